@@ -1,0 +1,1 @@
+"""Tricktable host: storage, table service, Discord and console front ends."""

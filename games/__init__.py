@@ -1,0 +1,1 @@
+"""Pure rule engines for Tricktable: no discord, no asyncio, no sqlite, no I/O."""

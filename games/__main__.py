@@ -1,0 +1,3 @@
+from games.core.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,115 @@
+"""`python -m games list` and `python -m games simulate` (contracts in DESIGN.md; keep them stable)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from games.core.contract import Game, Policy
+from games.core.errors import GameError
+from games.core.registry import all_games, get_game
+from games.core.simulate import challenger_seats, play_one, summary_line, win_share
+
+
+def _parse_options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise SystemExit(f"--option expects KEY=VALUE, got {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _policy(game: Game[Any], name: str) -> Policy:
+    available = game.policies()
+    if name not in available:
+        raise SystemExit(f"unknown policy {name!r} for {game.info.id}; choose one of: {', '.join(available)}")
+    return available[name]
+
+
+def cmd_list() -> int:
+    print(json.dumps([g.info.to_json() for g in all_games().values()], ensure_ascii=False, indent=2))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    try:
+        game = get_game(args.game)
+        variant = game.info.variant(args.variant)
+    except GameError as err:
+        print(err.message("en"), file=sys.stderr)
+        return 2
+    players = args.players or variant.min_players
+    options = _parse_options(args.option)
+    base = _policy(game, args.policy)
+    challenger = _policy(game, args.challenger) if args.challenger else None
+    try:
+        probe = game.setup(players, options, args.seed, variant.id)
+    except GameError as err:
+        print(err.message("en"), file=sys.stderr)
+        return 2
+    total_actions = 0
+    violations: list[str] = []
+    shares: list[float] = []
+    chances: list[float] = []
+    started = time.perf_counter()
+    for index in range(args.games):
+        seed = args.seed + index
+        policies = [base] * players
+        seats: list[int] = []
+        if challenger:
+            seats = challenger_seats(game, probe, index % players, players)
+            for s in seats:
+                policies[s] = challenger
+        run = play_one(game, players, policies, seed, options, variant.id, check=not args.no_check)
+        total_actions += run.actions
+        violations.extend(run.violations)
+        if challenger and run.outcome:
+            shares.append(win_share(run.outcome, seats))
+            teams = run.outcome.teams
+            chances.append(1.0 / len(teams) if teams else 1.0 / players)
+        if len(violations) > 200:
+            break
+    seconds = time.perf_counter() - started
+    for line in violations[:20]:
+        print("VIOLATION", line, file=sys.stderr)
+    result: dict[str, Any] = {
+        "game": game.info.id,
+        "variant": variant.id,
+        "players": players,
+        "games": args.games,
+        "actions": total_actions,
+        "seconds": round(seconds, 3),
+        "games_per_s": round(args.games / seconds, 1) if seconds else 0.0,
+        "actions_per_s": round(total_actions / seconds, 1) if seconds else 0.0,
+        "violations": len(violations),
+    }
+    if challenger:
+        result["challenger_win_rate"] = round(sum(shares) / len(shares), 4) if shares else 0.0
+        result["chance_rate"] = round(sum(chances) / len(chances), 4) if chances else 0.0
+    print(summary_line(**result))
+    return 1 if violations else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games", description="Tricktable rule engines")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="print the games as a JSON array")
+    sim = sub.add_parser("simulate", help="play whole games with AI seats, checking invariants")
+    sim.add_argument("game")
+    sim.add_argument("--variant")
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--policy", default="random")
+    sim.add_argument("--challenger")
+    sim.add_argument("--no-check", action="store_true", help="skip invariant checks (raw speed)")
+    args = parser.parse_args(argv)
+    if args.command == "list":
+        return cmd_list()
+    return cmd_simulate(args)

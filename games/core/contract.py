@@ -1,0 +1,256 @@
+"""The contract every game implements (see docs/architecture.md).
+
+A game is one object with pure methods over an immutable State. Front ends and tools depend only on
+this surface: they never reach into a game's State, they render `view()` and `events`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from games.core.errors import InvalidOptions
+
+S = TypeVar("S")
+
+JSON = Any  # a value made only of dict/list/str/int/float/bool/None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. `audience` None means public; otherwise only those seats may see it."""
+
+    kind: str
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    audience: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "data": dict(self.data),
+            "audience": None if self.audience is None else sorted(self.audience),
+        }
+
+    @staticmethod
+    def from_json(raw: Mapping[str, JSON]) -> Event:
+        audience = raw.get("audience")
+        return Event(
+            kind=str(raw["kind"]),
+            data=dict(raw.get("data") or {}),
+            audience=None if audience is None else frozenset(int(s) for s in audience),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What a seat is being asked now: a kind (play, choose-target, give-card, bid…) and its details."""
+
+    kind: str
+    params: Mapping[str, JSON] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Final result. placements[seat] is 1 for first; equal numbers are shared places."""
+
+    placements: tuple[int, ...]
+    scores: tuple[float, ...]
+    teams: tuple[tuple[int, ...], ...] | None = None
+    details: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "placements": list(self.placements),
+            "scores": list(self.scores),
+            "teams": None if self.teams is None else [list(t) for t in self.teams],
+            "details": dict(self.details),
+        }
+
+
+def placements_from_scores(scores: Sequence[float], lower_is_better: bool = False) -> tuple[int, ...]:
+    """Competition ranking (1, 2, 2, 4): equal scores share a place."""
+    ordered = sorted(scores, reverse=not lower_is_better)
+    return tuple(ordered.index(s) + 1 for s in scores)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """A table option: front ends build choices from it; the engine validates the value."""
+
+    name: str
+    choices: tuple[str, ...] = ()
+    default: str | None = None
+    help: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class VariantInfo:
+    id: str
+    names: Mapping[str, str]
+    min_players: int
+    max_players: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: str
+    names: Mapping[str, str]
+    variants: tuple[VariantInfo, ...]
+    options: tuple[OptionInfo, ...] = ()
+    teams: bool = False
+
+    @property
+    def min_players(self) -> int:
+        return min(v.min_players for v in self.variants)
+
+    @property
+    def max_players(self) -> int:
+        return max(v.max_players for v in self.variants)
+
+    @property
+    def default_variant(self) -> str:
+        return self.variants[0].id
+
+    def variant(self, variant_id: str | None) -> VariantInfo:
+        """The named variant (default: the first), or InvalidOptions with the list of choices."""
+        wanted = variant_id or self.default_variant
+        for v in self.variants:
+            if v.id == wanted:
+                return v
+        raise InvalidOptions(
+            "unknown_variant", variant=wanted, choices=", ".join(v.id for v in self.variants)
+        )
+
+    def check_players(self, variant_id: str | None, players: int) -> VariantInfo:
+        v = self.variant(variant_id)
+        if not v.min_players <= players <= v.max_players:
+            raise InvalidOptions("bad_player_count", min=v.min_players, max=v.max_players, got=players)
+        return v
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "id": self.id,
+            "names": dict(self.names),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "teams": self.teams,
+            "variants": [
+                {
+                    "id": v.id,
+                    "names": dict(v.names),
+                    "min_players": v.min_players,
+                    "max_players": v.max_players,
+                }
+                for v in self.variants
+            ],
+            "options": [
+                {"name": o.name, "choices": list(o.choices), "default": o.default} for o in self.options
+            ],
+        }
+
+
+ViewThunk = Callable[[], Mapping[str, JSON]]
+
+
+class Policy(Protocol):
+    """An AI seat: sees only its seat's view (computed lazily) and the legal actions."""
+
+    def __call__(self, view: ViewThunk, legal: Sequence[str], rng: random.Random) -> str: ...
+
+
+class Game(ABC, Generic[S]):
+    """One game id. Every method is pure: states are never mutated, only replaced."""
+
+    info: GameInfo
+
+    # --- lifecycle -----------------------------------------------------------------------------
+    @abstractmethod
+    def setup(
+        self,
+        players: int,
+        options: Mapping[str, str] | None = None,
+        seed: int = 0,
+        variant: str | None = None,
+    ) -> S:
+        """A fresh table. Raises InvalidOptions with a player-facing reason for bad values."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[int]:
+        """Seats that owe a decision now (several for simultaneous secret choices; empty when over)."""
+
+    @abstractmethod
+    def prompt(self, state: S, seat: int) -> Prompt | None:
+        """What `seat` is asked now, or None when it owes nothing."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[str]:
+        """Every legal action for `seat`, encoded (short, stable strings; they go into custom ids)."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
+        """The new state and what happened. Raises IllegalAction (state untouched) when not legal."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, JSON]:
+        """Everything `seat` may see, JSON-ready. None is a spectator."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Placements and scores once over; None before."""
+
+    # --- persistence -----------------------------------------------------------------------------
+    @abstractmethod
+    def to_json(self, state: S) -> dict[str, JSON]: ...
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, JSON]) -> S: ...
+
+    # --- what invariant checks need ------------------------------------------------------------
+    @abstractmethod
+    def all_cards(self, state: S) -> list[str]:
+        """Every card id in the state, wherever it is (conservation check)."""
+
+    @abstractmethod
+    def hidden_from(self, state: S, seat: int | None) -> set[str]:
+        """Card ids that `seat` may not know now (None: a spectator)."""
+
+    def num_players(self, state: S) -> int:
+        return int(self.view(state, None)["players"])
+
+    # --- AI ----------------------------------------------------------------------------------------
+    def policies(self) -> dict[str, Policy]:
+        """Named AI policies; 'random' always exists."""
+        from games.core.policy import random_policy
+
+        return {"random": random_policy}
+
+    # --- text (pure; shared by the Discord and terminal front ends) ------------------------------
+    def render_card(self, card: str, lang: str = "en") -> str:
+        return card
+
+    def render_action(self, action: str, view: Mapping[str, JSON], lang: str = "en") -> str:
+        """A button label for an action, from what the acting seat may see."""
+        return action
+
+    def render_event(self, event: Event, lang: str = "en") -> str:
+        return f"{event.kind} {dict(event.data)}"
+
+    def render_view(self, view: Mapping[str, JSON], lang: str = "en") -> str:
+        """A multi-line text of the board as `view`'s seat sees it."""
+        return repr(dict(view))
+
+    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
+        return prompt.kind
+
+    def rules_page(self, lang: str = "en") -> str:
+        """The rules summary with rulings marked (docs/rules/<game>.md is the long form)."""
+        return self.info.names.get(lang, self.info.id)

@@ -1,0 +1,117 @@
+"""Checks every game must pass after every action (used by `simulate`, the fuzz tests and the host).
+
+- cards conserved (the multiset of card ids never changes);
+- no card hidden from a seat appears in that seat's view, in an event it can see, or in its legal actions
+  (those become button custom ids);
+- someone is to act (with at least one legal action) unless the game is over; an over game has an outcome;
+- the state round-trips through JSON, and apply() did not mutate its input.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from games.core.contract import JSON, Event, Game
+
+
+def strings_in(value: JSON) -> Iterator[str]:
+    """Every string (values and keys) inside a JSON-like value."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, Mapping):
+            for key, sub in item.items():
+                if isinstance(key, str):
+                    yield key
+                stack.append(sub)
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            stack.extend(item)
+
+
+_SEPARATORS = re.compile(r"[,\s|;=:/()\[\]{}]+")
+
+
+def leaked(hidden: set[str], value: JSON) -> set[str]:
+    """Hidden card ids found in any string of `value`, whole or as a separator-delimited token.
+
+    Card ids therefore never contain , ; : = / | brackets or spaces (an action like "play:r3" names r3).
+    """
+    if not hidden:
+        return set()
+    found: set[str] = set()
+    for text in strings_in(value):
+        if text in hidden:
+            found.add(text)
+        else:
+            found.update(token for token in _SEPARATORS.split(text) if token in hidden)
+    return found
+
+
+class Checker:
+    """Holds the starting card multiset for one game and checks each transition."""
+
+    def __init__(self, game: Game[Any], state: Any, players: int) -> None:
+        self.game = game
+        self.players = players
+        self.cards = Counter(game.all_cards(state))
+        self.seats: list[int | None] = [*range(players), None]
+
+    def check_state(self, state: Any, events: Sequence[Event] = ()) -> list[str]:
+        game = self.game
+        problems: list[str] = []
+        cards = Counter(game.all_cards(state))
+        if cards != self.cards:
+            lost = self.cards - cards
+            extra = cards - self.cards
+            problems.append(f"cards not conserved: lost {len(lost)} extra {len(extra)}")
+        raw = game.to_json(state)
+        text = json.dumps(raw, sort_keys=True)
+        again = game.to_json(game.from_json(json.loads(text)))
+        if json.dumps(again, sort_keys=True) != text:
+            problems.append("state does not round-trip through JSON")
+        over = game.is_over(state)
+        acting = game.to_act(state)
+        if over:
+            if acting:
+                problems.append(f"game over but seats {sorted(acting)} still to act")
+            if game.outcome(state) is None:
+                problems.append("game over without an outcome")
+        elif not acting:
+            problems.append("nobody to act and the game is not over")
+        for seat in self.seats:
+            hidden = game.hidden_from(state, seat)
+            view = game.view(state, seat)
+            json.dumps(view)  # must be JSON-ready
+            bad = leaked(hidden, view)
+            if bad:
+                problems.append(f"view of seat {seat} shows hidden cards {sorted(bad)[:3]}")
+            for event in events:
+                if event.visible_to(seat):
+                    bad = leaked(hidden, event.to_json()["data"])
+                    if bad:
+                        problems.append(
+                            f"event {event.kind} shows seat {seat} hidden cards {sorted(bad)[:3]}"
+                        )
+            if seat is not None and seat in acting:
+                legal = game.legal_actions(state, seat)
+                if not legal:
+                    problems.append(f"seat {seat} is to act but has no legal action")
+                for action in legal:
+                    if len(action) > 64:
+                        problems.append(f"action {action[:20]}… longer than 64 characters")
+                bad = leaked(hidden, legal)
+                if bad:
+                    problems.append(f"legal actions of seat {seat} name hidden cards {sorted(bad)[:3]}")
+        return problems
+
+
+def check_not_mutated(game: Game[Any], before_json: Mapping[str, JSON], state: Any) -> list[str]:
+    if json.dumps(game.to_json(state), sort_keys=True) != json.dumps(before_json, sort_keys=True):
+        return ["apply() mutated its input state"]
+    return []

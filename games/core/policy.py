@@ -1,0 +1,13 @@
+"""The random policy every game ships; stronger AIs use the same (view, legal, rng) -> action shape."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.core.contract import ViewThunk
+
+
+def random_policy(view: ViewThunk, legal: Sequence[str], rng: random.Random) -> str:
+    """Uniform over legal actions; never looks at the view (so it is also the fastest)."""
+    return legal[rng.randrange(len(legal))]

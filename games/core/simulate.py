@@ -1,0 +1,115 @@
+"""Play whole games with AI policies, optionally checking every invariant after every action.
+
+Shared by `python -m games simulate`, the per-game fuzz tests and the AI benchmarks.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core.contract import Game, Outcome, Policy
+from games.core.invariants import Checker, check_not_mutated
+
+MAX_ACTIONS_PER_GAME = 20_000
+
+
+@dataclass
+class GameRun:
+    outcome: Outcome | None
+    actions: int
+    violations: list[str] = field(default_factory=list)
+    log: list[tuple[int, str]] = field(default_factory=list)
+
+
+def play_one(
+    game: Game[Any],
+    players: int,
+    policies: Sequence[Policy],
+    seed: int,
+    options: Mapping[str, str] | None = None,
+    variant: str | None = None,
+    check: bool = True,
+) -> GameRun:
+    """One game from setup to the end. The policy RNG is seeded from `seed` too, so runs repeat."""
+    rng = random.Random(seed)
+    state = game.setup(players, options or {}, seed, variant)
+    checker = Checker(game, state, players) if check else None
+    run = GameRun(outcome=None, actions=0)
+    if checker:
+        run.violations.extend(checker.check_state(state))
+    while not game.is_over(state):
+        acting = sorted(game.to_act(state))
+        if not acting:
+            run.violations.append("nobody to act and the game is not over")
+            break
+        seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            run.violations.append(f"seat {seat} to act with no legal action")
+            break
+        action = policies[seat](functools.partial(game.view, state, seat), legal, rng)
+        before = game.to_json(state) if checker else None
+        new_state, events = game.apply(state, seat, action)
+        run.actions += 1
+        run.log.append((seat, action))
+        if checker:
+            assert before is not None
+            run.violations.extend(check_not_mutated(game, before, state))
+            run.violations.extend(checker.check_state(new_state, events))
+            if run.violations:
+                run.violations = [
+                    f"seed {seed} action {run.actions} ({seat}:{action}): {v}" for v in run.violations
+                ]
+                break
+        state = new_state
+        if run.actions > MAX_ACTIONS_PER_GAME:
+            run.violations.append(f"seed {seed}: no end after {MAX_ACTIONS_PER_GAME} actions")
+            break
+    run.outcome = game.outcome(state)
+    return run
+
+
+def replay(
+    game: Game[Any],
+    players: int,
+    seed: int,
+    log: Sequence[tuple[int, str]],
+    options: Mapping[str, str] | None = None,
+    variant: str | None = None,
+) -> Any:
+    """Seed + action log -> the same state (the host's recovery path relies on this)."""
+    state = game.setup(players, options or {}, seed, variant)
+    for seat, action in log:
+        state, _ = game.apply(state, seat, action)
+    return state
+
+
+def win_share(outcome: Outcome, seats: Sequence[int]) -> float:
+    """1 when `seats` alone took first place, 1/k for a k-way shared first, else 0."""
+    firsts = [s for s, place in enumerate(outcome.placements) if place == 1]
+    if outcome.teams:
+        first_teams = [t for t in outcome.teams if any(s in firsts for s in t)]
+        mine = [t for t in first_teams if any(s in seats for s in t)]
+        return len(mine) / len(first_teams) if first_teams else 0.0
+    if not firsts or not any(s in firsts for s in seats):
+        return 0.0
+    return 1.0 / len(firsts)
+
+
+def challenger_seats(game: Game[Any], state: Any, seat: int, players: int) -> list[int]:
+    """The challenger plays one seat, or its whole team in a team game."""
+    teams = game.view(state, None).get("teams")
+    if teams:
+        for team in teams:
+            if seat in team:
+                return [int(s) for s in team]
+    return [seat]
+
+
+def summary_line(**fields: Any) -> str:
+    return json.dumps(fields, separators=(", ", ": "))
