@@ -1,0 +1,31 @@
+"""The table service: the async engine adapter every front end (terminal, Discord) talks to."""
+
+from bot.tables.errors import TableError
+from bot.tables.models import (
+    ClockMode,
+    PlayerRef,
+    PlayerStats,
+    RatingRow,
+    SeatInfo,
+    SeatView,
+    TableInfo,
+    TableStatus,
+    Update,
+    UserSettings,
+)
+from bot.tables.service import TableService
+
+__all__ = [
+    "ClockMode",
+    "PlayerRef",
+    "PlayerStats",
+    "RatingRow",
+    "SeatInfo",
+    "SeatView",
+    "TableError",
+    "TableInfo",
+    "TableService",
+    "TableStatus",
+    "Update",
+    "UserSettings",
+]

@@ -1,0 +1,115 @@
+"""Domain errors of the table service: a code translated through games.core.i18n (English, Japanese).
+
+Engine errors (IllegalAction, InvalidOptions) pass through unchanged with their own codes, so a front end
+catches GameError once and shows `err.message(lang)`.
+"""
+
+from __future__ import annotations
+
+from games.core import i18n
+from games.core.errors import GameError
+
+
+class TableError(GameError):
+    """A table-level refusal: wrong table, wrong seat, stale button, duplicate click, wrong status…"""
+
+
+class TableUnavailable(TableError):
+    """This table cannot be loaded (corrupt log, game no longer installed). Other tables keep working."""
+
+
+i18n.register(
+    {
+        "table_not_found": {
+            "en": "Table #{table} does not exist.",
+            "ja": "卓 #{table} は存在しません。",
+        },
+        # "not_seated" is already in games.core.i18n
+        "not_your_turn_host": {
+            "en": "It is not your turn on table #{table}.",
+            "ja": "卓 #{table} ではあなたの手番ではありません。",
+        },
+        "stale_version": {
+            "en": "This board is out of date: someone has played since. Open a fresh one.",
+            "ja": "この盤面は古くなっています（その後に手が進みました）。最新の盤面を開いてください。",
+        },
+        "duplicate_submission": {
+            "en": "That was already submitted; it counts once.",
+            "ja": "その操作は送信済みです（一度だけ反映されます）。",
+        },
+        "table_full": {
+            "en": "Table #{table} is full ({seats} seats).",
+            "ja": "卓 #{table} は満席です（{seats}席）。",
+        },
+        "already_seated": {
+            "en": "You are already seated at table #{table}.",
+            "ja": "あなたは既に卓 #{table} に着席しています。",
+        },
+        "not_creator": {
+            "en": "Only the table's creator can do that.",
+            "ja": "それができるのは卓の作成者だけです。",
+        },
+        "wrong_status": {
+            "en": "Table #{table} is {status}; that is not possible now.",
+            "ja": "卓 #{table} は現在「{status}」のため、その操作はできません。",
+        },
+        "not_enough_players": {
+            "en": "This game needs at least {min} players (seated: {got}).",
+            "ja": "このゲームには最低{min}人必要です（着席: {got}人）。",
+        },
+        "unknown_policy": {
+            "en": "Unknown AI {policy}; choose one of: {choices}.",
+            "ja": "不明なAI {policy}。次から選んでください: {choices}",
+        },
+        "bad_clock": {
+            "en": "Clock mode must be live or async, with a positive number of seconds.",
+            "ja": "持ち時間の方式は live か async、秒数は正の数で指定してください。",
+        },
+        "seat_not_found": {
+            "en": "Seat {seat} does not exist at table #{table}.",
+            "ja": "卓 #{table} に席 {seat} はありません。",
+        },
+        "table_corrupt": {
+            "en": "Table #{table} cannot be loaded ({reason}). An admin can abort it; other tables are fine.",
+            "ja": "卓 #{table} を読み込めません（{reason}）。管理者が中止できます。他の卓は影響を受けません。",
+        },
+        "game_unavailable": {
+            "en": "Table #{table} uses the game {game}, which is not installed here.",
+            "ja": "卓 #{table} のゲーム {game} はこの環境にインストールされていません。",
+        },
+        "bad_language": {
+            "en": "Language must be one of: {choices}.",
+            "ja": "言語は次から選んでください: {choices}",
+        },
+        "store_conflict": {
+            "en": "Another process changed table #{table} at the same moment; please try again.",
+            "ja": "卓 #{table} が同時に別の処理で更新されました。もう一度お試しください。",
+        },
+        # host events (rendered by bot.render)
+        "host.clock_expired": {
+            "en": "⏰ {name} ran out of time; the AI played for them: {action}.",
+            "ja": "⏰ {name} の持ち時間が切れたため、AIが代わりに指しました: {action}",
+        },
+        "host.clock_reminder": {
+            "en": "⏳ {name}, half your time is gone on table #{table} (deadline in {left}).",
+            "ja": "⏳ {name} さん、卓 #{table} の持ち時間が半分を過ぎました（残り {left}）。",
+        },
+        "host.joined": {"en": "{name} sat down at seat {seat}.", "ja": "{name} が席 {seat} に着きました。"},
+        "host.left": {"en": "{name} left the table.", "ja": "{name} が卓を離れました。"},
+        "host.started": {
+            "en": "The game starts: {game} ({players} players).",
+            "ja": "ゲーム開始: {game}（{players}人）",
+        },
+        "host.cancelled": {"en": "The table was cancelled.", "ja": "卓は取り消されました。"},
+        "host.aborted": {"en": "An admin aborted the table.", "ja": "管理者が卓を中止しました。"},
+        "host.resigned": {
+            "en": "{name} resigned; an AI plays their seat from now on.",
+            "ja": "{name} が投了しました。以降はAIがこの席を担当します。",
+        },
+        "host.replaced": {
+            "en": "An admin replaced {name} with an AI.",
+            "ja": "管理者が {name} をAIに交代させました。",
+        },
+        "host.finished": {"en": "The game is over.", "ja": "ゲーム終了です。"},
+    }
+)
