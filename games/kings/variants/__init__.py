@@ -6,5 +6,8 @@ The `kings` facade (games/kings) delegates these variants here; each engine impl
 from typing import Any
 
 from games.core.contract import Game
+from games.kings.variants.engine import VariantGame
+from games.kings.variants.whist import Whist
 
 ENGINES: dict[str, Game[Any]] = {}
+ENGINES["whist"] = VariantGame(Whist())

@@ -1,0 +1,75 @@
+"""The physical playing cards the three variants use (002_4e143f857986e60e.txt, 内容物).
+
+Ids: number cards `r1`..`k10` (red, blue, green, black), the extra playing cards 11 (J) and 12 (Q) in the
+five colours (`w11`, `r11`, ..., `k12`), white flags `f1` `f2`, rares `x1` `x2`. The KQJ sets (the king,
+queen and jack character cards) are not dealt; they are tracked as per-seat status, so they carry no id.
+"""
+
+from __future__ import annotations
+
+COLOURS = ("w", "r", "b", "g", "k")
+"""White, red, blue, green, black: the five KQJ sets (and king numbers 1-5 in this order)."""
+
+NUMBER_COLOURS = ("r", "b", "g", "k")
+FLAGS = ("f1", "f2")
+RARES = ("x1", "x2")
+
+
+def number_cards() -> list[str]:
+    """The 40 number cards 1-10 in red, blue, green and black."""
+    return [f"{c}{v}" for c in NUMBER_COLOURS for v in range(1, 11)]
+
+
+def base_deck() -> list[str]:
+    """The 44 playing cards of a five-player game: 40 number cards, 2 white flags, 2 rares."""
+    return [*number_cards(), *FLAGS, *RARES]
+
+
+def court(colour: str, value: int) -> str:
+    """Playing card 11 (J) or 12 (Q) of a colour."""
+    return f"{colour}{value}"
+
+
+def is_flag(card: str) -> bool:
+    return card.startswith("f")
+
+
+def is_rare(card: str) -> bool:
+    return card.startswith("x")
+
+
+def colour_of(card: str) -> str | None:
+    """The printed colour (w for the white 11/12); None for flags and rares."""
+    if card[0] in COLOURS:
+        return card[0]
+    return None
+
+
+def value_of(card: str) -> int:
+    """The printed number; 0 for flags and rares."""
+    if card[0] in COLOURS:
+        return int(card[1:])
+    return 0
+
+
+def is_white_court(card: str) -> bool:
+    """White 11 or 12: no colour of its own, takes the lead colour (Whist/Napoleon pages)."""
+    return card[0] == "w"
+
+
+def is_jack(card: str) -> bool:
+    return card[0] in COLOURS and card[1:] == "11"
+
+
+def is_queen(card: str) -> bool:
+    return card[0] in COLOURS and card[1:] == "12"
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    """Hand order: red, blue, green, black, white courts, rares, flags; low to high."""
+    order = {"r": 0, "b": 1, "g": 2, "k": 3, "w": 4, "x": 5, "f": 6}
+    return (order[card[0]], value_of(card) if card[0] in COLOURS else int(card[1:]))
+
+
+def sort_cards(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=sort_key))

@@ -1,0 +1,113 @@
+"""One immutable state shape shared by the three variants; variant-only facts live in `info`.
+
+Zones are tuples of card ids so every card is somewhere exactly once (the conservation check). `info`
+is plain JSON and is replaced, never mutated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A card in the current trick, with the king put on it and the queen used with it."""
+
+    seat: int
+    card: str
+    king: bool = False
+    queen: str = ""  # "", or the colour of the queen used with this card: w, r, b, k
+
+    def to_json(self) -> list[Any]:
+        return [self.seat, self.card, self.king, self.queen]
+
+    @staticmethod
+    def from_json(raw: list[Any]) -> Entry:
+        return Entry(int(raw[0]), str(raw[1]), bool(raw[2]), str(raw[3]))
+
+
+@dataclass(frozen=True, slots=True)
+class VState:
+    variant: str
+    players: int
+    rng: int
+    round: int
+    phase: str  # pick, bid, auction, set, exchange, play, over
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...] = ()
+    box: tuple[str, ...] = ()  # out of play, known to all
+    dead: tuple[str, ...] = ()  # out of play, seen by nobody (Ombre's spent auction cards)
+    discards: tuple[tuple[str, ...], ...] = ()  # each seat's own discards, known to that seat
+    taken: tuple[tuple[str, ...], ...] = ()
+    pool: tuple[str, ...] = ()  # face-up cards to pick (Whist flags and rares)
+    aside: tuple[tuple[str, ...], ...] = ()  # Ombre auction cards / Napoleon committed bids
+    sets: tuple[str, ...] = ()  # KQJ set colour per seat ("" before picking)
+    king_used: tuple[bool, ...] = ()
+    king_ok: tuple[bool, ...] = ()
+    queen_left: tuple[int, ...] = ()
+    trick: tuple[Entry, ...] = ()
+    leader: int = 0
+    regular: int = 0  # seats that have had their regular turn in this trick
+    waiting: tuple[int, ...] = ()  # seats owing a late card after the green queen
+    tricks: tuple[int, ...] = ()
+    bonus: tuple[int, ...] = ()  # red-queen wins this round
+    scores: tuple[int, ...] = ()
+    public: frozenset[str] = frozenset()  # cards whose holder everyone knows
+    pending: tuple[int, ...] = ()  # cards each seat still owes to a discard
+    order: tuple[int, ...] = ()  # seats still to pick, in order
+    last_trick: tuple[Entry, ...] = ()
+    info: Mapping[str, Any] | None = None
+
+    def with_info(self, **changes: Any) -> VState:
+        merged = dict(self.info or {})
+        merged.update(changes)
+        return replace(self, info=merged)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return (self.info or {}).get(key, default)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("trick", "last_trick"):
+                out[f.name] = [e.to_json() for e in value]
+            elif f.name == "public":
+                out[f.name] = sorted(value)
+            elif f.name == "info":
+                out[f.name] = dict(value or {})
+            elif isinstance(value, tuple):
+                out[f.name] = [list(v) if isinstance(v, tuple) else v for v in value]
+            else:
+                out[f.name] = value
+        return out
+
+    @staticmethod
+    def from_json(raw: Mapping[str, Any]) -> VState:
+        kwargs: dict[str, Any] = {}
+        for f in fields(VState):
+            value = raw[f.name]
+            if f.name in ("trick", "last_trick"):
+                kwargs[f.name] = tuple(Entry.from_json(e) for e in value)
+            elif f.name == "public":
+                kwargs[f.name] = frozenset(value)
+            elif f.name == "info":
+                kwargs[f.name] = dict(value)
+            elif isinstance(value, list):
+                kwargs[f.name] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+            else:
+                kwargs[f.name] = value
+        return VState(**kwargs)
+
+
+def put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """A copy of `items` with one position replaced."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    out = list(cards)
+    out.remove(card)
+    return tuple(out)

@@ -1,0 +1,188 @@
+"""Whist (ホイスト, 4 players, partners opposite): 002_4e143f857986e60e.txt, the Whist pages.
+
+Round 1: 9 cards each from the 40 number cards; a snake pick (clockwise, then back) of a KQJ set or one
+white flag/rare, so everyone ends with one set (its playing card 11 as the jack, in hand) and one flag or
+rare: 11 cards, 11 tricks. Rounds 2-3: own 11 back in hand, 9 cards, flags/rares picked in king-number
+order. 100 points a round to the team with more tricks (both teams on a red-queen tie); a third round
+only when 100-100 after two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.core.contract import Event, Outcome
+from games.core.errors import IllegalAction
+from games.core.rng import Rng, seed_state
+from games.kings.variants import data
+from games.kings.variants.base import Variant
+from games.kings.variants.components import COLOURS, FLAGS, RARES, court, number_cards, sort_cards
+from games.kings.variants.state import VState, put, without
+
+TEAMS = ((0, 2), (1, 3))
+
+
+class Whist(Variant):
+    id = "whist"
+    players = 4
+    queens = True
+    flag_beats_rare = True
+
+    def queen_uses(self, colour: str) -> int:
+        return data.WHIST_GREEN_QUEEN_USES if colour == "g" else 1
+
+    def trump(self, s: VState) -> str | None:
+        return "k"
+
+    def teams(self, s: VState) -> list[list[int]] | None:
+        return [list(t) for t in TEAMS]
+
+    def king_extra(self, s: VState, seat: int, card: str, queen: str) -> bool:
+        """White jack (playing card 11): the white king may go on it."""
+        return s.sets[seat] == "w" and card == "w11"
+
+    # --- set-up and picks -----------------------------------------------------------------------------
+    def setup(self, players: int, seed: int) -> VState:
+        rng = Rng(seed_state(seed))
+        first = rng.below(players)
+        n = players
+        s = VState(
+            variant=self.id,
+            players=n,
+            rng=rng.state,
+            round=1,
+            phase="pick",
+            hands=tuple(() for _ in range(n)),
+            box=tuple(court(c, 11) for c in COLOURS),
+            pool=(*FLAGS, *RARES),
+            sets=("",) * n,
+            king_used=(False,) * n,
+            king_ok=(True,) * n,
+            queen_left=(0,) * n,
+            scores=(0,) * n,
+            info={"first_picker": first, "team_scores": [0, 0]},
+        )
+        s = self.empty_seats(s)
+        s = self.deal(s, number_cards(), 9)
+        forward = [(first + i) % n for i in range(n)]
+        return replace(s, order=(*forward, *reversed(forward)))
+
+    def phase_to_act(self, s: VState) -> frozenset[int]:
+        return frozenset({s.order[0]}) if s.order else frozenset()
+
+    def phase_actions(self, s: VState, seat: int) -> list[str]:
+        """Round 1: a set or a flag/rare, ending with one of each; rounds 2-3: a flag or rare."""
+        out: list[str] = []
+        if s.round == 1 and not s.sets[seat]:
+            taken = set(s.sets)
+            out.extend(f"set:{c}" for c in COLOURS if c not in taken)
+        if not any(c[0] in "fx" for c in s.hands[seat]):
+            for group in (RARES, FLAGS):
+                first = next((c for c in group if c in s.pool), None)
+                if first:
+                    out.append(f"take:{first}")
+        return out
+
+    def phase_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
+        if action not in self.phase_actions(s, seat):
+            raise IllegalAction("unknown_action")
+        verb, arg = action.split(":", 1)
+        if verb == "set":
+            jack = court(arg, 11)
+            s = replace(
+                s,
+                sets=put(s.sets, seat, arg),
+                queen_left=put(s.queen_left, seat, self.queen_uses(arg)),
+                box=without(s.box, jack),
+                hands=put(s.hands, seat, sort_cards([*s.hands[seat], jack])),
+                public=s.public | {jack},
+            )
+            events = [Event("set_taken", {"seat": seat, "colour": arg})]
+        else:
+            s = replace(
+                s,
+                pool=without(s.pool, arg),
+                hands=put(s.hands, seat, sort_cards([*s.hands[seat], arg])),
+                public=s.public | {arg},
+            )
+            events = [Event("card_taken", {"seat": seat, "card": arg})]
+        s = replace(s, order=s.order[1:])
+        if not s.order:
+            s, more = self.start_play(s)
+            events.extend(more)
+        return s, events
+
+    def start_play(self, s: VState) -> tuple[VState, list[Event]]:
+        """The smallest king number takes the start player card and leads the first trick."""
+        starter = min(range(s.players), key=lambda i: self.king_number(s, i))
+        return replace(s, phase="play", leader=starter, regular=0), [Event("start_player", {"seat": starter})]
+
+    # --- scoring and the next round ------------------------------------------------------------------
+    def team_tricks(self, s: VState) -> list[int]:
+        return [sum(s.tricks[i] + s.bonus[i] for i in team) for team in TEAMS]
+
+    def end_round(self, s: VState) -> tuple[VState, list[Event]]:
+        a, b = self.team_tricks(s)
+        red = sum(s.bonus) > 0
+        gains = [0, 0]
+        if a > b:
+            gains[0] = data.WHIST_ROUND_POINTS
+        elif b > a:
+            gains[1] = data.WHIST_ROUND_POINTS
+        elif red:
+            gains = [data.WHIST_ROUND_POINTS, data.WHIST_ROUND_POINTS]
+        totals = [x + g for x, g in zip(s.get("team_scores"), gains, strict=True)]
+        scores = tuple(totals[0 if i in TEAMS[0] else 1] for i in range(s.players))
+        s = replace(s, scores=scores).with_info(team_scores=totals)
+        events = [
+            Event(
+                "whist_round",
+                {"round": s.round, "team_tricks": [a, b], "gains": gains, "team_scores": totals},
+            )
+        ]
+        if (s.round >= 2 and max(totals) >= data.WHIST_WIN_TARGET) or s.round >= data.ROUNDS["whist"]:
+            return replace(s, phase="over"), [*events, Event("game_over", {"scores": list(scores)})]
+        return replace(s, phase="scored"), events
+
+    def next_round(self, s: VState) -> tuple[VState, list[Event]]:
+        jacks = {c: court(c, 11) for c in COLOURS}
+        in_play = {jacks[c] for c in s.sets}
+        cards = [c for c in self.all_cards(s) if c not in in_play and c not in jacks.values()]
+        numbers = [c for c in cards if c[0] in "rbgk"]
+        pool = sort_cards([c for c in cards if c[0] in "fx"])
+        s = replace(
+            s,
+            round=s.round + 1,
+            phase="pick",
+            hands=tuple((jacks[s.sets[i]],) for i in range(s.players)),
+            pool=pool,
+            public=frozenset(in_play),
+        )
+        s = self.empty_seats(s)
+        s = self.deal(s, numbers, 9)
+        order = tuple(sorted(range(s.players), key=lambda i: self.king_number(s, i)))
+        return replace(s, order=order), [Event("new_round", {"round": s.round})]
+
+    def outcome(self, s: VState) -> Outcome | None:
+        totals = s.get("team_scores")
+        sums = [sum(self.king_number(s, i) for i in team) for team in TEAMS]
+        if totals[0] != totals[1]:
+            first = 0 if totals[0] > totals[1] else 1
+        elif sums[0] != sums[1]:
+            first = 0 if sums[0] < sums[1] else 1
+        else:
+            first = -1  # Ruling: a draw
+        places = tuple(1 if first in (-1, 0 if i in TEAMS[0] else 1) else 2 for i in range(s.players))
+        return Outcome(
+            placements=places,
+            scores=tuple(float(x) for x in s.scores),
+            teams=TEAMS,
+            details={"team_scores": list(totals), "team_king_numbers": sums},
+        )
+
+    def view_extra(self, s: VState, seat: int | None) -> dict[str, object]:
+        return {
+            "team_scores": list(s.get("team_scores")),
+            "pick_order": list(s.order),
+            "first_picker": s.get("first_picker"),
+        }
