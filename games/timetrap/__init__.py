@@ -1,0 +1,5 @@
+"""TIMETRAP (タイムトラップ), 2-4 players: seven days of climbing and reversing time cards."""
+
+from games.timetrap.game import TIMETRAP
+
+GAMES = (TIMETRAP,)

@@ -1,0 +1,59 @@
+"""The physical cards of TIMETRAP and their ids.
+
+Each player owns a coloured set of time cards 1-11 (rulebook: orange, purple, blue, green), so a card id
+is the colour prefix and the number ("or7", "bl11"): unique per physical card, which lets the invariant
+checker count them. The Time Trap cards are identical in play; their ids ("tt0".."tt3") only keep them
+countable.
+"""
+
+from __future__ import annotations
+
+COLOURS = ("or", "pu", "bl", "gr")
+COLOUR_NAMES = {
+    "or": {"en": "Orange", "ja": "橙"},
+    "pu": {"en": "Purple", "ja": "紫"},
+    "bl": {"en": "Blue", "ja": "青"},
+    "gr": {"en": "Green", "ja": "緑"},
+}
+NUMBERS = tuple(range(1, 12))
+TRAP_PREFIX = "tt"
+SETUP_DISCARDS = 2
+
+# A Time Trap counts 12 while the elapsed tile is face up and 0 while face down (rulebook, section 6).
+TRAP_HIGH = 12
+TRAP_LOW = 0
+
+
+def time_cards(seat: int) -> tuple[str, ...]:
+    """The eleven time cards of the seat's colour, 1 to 11."""
+    return tuple(f"{COLOURS[seat]}{n}" for n in NUMBERS)
+
+
+def trap_card(seat: int) -> str:
+    return f"{TRAP_PREFIX}{seat}"
+
+
+def is_trap(card: str) -> bool:
+    return card.startswith(TRAP_PREFIX)
+
+
+def is_time_card(card: str) -> bool:
+    return len(card) >= 3 and card[:2] in COLOURS and card[2:].isdigit() and 1 <= int(card[2:]) <= 11
+
+
+def number(card: str) -> int:
+    """The number on a time card (ValueError for a trap)."""
+    if not is_time_card(card):
+        raise ValueError(f"not a time card: {card}")
+    return int(card[2:])
+
+
+def sort_key(card: str) -> tuple[int, int, str]:
+    """Hands read time cards by number, traps last."""
+    if is_trap(card):
+        return (1, 0, card)
+    return (0, number(card), card)
+
+
+def sorted_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=sort_key))

@@ -1,0 +1,121 @@
+"""The TIMETRAP Game object: wires setup, rules, view, text and AI into the engine contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.contract import JSON, Event, Game, GameInfo, OptionInfo, Outcome, Policy, Prompt, VariantInfo
+from games.timetrap import dates, rules, text
+from games.timetrap.outcome import outcome
+from games.timetrap.rules_text import rules_page
+from games.timetrap.setup import setup
+from games.timetrap.state import State
+from games.timetrap.view import hidden_from, view
+
+INFO = GameInfo(
+    id="timetrap",
+    names={"en": "TIMETRAP", "ja": "タイムトラップ"},
+    variants=(VariantInfo("standard", {"en": "Standard", "ja": "スタンダード"}, 2, 4),),
+    options=(
+        OptionInfo(
+            "date_set",
+            choices=tuple(dates.DATE_SETS),
+            default=dates.DEFAULT_SET,
+            help={"en": "Which date-condition cards to use.", "ja": "使用する日付条件カードのセット。"},
+        ),
+        OptionInfo(
+            "dates",
+            default="",
+            help={
+                "en": "Fix the date cards for days 1-6, e.g. B1,Y2,B3,Y4,B5,Y6 (empty: random).",
+                "ja": "1～6日目の日付条件カードを固定（例：B1,Y2,B3,Y4,B5,Y6。空欄はランダム）。",
+            },
+        ),
+    ),
+)
+
+
+class TimeTrap(Game[State]):
+    info = INFO
+
+    def setup(
+        self,
+        players: int,
+        options: Mapping[str, str] | None = None,
+        seed: int = 0,
+        variant: str | None = None,
+    ) -> State:
+        self.info.check_players(variant, players)
+        return setup(players, options or {}, seed)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if seat not in rules.to_act(state):
+            return None
+        pending = state.pending
+        kind = "turn" if pending is None else pending.kind
+        params: dict[str, JSON] = {"day": state.day, "date": rules.date_card(state)}
+        if pending is not None:
+            params["actor"] = pending.actor
+        return Prompt(kind, params)
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, JSON]:
+        return view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def to_json(self, state: State) -> dict[str, JSON]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, JSON]) -> State:
+        return State.from_json(data)
+
+    def all_cards(self, state: State) -> list[str]:
+        board = [c for row in state.board for c, _ in row]
+        return [*(c for h in state.hands for c in h), *state.discard, *board]
+
+    def hidden_from(self, state: State, seat: int | None) -> set[str]:
+        return hidden_from(state, seat)
+
+    def num_players(self, state: State) -> int:
+        return state.players
+
+    def policies(self) -> dict[str, Policy]:
+        from games.core.policy import random_policy
+        from games.timetrap.ai import heuristic_policy
+
+        return {"random": random_policy, "heuristic": heuristic_policy}
+
+    def render_card(self, card: str, lang: str = "en") -> str:
+        return text.render_card(card, lang)
+
+    def render_action(self, action: str, view: Mapping[str, Any], lang: str = "en") -> str:
+        return text.render_action(action, view, lang)
+
+    def render_event(self, event: Event, lang: str = "en") -> str:
+        return text.render_event(event, lang)
+
+    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        return text.render_view(view, lang)
+
+    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
+        return text.render_prompt(prompt, lang)
+
+    def rules_page(self, lang: str = "en") -> str:
+        return rules_page(lang)
+
+
+TIMETRAP = TimeTrap()

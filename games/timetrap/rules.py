@@ -1,0 +1,341 @@
+"""The rules of play: what a seat may do now, and what doing it changes.
+
+Rulebook 003_3dd097fef3f40e34.txt, sections 5 (turns, passes, day ends, start players), 6 (how time
+cards, Time Trap cards and date cards are played), 7 (elimination) and 8 (end and winner). Where the text
+is silent, ../shared/RULINGS.md decides; those rulings are listed on docs/rules/timetrap.md.
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.core.errors import IllegalAction
+from games.core.rng import Rng
+from games.timetrap import cards, dates
+from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
+from games.timetrap.table import Table
+
+MAX_TRAPS_PER_DAY = 2
+TRAP_DAYS = (3, 5)  # the start player picks up a played Time Trap card
+
+
+# --- what may be played ------------------------------------------------------------------------------
+def date_card(state: State) -> str | None:
+    return state.dates[state.day - 1] if state.day <= len(state.dates) else None
+
+
+def previous_time_card(state: State) -> int | None:
+    """The number of the last card played today if it is a time card (None: first card or after a trap)."""
+    row = state.board[state.day - 1] if len(state.board) >= state.day else ()
+    if not row or cards.is_trap(row[-1][0]):
+        return None
+    return row[-1][1]
+
+
+def time_card_playable(state: State, value: int) -> bool:
+    """Higher than the last card while the tile is face up, lower while face down; the blue card agrees."""
+    last = state.last_value()
+    if last is not None and not (value > last if state.tile_up else value < last):
+        return False
+    blue = dates.blue(date_card(state))
+    return blue is None or blue.allows(dates.PlayContext(value, previous_time_card(state)))
+
+
+def trap_playable(state: State, hand: tuple[str, ...]) -> bool:
+    """Right after a time card (never first in a day nor after a trap), at most two a day, and a time
+    card in hand to discard face down (ruling); the blue card may forbid it (B5)."""
+    if not state.after_time or state.traps_today >= MAX_TRAPS_PER_DAY:
+        return False
+    if not any(cards.is_trap(c) for c in hand) or not any(cards.is_time_card(c) for c in hand):
+        return False
+    blue = dates.blue(date_card(state))
+    return blue is None or blue.allows(dates.PlayContext(None, previous_time_card(state)))
+
+
+def to_act(state: State) -> frozenset[int]:
+    if state.over:
+        return frozenset()
+    if state.pending is not None:
+        return frozenset({state.pending.seat})
+    return frozenset({state.turn})
+
+
+def legal_actions(state: State, seat: int) -> list[str]:
+    if state.over or seat not in to_act(state):
+        return []
+    hand = state.hands[seat]
+    pending = state.pending
+    if pending is not None:
+        if pending.kind == "draw":
+            return [f"draw:{s}" for s in draw_targets(state, seat)]
+        if pending.kind == "give":
+            return [f"give:{c}:{s}" for c in hand for s in state.active() if s != seat]
+        return [f"discard:{c}" for c in hand]
+    plays = [
+        f"play:{c}" for c in hand if cards.is_time_card(c) and time_card_playable(state, cards.number(c))
+    ]
+    if trap_playable(state, hand):
+        plays.extend(f"trap:{c}" for c in hand if cards.is_time_card(c))
+    return plays or ["pass"]
+
+
+def draw_targets(state: State, seat: int) -> list[int]:
+    return [s for s in state.active() if s != seat and state.hands[s]]
+
+
+# --- applying ------------------------------------------------------------------------------------------
+def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    if state.over:
+        raise IllegalAction("game_over")
+    if not 0 <= seat < state.players:
+        raise IllegalAction("not_seated")
+    if seat not in to_act(state):
+        raise IllegalAction("not_your_turn")
+    if action not in legal_actions(state, seat):
+        raise explain(state, seat, action)
+    table = Table(state)
+    kind, _, arg = action.partition(":")
+    if kind == "play":
+        play_time_card(table, seat, arg)
+    elif kind == "trap":
+        play_trap(table, seat, arg)
+    elif kind == "pass":
+        pass_turn(table, seat)
+    else:
+        resolve_pending(table, seat, kind, arg)
+    return table.freeze(), table.events
+
+
+def explain(state: State, seat: int, action: str) -> IllegalAction:
+    """The player-facing reason an action is refused (never naming a card the seat may not know)."""
+    kind, _, arg = action.partition(":")
+    hand = state.hands[seat]
+    if kind not in {"play", "trap", "pass", "draw", "give", "discard"}:
+        return IllegalAction("malformed_action")
+    if state.pending is not None:
+        return IllegalAction(f"timetrap.answer_{state.pending.kind}")
+    if kind == "pass":
+        return IllegalAction("timetrap.must_play")
+    if kind in {"draw", "give", "discard"}:
+        return IllegalAction("unknown_action")
+    card = arg
+    if card not in hand:
+        return IllegalAction("card_not_in_hand")
+    if not cards.is_time_card(card):
+        return IllegalAction("malformed_action")
+    if kind == "trap":
+        if not any(cards.is_trap(c) for c in hand):
+            return IllegalAction("timetrap.no_trap")
+        blue = dates.blue(date_card(state))
+        if blue is not None and not blue.allows(dates.PlayContext(None, None)):
+            return IllegalAction("timetrap.blue_forbids_trap")
+        if state.traps_today >= MAX_TRAPS_PER_DAY:
+            return IllegalAction("timetrap.two_traps")
+        return IllegalAction("timetrap.trap_after_time")
+    value = cards.number(card)
+    last = state.last_value()
+    if last is not None and not (value > last if state.tile_up else value < last):
+        return IllegalAction("timetrap.higher" if state.tile_up else "timetrap.lower", last=last)
+    return IllegalAction("timetrap.blue_forbids", date=date_card(state) or "")
+
+
+def play_time_card(table: Table, seat: int, card: str) -> None:
+    value = cards.number(card)
+    table.to_board(seat, card, value)
+    table.played_today += 1
+    table.after_time = True
+    table.last_player = seat
+    table.passed.clear()
+    table.emit("play", seat=seat, card=card, value=value)
+    if table.day == LAST_DAY and not table.hands[seat]:
+        table.finish(seat, "emptied_day7")
+        return
+    yellow = dates.yellow(table.date())
+    if yellow is not None and yellow.number == value:
+        yellow.effect(YellowEffects(table, seat))
+    if table.pending is None:
+        end_turn(table, seat)
+
+
+def play_trap(table: Table, seat: int, discard: str) -> None:
+    trap = next(c for c in sorted(table.hands[seat]) if cards.is_trap(c))
+    value = cards.TRAP_HIGH if table.tile_up else cards.TRAP_LOW
+    candidates = [c for c in table.hands[seat] if cards.is_time_card(c)]
+    table.to_board(seat, trap, value)
+    table.private_move(seat, discard, None, candidates)
+    table.tile_up = not table.tile_up
+    table.played_today += 1
+    table.traps_today += 1
+    table.after_time = False
+    table.last_player = seat
+    table.passed.clear()
+    table.emit("trap", seat=seat, card=trap, value=value, tile="up" if table.tile_up else "down")
+    table.emit("trap_discard", frozenset({seat}), seat=seat, card=discard)
+    end_turn(table, seat)
+
+
+def pass_turn(table: Table, seat: int) -> None:
+    table.passed.add(seat)
+    table.after_time = False
+    table.emit("pass", seat=seat)
+    waiting = [s for s in table.active() if s != table.last_player and s not in table.passed]
+    if not waiting:
+        end_day(table, "passes")
+    else:
+        table.turn = table.next_active(seat)
+
+
+def end_turn(table: Table, actor: int) -> None:
+    """After a card and its yellow effect: elimination on an empty hand (days 1-6), the daily limit,
+    then the next turn (an extra turn or a skip from a yellow card)."""
+    extra, skip = table.extra_turn, table.skip_next
+    table.extra_turn = table.skip_next = False
+    if table.over:
+        return
+    if table.day < LAST_DAY and not table.hands[actor]:
+        table.eliminate([actor], "empty_hand")
+        if table.over:
+            return
+    if table.played_today >= table.limit:
+        end_day(table, "limit")
+        return
+    if extra and not table.out[actor]:
+        table.turn = actor
+        return
+    nxt = table.next_active(actor)
+    if skip:
+        table.emit("skip", seat=nxt, by=actor)
+        nxt = table.next_active(nxt)
+    table.turn = nxt
+
+
+def end_day(table: Table, reason: str) -> None:
+    nxt = table.last_player if table.last_player is not None else table.start
+    table.emit("day_end", day=table.day, reason=reason)
+    if table.day == LAST_DAY:
+        fewest_cards_wins(table)
+        return
+    start_day(table, nxt)
+
+
+def fewest_cards_wins(table: Table) -> None:
+    """Day 7 over: fewest cards wins; a tie goes to the day-7 start player, else the tied player reached
+    first in turn order from the start player (ruling)."""
+    alive = table.active()
+    fewest = min(len(table.hands[s]) for s in alive)
+    order = [(table.start + k) % table.players for k in range(table.players)]
+    winner = next(s for s in order if s in alive and len(table.hands[s]) == fewest)
+    table.finish(winner, "fewest")
+
+
+def start_day(table: Table, start: int) -> None:
+    table.day += 1
+    table.board.append([])
+    table.played_today = 0
+    table.traps_today = 0
+    table.passed.clear()
+    table.after_time = False
+    table.last_player = None
+    if table.day == LAST_DAY:
+        holders = [s for s in table.active() if any(cards.is_trap(c) for c in table.hands[s])]
+        table.eliminate(holders, "trap")
+        if table.over:
+            return
+    if table.out[start]:
+        start = table.next_active(start)
+    table.start = table.turn = start
+    table.limit = LIMITS[len(table.active())]
+    table.emit("day_start", day=table.day, start=start, limit=table.limit, date=table.date())
+    if table.day in TRAP_DAYS:
+        trap = next((c for row in table.board for c, _ in row if cards.is_trap(c)), None)
+        if trap is not None:
+            table.from_board(start, trap)
+            table.emit("pickup", seat=start, card=trap)
+
+
+def resolve_pending(table: Table, seat: int, kind: str, arg: str) -> None:
+    pending = table.pending
+    assert pending is not None
+    table.pending = None
+    actor = pending.actor
+    if kind == "draw":
+        victim = int(arg)
+        hand = sorted(table.hands[victim])
+        rng = Rng(table.rng)
+        card = hand[rng.below(len(hand))]
+        table.rng = rng.state
+        table.private_move(victim, card, actor, hand)
+        table.emit("draw", seat=actor, source=victim)
+        table.emit("draw_card", frozenset({actor, victim}), seat=actor, source=victim, card=card)
+        if not table.hands[victim]:
+            table.eliminate([victim], "emptied")
+    elif kind == "give":
+        card, _, target = arg.partition(":")
+        receiver = int(target)
+        table.private_move(actor, card, receiver, list(table.hands[actor]))
+        table.emit("give", seat=actor, target=receiver)
+        table.emit("give_card", frozenset({actor, receiver}), seat=actor, target=receiver, card=card)
+    else:
+        table.private_move(seat, arg, None, list(table.hands[seat]))
+        table.emit("discard", seat=seat)
+        table.emit("discard_card", frozenset({seat}), seat=seat, card=arg)
+        if seat != actor and not table.hands[seat]:
+            table.eliminate([seat], "emptied")
+    end_turn(table, actor)
+
+
+class YellowEffects:
+    """The engine side of dates.Effects: what a yellow card does to this table, for the player `actor`."""
+
+    def __init__(self, table: Table, actor: int) -> None:
+        self.table = table
+        self.actor = actor
+
+    def _ignored(self) -> None:
+        """An effect that cannot be resolved in its entirety is ignored (RULINGS, all games)."""
+        self.table.emit("ignored", seat=self.actor, date=self.table.date())
+
+    def _ask(self, kind: str, seat: int) -> None:
+        self.table.pending = Pending(kind, seat, self.actor)
+        self.table.emit("asked", seat=seat, kind=kind)
+
+    def draw_from_chosen_player(self) -> None:
+        t = self.table
+        if any(t.hands[s] for s in t.active() if s != self.actor):
+            self._ask("draw", self.actor)
+        else:
+            self._ignored()
+
+    def give_chosen_card(self) -> None:
+        if self.table.hands[self.actor]:
+            self._ask("give", self.actor)
+        else:
+            self._ignored()
+
+    def next_player_discards(self) -> None:
+        victim = self.table.next_active(self.actor)
+        if victim != self.actor and self.table.hands[victim]:
+            self._ask("discard_next", victim)
+        else:
+            self._ignored()
+
+    def extra_turn(self) -> None:
+        self.table.extra_turn = True
+        self.table.emit("extra_turn", seat=self.actor)
+
+    def skip_next_player(self) -> None:
+        self.table.skip_next = True
+
+    def take_board_trap(self) -> None:
+        t = self.table
+        trap = next((c for row in t.board for c, _ in row if cards.is_trap(c)), None)
+        if trap is None:
+            self._ignored()
+            return
+        t.from_board(self.actor, trap)
+        t.emit("take_trap", seat=self.actor, card=trap)
+
+    def discard_chosen_card(self) -> None:
+        if self.table.hands[self.actor]:
+            self._ask("discard_own", self.actor)
+        else:
+            self._ignored()
