@@ -1,0 +1,335 @@
+"""The rules as pure functions over State: set-up, dealing, discards, play, and scoring each deal.
+
+Rulebook 001_156fd8ce6bcaeb20.txt. Counter-clockwise is reverse seat order (RULINGS.md), so the seat at a
+player's right, who plays next, is seat - 1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from games.core.contract import Event
+from games.core.errors import IllegalAction, InvalidOptions
+from games.core.rng import Rng, seed_state
+from games.dream_capture.cards import DECK, HONOURS, SUIT_OF, TRUMP, UNDISCARDABLE, sort_hand
+from games.dream_capture.scoring import TEAMS, judge_trick, score_team, team_of
+from games.dream_capture.state import (
+    DISCARDS_PER_SEAT,
+    PHASE_DISCARD,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_SCORED,
+    SEATS,
+    TRICKS_PER_DEAL,
+    Bonus,
+    State,
+)
+from games.dream_capture.tricks import playable
+
+DEFAULT_DEALS = 6
+DEAL_ACTION = "deal"
+OPTION_DEALS = "deals"
+
+
+def right_of(seat: int) -> int:
+    """The seat at `seat`'s right: the next one counter-clockwise."""
+    return (seat - 1) % SEATS
+
+
+def parse_options(players: int, options: Mapping[str, str] | None) -> int:
+    """Validate the player count and options; returns the number of deals."""
+    if players != SEATS:
+        raise InvalidOptions("dc_bad_players", got=players)
+    deals = DEFAULT_DEALS
+    for key, value in (options or {}).items():
+        if key != OPTION_DEALS:
+            raise InvalidOptions("dc_unknown_option", name=key)
+        text = str(value).strip()
+        if not text.isdigit() or not 1 <= int(text) <= DEFAULT_DEALS:
+            raise InvalidOptions("dc_bad_deals", value=value)
+        deals = int(text)
+    return deals
+
+
+def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
+    """A fresh table: the first dealer is drawn by the seeded RNG (RULINGS.md, 'All games'), then deal 1."""
+    deals = parse_options(players, options)
+    rng = Rng(seed_state(seed))
+    dealer = rng.below(SEATS)
+    empty: tuple[tuple[str, ...], ...] = ((),) * SEATS
+    blank = State(
+        deals=deals,
+        deal=0,
+        first_dealer=dealer,
+        dealer=dealer,
+        rng=rng.state,
+        phase=PHASE_DISCARD,
+        hands=empty,
+        discards=empty,
+        revealed=empty,
+        trick=(),
+        leader=right_of(dealer),
+        tricks_done=0,
+        won=((), ()),
+        tricks_won=(0, 0),
+        bonuses=(),
+        last_trick=(),
+        last_winner=None,
+        totals=(0, 0),
+        history=(),
+    )
+    return deal_cards(blank, dealer)
+
+
+def deal_cards(state: State, dealer: int) -> State:
+    """'ディール': shuffle all 108 cards and deal them one at a time counter-clockwise, 18 each."""
+    rng = Rng(state.rng)
+    deck = rng.shuffled(DECK)
+    hands: list[list[str]] = [[] for _ in range(SEATS)]
+    seat = dealer
+    for card in deck:
+        seat = right_of(seat)
+        hands[seat].append(card)
+    empty: tuple[tuple[str, ...], ...] = ((),) * SEATS
+    return dataclasses.replace(
+        state,
+        deal=state.deal + 1,
+        dealer=dealer,
+        rng=rng.state,
+        phase=PHASE_DISCARD,
+        hands=tuple(sort_hand(h) for h in hands),
+        discards=empty,
+        revealed=empty,
+        trick=(),
+        leader=right_of(dealer),
+        tricks_done=0,
+        won=((), ()),
+        tricks_won=(0, 0),
+        bonuses=(),
+        last_trick=(),
+        last_winner=None,
+    )
+
+
+def to_act(state: State) -> frozenset[int]:
+    if state.phase == PHASE_DISCARD:
+        return frozenset(s for s in range(SEATS) if len(state.discards[s]) < DISCARDS_PER_SEAT)
+    if state.phase == PHASE_PLAY:
+        return frozenset((state.to_play,))
+    if state.phase == PHASE_SCORED:
+        return frozenset((right_of(state.dealer),))
+    return frozenset()
+
+
+def lead_suit(state: State) -> str | None:
+    return SUIT_OF[state.trick[0][1]] if state.trick else None
+
+
+def legal_actions(state: State, seat: int) -> list[str]:
+    if seat not in to_act(state):
+        return []
+    if state.phase == PHASE_SCORED:
+        return [DEAL_ACTION]
+    hand = state.hands[seat]
+    if state.phase == PHASE_DISCARD:
+        return [f"discard:{c}" for c in hand if c not in UNDISCARDABLE]
+    return [f"play:{c}" for c in playable(hand, lead_suit(state))]
+
+
+def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    if state.phase == PHASE_OVER:
+        raise IllegalAction("game_over")
+    if action == DEAL_ACTION:
+        if state.phase != PHASE_SCORED:
+            raise IllegalAction("unknown_action")
+        if seat not in to_act(state):
+            raise IllegalAction("not_your_turn")
+        return _next_deal(state)
+    verb, _, card = action.partition(":")
+    if verb not in ("discard", "play") or card not in SUIT_OF:
+        raise IllegalAction("malformed_action")
+    if seat not in to_act(state):
+        raise IllegalAction("not_your_turn")
+    if verb == "discard":
+        if state.phase != PHASE_DISCARD:
+            raise IllegalAction("dc_not_discarding")
+        return _discard(state, seat, card)
+    if state.phase != PHASE_PLAY:
+        raise IllegalAction("dc_discard_first" if state.phase == PHASE_DISCARD else "unknown_action")
+    return _play(state, seat, card)
+
+
+def _replace_seat(
+    piles: tuple[tuple[str, ...], ...], seat: int, pile: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    return (*piles[:seat], pile, *piles[seat + 1 :])
+
+
+def _discard(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
+    """'ディスカード': a secret choice; nobody learns another's discards until the deal is scored."""
+    hand = state.hands[seat]
+    if card not in hand:
+        raise IllegalAction("card_not_in_hand")
+    if card in UNDISCARDABLE:
+        raise IllegalAction("dc_cannot_discard")
+    discards = state.discards[seat] + (card,)
+    state = dataclasses.replace(
+        state,
+        hands=_replace_seat(state.hands, seat, tuple(c for c in hand if c != card)),
+        discards=_replace_seat(state.discards, seat, discards),
+    )
+    events = [
+        Event("dc_discarded_own", {"seat": seat, "card": card}, frozenset({seat})),
+        Event("dc_discarded", {"seat": seat, "count": len(discards)}),
+    ]
+    if all(len(d) == DISCARDS_PER_SEAT for d in state.discards):
+        state, more = _reveal_honours(state)
+        events.extend(more)
+    return state, events
+
+
+def _reveal_honours(state: State) -> tuple[State, list[Event]]:
+    """'役札の公開': everyone holding the Fool, Hope, Dream, World or Magician shows it; then play."""
+    revealed = tuple(tuple(c for c in hand if c in HONOURS) for hand in state.hands)
+    shown = [[seat, card] for seat in range(SEATS) for card in revealed[seat]]
+    state = dataclasses.replace(state, revealed=revealed, phase=PHASE_PLAY)
+    return state, [
+        Event("dc_honours", {"shown": shown}),
+        Event("dc_turn", {"seat": state.to_play, "trick": 1}),
+    ]
+
+
+def _play(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
+    hand = state.hands[seat]
+    if card not in hand:
+        raise IllegalAction("card_not_in_hand")
+    lead = lead_suit(state)
+    if card not in playable(hand, lead):
+        assert lead is not None
+        if lead == TRUMP or any(SUIT_OF[c] == lead for c in hand):
+            raise IllegalAction(f"dc_must_follow_{lead}")
+        raise IllegalAction("dc_must_trump")
+    state = dataclasses.replace(
+        state,
+        hands=_replace_seat(state.hands, seat, tuple(c for c in hand if c != card)),
+        trick=(*state.trick, (seat, card)),
+    )
+    events = [Event("dc_played", {"seat": seat, "card": card, "trick": state.tricks_done + 1})]
+    if len(state.trick) < SEATS:
+        return state, events
+    state, more = _finish_trick(state)
+    return state, events + more
+
+
+def _finish_trick(state: State) -> tuple[State, list[Event]]:
+    number = state.tricks_done + 1
+    last = number == TRICKS_PER_DEAL
+    result = judge_trick(state.trick, last)
+    team = team_of(result.winner)
+    cards = tuple(card for _, card in state.trick)
+    bonuses = list(state.bonuses)
+    events = [
+        Event(
+            "dc_trick",
+            {
+                "trick": number,
+                "winner": result.winner,
+                "team": team,
+                "cards": [[s, c] for s, c in state.trick],
+            },
+        )
+    ]
+    if result.capture:
+        bonuses.append(Bonus(team, f"capture_{result.capture}", result.winner, number))
+        events.append(Event("dc_capture", {"kind": result.capture, "team": team, "seat": result.winner}))
+    if result.magic and result.magician_seat is not None:
+        beneficiary = {"success": team_of(result.magician_seat), "failure": team, "vanish": None}[
+            result.magic
+        ]
+        bonuses.append(Bonus(beneficiary, f"magic_{result.magic}", result.magician_seat, number))
+        events.append(
+            Event("dc_magic", {"result": result.magic, "team": beneficiary, "seat": result.magician_seat})
+        )
+    won = list(state.won)
+    won[team] = won[team] + cards
+    tricks_won = list(state.tricks_won)
+    tricks_won[team] += 1
+    state = dataclasses.replace(
+        state,
+        trick=(),
+        leader=result.winner,
+        tricks_done=number,
+        won=(won[0], won[1]),
+        tricks_won=(tricks_won[0], tricks_won[1]),
+        bonuses=tuple(bonuses),
+        last_trick=state.trick,
+        last_winner=result.winner,
+    )
+    if not last:
+        events.append(Event("dc_turn", {"seat": state.to_play, "trick": number + 1}))
+        return state, events
+    state, more = _score_deal(state, last_team=team)
+    return state, events + more
+
+
+def _score_deal(state: State, last_team: int) -> tuple[State, list[Event]]:
+    """'得点': each team scores its tricks plus the enemy's discards; then the next deal or the end."""
+    won = []
+    scores = []
+    for team in (0, 1):
+        enemy_discards = tuple(c for seat in TEAMS[1 - team] for c in state.discards[seat])
+        won.append(state.won[team] + enemy_discards)
+        captures = sum(1 for b in state.bonuses if b.team == team and b.kind.startswith("capture_"))
+        magic = sum(
+            1 for b in state.bonuses if b.team == team and b.kind in ("magic_success", "magic_failure")
+        )
+        scores.append(score_team(won[team], last_team == team, captures, magic))
+    totals = (state.totals[0] + scores[0].total, state.totals[1] + scores[1].total)
+    shown = [[seat, list(state.discards[seat])] for seat in range(SEATS)]
+    empty: tuple[tuple[str, ...], ...] = ((),) * SEATS
+    state = dataclasses.replace(
+        state,
+        discards=empty,
+        won=(won[0], won[1]),
+        totals=totals,
+        history=(*state.history, (scores[0], scores[1])),
+    )
+    events = [
+        Event(
+            "dc_deal_scored",
+            {
+                "deal": state.deal,
+                "discards": shown,
+                "scores": [s.to_json() for s in scores],
+                "totals": list(totals),
+            },
+        )
+    ]
+    return _after_deal(state, events)
+
+
+def _after_deal(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """After the last deal the game is over; otherwise the next dealer (at the right) deals on request.
+
+    The new deal is its own action so that the scored deal's cards, all public now, are never named in the
+    same step that puts them back into hidden hands.
+    """
+    if state.deal >= state.deals:
+        state = dataclasses.replace(state, phase=PHASE_OVER)
+        a, b = state.totals
+        winner = None if a == b else (0 if a > b else 1)
+        events.append(Event("dc_game_over", {"totals": [a, b], "winner": winner}))
+        return state, events
+    state = dataclasses.replace(state, phase=PHASE_SCORED)
+    events.append(Event("dc_turn_deal", {"seat": right_of(state.dealer), "deal": state.deal + 1}))
+    return state, events
+
+
+def _next_deal(state: State) -> tuple[State, list[Event]]:
+    """'ディーラー…ディールごとに反時計回りに交代': the dealer's right deals the next deal."""
+    dealer = right_of(state.dealer)
+    state = deal_cards(state, dealer)
+    return state, [
+        Event("dc_deal_started", {"deal": state.deal, "dealer": dealer, "leader": state.leader}),
+    ]

@@ -1,0 +1,124 @@
+"""The table state: plain frozen data that round-trips through JSON (seed + action log replays it)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.dream_capture.scoring import TeamDealScore
+
+Plays = tuple[tuple[int, str], ...]
+Piles = tuple[tuple[str, ...], ...]
+
+PHASE_DISCARD = "discard"
+PHASE_PLAY = "play"
+PHASE_SCORED = "scored"  # a deal was scored; the next dealer is to deal
+PHASE_OVER = "over"
+
+SEATS = 6
+DISCARDS_PER_SEAT = 3
+TRICKS_PER_DEAL = 15
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """A capture or a magic result during the deal. `team` is the team it scores for (None: vanished)."""
+
+    team: int | None
+    kind: str  # "capture_hope", "capture_dream", "capture_world", "capture_magician", "magic_success",
+    # "magic_failure", "magic_vanish"
+    seat: int  # who played the capturing card / the Magician
+    trick: int  # 1-based trick number
+
+    def to_json(self) -> list[Any]:
+        return [self.team, self.kind, self.seat, self.trick]
+
+    @staticmethod
+    def from_json(raw: list[Any]) -> Bonus:
+        return Bonus(None if raw[0] is None else int(raw[0]), str(raw[1]), int(raw[2]), int(raw[3]))
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    deals: int  # how many deals the table plays (the rulebook: 6)
+    deal: int  # 1-based number of the current (or, when over, the last) deal
+    first_dealer: int
+    dealer: int
+    rng: int
+    phase: str
+    hands: Piles  # per seat, display order
+    discards: Piles  # per seat, this deal's face-down discards in the order chosen
+    revealed: Piles  # per seat, the honours shown to everyone this deal
+    trick: Plays  # the trick in progress, in play order
+    leader: int
+    tricks_done: int
+    won: Piles  # per team, cards taken in tricks this deal (plus, once scored, the enemy's discards)
+    tricks_won: tuple[int, int]
+    bonuses: tuple[Bonus, ...]  # this deal
+    last_trick: Plays
+    last_winner: int | None
+    totals: tuple[int, int]
+    history: tuple[tuple[TeamDealScore, TeamDealScore], ...]
+
+    @property
+    def to_play(self) -> int:
+        """Play goes counter-clockwise: reverse seat order from the leader."""
+        return (self.leader - len(self.trick)) % SEATS
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deals": self.deals,
+            "deal": self.deal,
+            "first_dealer": self.first_dealer,
+            "dealer": self.dealer,
+            "rng": self.rng,
+            "phase": self.phase,
+            "hands": [list(h) for h in self.hands],
+            "discards": [list(d) for d in self.discards],
+            "revealed": [list(r) for r in self.revealed],
+            "trick": [[seat, card] for seat, card in self.trick],
+            "leader": self.leader,
+            "tricks_done": self.tricks_done,
+            "won": [list(w) for w in self.won],
+            "tricks_won": list(self.tricks_won),
+            "bonuses": [b.to_json() for b in self.bonuses],
+            "last_trick": [[seat, card] for seat, card in self.last_trick],
+            "last_winner": self.last_winner,
+            "totals": list(self.totals),
+            "history": [[a.to_json(), b.to_json()] for a, b in self.history],
+        }
+
+    @staticmethod
+    def from_json(raw: Mapping[str, Any]) -> State:
+        def piles(key: str) -> Piles:
+            return tuple(tuple(str(c) for c in pile) for pile in raw[key])
+
+        def plays(key: str) -> Plays:
+            return tuple((int(seat), str(card)) for seat, card in raw[key])
+
+        tricks_won = raw["tricks_won"]
+        totals = raw["totals"]
+        return State(
+            deals=int(raw["deals"]),
+            deal=int(raw["deal"]),
+            first_dealer=int(raw["first_dealer"]),
+            dealer=int(raw["dealer"]),
+            rng=int(raw["rng"]),
+            phase=str(raw["phase"]),
+            hands=piles("hands"),
+            discards=piles("discards"),
+            revealed=piles("revealed"),
+            trick=plays("trick"),
+            leader=int(raw["leader"]),
+            tricks_done=int(raw["tricks_done"]),
+            won=piles("won"),
+            tricks_won=(int(tricks_won[0]), int(tricks_won[1])),
+            bonuses=tuple(Bonus.from_json(b) for b in raw["bonuses"]),
+            last_trick=plays("last_trick"),
+            last_winner=None if raw["last_winner"] is None else int(raw["last_winner"]),
+            totals=(int(totals[0]), int(totals[1])),
+            history=tuple(
+                (TeamDealScore.from_json(a), TeamDealScore.from_json(b)) for a, b in raw["history"]
+            ),
+        )

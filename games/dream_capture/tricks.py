@@ -1,0 +1,40 @@
+"""Trick mechanics: which cards may be played, and which card wins.
+
+Rulebook 001_156fd8ce6bcaeb20.txt, 'プレー': the leader plays anything; the others must follow the led
+suit, else must play a trump, else anything. The highest trump wins; with no trump, the highest card of
+the led suit. The Fool is simply the strongest trump (it follows, and must be played, like any trump).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from games.dream_capture.cards import STRENGTH, SUIT_OF, TRUMP
+
+
+def playable(hand: Iterable[str], lead_suit: str | None) -> list[str]:
+    """The cards of `hand` that may be played to a trick led in `lead_suit` (None: this seat leads)."""
+    cards = list(hand)
+    if lead_suit is None:
+        return cards
+    following = [c for c in cards if SUIT_OF[c] == lead_suit]
+    if following:
+        return following
+    trumps = [c for c in cards if SUIT_OF[c] == TRUMP]
+    return trumps or cards
+
+
+def winning_index(cards: Sequence[str]) -> int:
+    """Index in play order of the card that wins a trick whose first card was led."""
+    lead_suit = SUIT_OF[cards[0]]
+    best = 0
+    best_key = (SUIT_OF[cards[0]] == TRUMP, STRENGTH[cards[0]])
+    for index in range(1, len(cards)):
+        card = cards[index]
+        suit = SUIT_OF[card]
+        if suit != TRUMP and suit != lead_suit:
+            continue
+        key = (suit == TRUMP, STRENGTH[card])
+        if key > best_key:
+            best, best_key = index, key
+    return best
