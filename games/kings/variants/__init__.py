@@ -7,7 +7,9 @@ from typing import Any
 
 from games.core.contract import Game
 from games.kings.variants.engine import VariantGame
+from games.kings.variants.napoleon import Napoleon
 from games.kings.variants.whist import Whist
 
 ENGINES: dict[str, Game[Any]] = {}
 ENGINES["whist"] = VariantGame(Whist())
+ENGINES["napoleon"] = VariantGame(Napoleon())

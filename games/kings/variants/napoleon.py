@@ -1,0 +1,298 @@
+"""Napoleon (ナポレオン, 5 players, 2 against 3): 002_4e143f857986e60e.txt, the Napoleon pages.
+
+Round 1: 8 cards each from the 44; a number card bid, face down and revealed together, orders the KQJ
+set picks (ties: black, red, blue, green). White (the Emperor) and black (the Partner) play against red,
+blue and green. Playing cards 11 and 12 stand in for jack and queen. The Emperor takes the 4 deck cards
+and discards 4 (never a flag, rare, 11 or 12); the jacks are dispatched; 9 tricks. Round 2: own 11/12,
+7 cards, the Emperor and the trailing team's black or red king exchange 4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from games.core.contract import Event, Outcome
+from games.core.errors import IllegalAction
+from games.core.rng import seed_state
+from games.kings.variants import data
+from games.kings.variants.base import Variant
+from games.kings.variants.components import (
+    COLOURS,
+    NUMBER_COLOURS,
+    base_deck,
+    colour_of,
+    court,
+    is_flag,
+    is_jack,
+    is_queen,
+    is_rare,
+    sort_cards,
+    value_of,
+)
+from games.kings.variants.state import VState, put, without
+from games.kings.variants.tricks import lead_colour
+
+BID_TIE_ORDER = ("k", "r", "b", "g")  # text: 同数の場合は、黒→赤→青→緑の順番
+EMPEROR_TEAM = ("w", "k")
+
+
+def is_keeper(card: str) -> bool:
+    """Cards the exchanges may not discard: white flag, rare, jack (11), queen (12)."""
+    return is_flag(card) or is_rare(card) or is_jack(card) or is_queen(card)
+
+
+class Napoleon(Variant):
+    id = "napoleon"
+    players = 5
+    queens = False
+    flag_beats_rare = False
+
+    def trump(self, s: VState) -> str | None:
+        return "k"
+
+    def teams(self, s: VState) -> list[list[int]] | None:
+        if "" in s.sets:
+            return None
+        emperor_team = [i for i in range(s.players) if s.sets[i] in EMPEROR_TEAM]
+        return [emperor_team, [i for i in range(s.players) if i not in emperor_team]]
+
+    def king_extra(self, s: VState, seat: int, card: str, queen: str) -> bool:
+        """White king on the white queen (12); black king on the white jack only under a black lead."""
+        colour = s.sets[seat]
+        if colour == "w" and card == "w12":
+            return True
+        return colour == "k" and card == "w11" and lead_colour(s.trick) == "k"
+
+    def seat_of(self, s: VState, colour: str) -> int:
+        return s.sets.index(colour)
+
+    # --- set-up, bids and set picks -------------------------------------------------------------------
+    def setup(self, players: int, seed: int) -> VState:
+        n = players
+        s = VState(
+            variant=self.id,
+            players=n,
+            rng=seed_state(seed),
+            round=1,
+            phase="bid",
+            hands=tuple(() for _ in range(n)),
+            box=tuple(court(c, v) for c in COLOURS for v in (11, 12)),
+            sets=("",) * n,
+            king_used=(False,) * n,
+            king_ok=(True,) * n,
+            queen_left=(0,) * n,
+            scores=(0,) * n,
+            info={"team_scores": [0, 0], "round_points": []},
+        )
+        s = self.empty_seats(s)
+        return self.deal(s, base_deck(), 8)
+
+    def phase_to_act(self, s: VState) -> frozenset[int]:
+        if s.phase == "bid":
+            return frozenset(i for i in range(s.players) if not s.aside[i])
+        if s.phase == "set":
+            return frozenset({s.order[0]})
+        return frozenset(i for i in range(s.players) if s.pending[i] > 0)
+
+    def phase_actions(self, s: VState, seat: int) -> list[str]:
+        if s.phase == "bid":
+            return [f"bid:{c}" for c in s.hands[seat] if colour_of(c) in NUMBER_COLOURS]
+        if s.phase == "set":
+            return [f"set:{c}" for c in COLOURS if c not in s.sets]
+        return self.discard_actions(s, seat, keep=[c for c in s.hands[seat] if is_keeper(c)])
+
+    def phase_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
+        allowed = self.phase_actions(s, seat) if seat in self.phase_to_act(s) else []
+        if action not in allowed:
+            raise IllegalAction("unknown_action")
+        if s.phase == "bid":
+            return self.commit_bid(s, seat, action.split(":", 1)[1])
+        if s.phase == "set":
+            return self.take_set(s, seat, action.split(":", 1)[1])
+        s = self.apply_discard(s, seat, action, allowed)
+        events = [Event("discarded", {"seat": seat})]
+        if not any(s.pending):
+            s, more = self.dispatch(s)
+            events.extend(more)
+        return s, events
+
+    def commit_bid(self, s: VState, seat: int, card: str) -> tuple[VState, list[Event]]:
+        """Bids are chosen in secret and revealed together (RULINGS: simultaneous choices)."""
+        s = replace(
+            s, hands=put(s.hands, seat, without(s.hands[seat], card)), aside=put(s.aside, seat, (card,))
+        )
+        events = [Event("bid_committed", {"seat": seat})]
+        if not all(s.aside):
+            return s, events
+        bids = [pile[0] for pile in s.aside]
+        order = sorted(range(s.players), key=lambda i: (-value_of(bids[i]), BID_TIE_ORDER.index(bids[i][0])))
+        s = replace(
+            s,
+            box=(*s.box, *bids),
+            aside=tuple(() for _ in range(s.players)),
+            phase="set",
+            order=tuple(order),
+        ).with_info(bids=bids)
+        return s, [*events, Event("bids", {"cards": bids, "order": order})]
+
+    def take_set(self, s: VState, seat: int, colour: str) -> tuple[VState, list[Event]]:
+        courts = (court(colour, 11), court(colour, 12))
+        box = s.box
+        for card in courts:
+            box = without(box, card)
+        s = replace(
+            s,
+            sets=put(s.sets, seat, colour),
+            box=box,
+            hands=put(s.hands, seat, sort_cards([*s.hands[seat], *courts])),
+            public=s.public | set(courts),
+            order=s.order[1:],
+        )
+        events = [Event("set_taken", {"seat": seat, "colour": colour})]
+        if s.order:
+            return s, events
+        emperor, partner = self.seat_of(s, "w"), self.seat_of(s, "k")
+        events.append(Event("teams", {"emperor": emperor, "partner": partner}))
+        s, more = self.exchanges(s, [emperor])
+        return s, events + more
+
+    # --- exchanges and the jack dispatch --------------------------------------------------------------
+    def exchanges(self, s: VState, seats: list[int]) -> tuple[VState, list[Event]]:
+        """Each listed seat takes 4 deck cards (in order) and then owes 4 discards."""
+        events: list[Event] = []
+        deck = s.deck
+        hands = s.hands
+        pending = list(s.pending)
+        for seat in seats:
+            drawn, deck = deck[: data.NAPOLEON_EXCHANGE], deck[data.NAPOLEON_EXCHANGE :]
+            hands = put(hands, seat, sort_cards([*hands[seat], *drawn]))
+            pending[seat] = data.NAPOLEON_EXCHANGE
+            events.append(Event("exchange", {"seat": seat, "count": len(drawn)}))
+            events.append(Event("drawn", {"seat": seat, "cards": list(drawn)}, frozenset({seat})))
+        return replace(s, deck=deck, hands=hands, pending=tuple(pending), phase="exchange"), events
+
+    def dispatch(self, s: VState) -> tuple[VState, list[Event]]:
+        """ジャックの派遣: white and black swap jacks; red, blue, green pass theirs clockwise."""
+        emperor, partner = self.seat_of(s, "w"), self.seat_of(s, "k")
+        moves: list[tuple[str, int, int]] = [("w11", emperor, partner), ("k11", partner, emperor)]
+        others = sorted(i for i in range(s.players) if i not in (emperor, partner))
+        for k, giver in enumerate(others):
+            moves.append((court(s.sets[giver], 11), giver, others[(k + 1) % len(others)]))
+        hands = [list(h) for h in s.hands]
+        for card, giver, _ in moves:
+            hands[giver].remove(card)
+        for card, _, taker in moves:
+            hands[taker].append(card)
+        starter = min(range(s.players), key=lambda i: self.king_number(s, i))
+        leader = emperor if s.round == 1 else starter
+        s = replace(
+            s,
+            hands=tuple(sort_cards(h) for h in hands),
+            phase="play",
+            leader=leader,
+            regular=0,
+        )
+        return s, [
+            Event("dispatch", {"moves": [[c, t] for c, _, t in moves]}),
+            Event("start_player", {"seat": leader}),
+        ]
+
+    # --- scoring ---------------------------------------------------------------------------------------
+    def round_points(self, s: VState, seat: int) -> tuple[int, int]:
+        """(plus points, minus points) of one seat for the round (ナポレオン ■勝利点の獲得)."""
+        colour = s.sets[seat]
+        plus = data.NAPOLEON_TRICK * s.tricks[seat]
+        minus = 0
+        for card in s.taken[seat]:
+            # Ruling: white's colour cards are the flags and rares.
+            own = (is_flag(card) or is_rare(card)) if colour == "w" else colour_of(card) == colour
+            if own:
+                plus += data.NAPOLEON_KING_COLOUR_CARD
+            if is_jack(card) or is_queen(card) or is_rare(card):
+                plus += data.NAPOLEON_COURT_OR_RARE
+            if is_flag(card):
+                minus -= data.NAPOLEON_FLAG
+        if s.round == 2 and not s.king_used[seat]:
+            plus += data.NAPOLEON_UNUSED_KING[colour]
+        return plus, minus
+
+    def team_totals(self, s: VState, scores: tuple[int, ...]) -> list[int]:
+        teams = self.teams(s) or [[], []]
+        return [sum(scores[i] for i in team) for team in teams]
+
+    def end_round(self, s: VState) -> tuple[VState, list[Event]]:
+        points = []
+        scores = list(s.scores)
+        for seat in range(s.players):
+            plus, minus = self.round_points(s, seat)
+            before = scores[seat]
+            scores[seat] = max(0, scores[seat] + plus - minus)  # Ruling: never below 0
+            points.append(scores[seat] - before)
+        totals = self.team_totals(s, tuple(scores))
+        s = replace(s, scores=tuple(scores)).with_info(team_scores=totals, round_points=points)
+        events = [
+            Event(
+                "round_scored", {"round": s.round, "points": points, "scores": scores, "team_scores": totals}
+            )
+        ]
+        if s.round >= data.ROUNDS["napoleon"]:
+            return replace(s, phase="over"), [*events, Event("game_over", {"scores": scores})]
+        return replace(s, phase="scored"), events
+
+    def next_round(self, s: VState) -> tuple[VState, list[Event]]:
+        own = {i: (court(s.sets[i], 11), court(s.sets[i], 12)) for i in range(s.players)}
+        courts = {c for pair in own.values() for c in pair}
+        cards = [c for c in self.all_cards(s) if c not in courts]
+        s = replace(
+            s,
+            round=2,
+            hands=tuple(sort_cards(own[i]) for i in range(s.players)),
+            box=(),
+            public=frozenset(courts),
+        ).with_info(bids=None)
+        s = self.empty_seats(s)
+        s = self.deal(s, cards, 7)
+        emperor = self.seat_of(s, "w")
+        totals = s.get("team_scores")
+        seats = [emperor]
+        if totals[0] < totals[1]:
+            seats.append(self.seat_of(s, "k"))
+        elif totals[1] < totals[0]:
+            seats.append(self.seat_of(s, "r"))
+        s, events = self.exchanges(s, seats)
+        return s, [Event("new_round", {"round": 2}), *events]
+
+    def outcome(self, s: VState) -> Outcome | None:
+        teams = self.teams(s) or [[], []]
+        totals = self.team_totals(s, s.scores)
+        sums = [sum(self.king_number(s, i) for i in team) for team in teams]
+        if totals[0] != totals[1]:
+            first = 0 if totals[0] > totals[1] else 1
+        elif sums[0] != sums[1]:
+            first = 0 if sums[0] < sums[1] else 1
+        else:
+            first = 0  # text: キングナンバーも同数の場合は、エンペラーがゲームに勝利します
+        places = tuple(1 if i in teams[first] else 2 for i in range(s.players))
+        return Outcome(
+            placements=places,
+            scores=tuple(float(totals[0 if i in teams[0] else 1]) for i in range(s.players)),
+            teams=tuple(tuple(t) for t in teams),
+            details={"seat_scores": list(s.scores), "team_scores": totals, "team_king_numbers": sums},
+        )
+
+    def view_extra(self, s: VState, seat: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "committed": [bool(p) for p in s.aside],
+            "bids": s.get("bids"),
+            "pick_order": list(s.order),
+        }
+        if "" not in s.sets:
+            out["emperor"] = self.seat_of(s, "w")
+            out["partner"] = self.seat_of(s, "k")
+            out["team_scores"] = self.team_totals(s, s.scores)
+        return out
+
+    def hidden_extra(self, s: VState, seat: int | None) -> set[str]:
+        """Committed bids stay secret from everyone but their owner until all are revealed."""
+        return {c for i, pile in enumerate(s.aside) if i != seat for c in pile}
