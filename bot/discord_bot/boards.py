@@ -1,0 +1,224 @@
+"""Messages built from service records: lobby, public board, a seat's hand, event lines.
+
+Only the game's own render_* methods produce game text; this module arranges it into embeds and
+components whose custom ids carry table + version (+ action), so a click needs no memory of ours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+
+from bot.discord_bot import ids
+from bot.discord_bot.texts import t
+from bot.tables.models import SeatInfo, SeatView, TableInfo, TableStatus, Update
+from games.core import i18n
+from games.core.contract import Event, Game
+
+EMBED_LIMIT = 4000
+MAX_BUTTONS = 20  # 4 rows of 5; more actions than that become selects
+MAX_SELECT_OPTIONS = 25
+LABEL_LIMIT = 80
+
+
+def game_name(game: Game[Any], lang: str) -> str:
+    return game.info.names.get(lang) or game.info.names.get("en") or game.info.id
+
+
+def status_text(status: TableStatus, lang: str) -> str:
+    return t(f"dc.status.{status.value}", lang)
+
+
+def seat_label(seat: SeatInfo) -> str:
+    return seat.name if seat.user_id is None or seat.left else f"<@{seat.user_id}>"
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def render_event(game: Game[Any], event: Event, lang: str) -> str:
+    """Host events ("host.*") are catalog codes with their data; engine events are the game's to render."""
+    if event.kind.startswith("host."):
+        return i18n.translate(event.kind, lang, **dict(event.data))
+    return game.render_event(event, lang)
+
+
+# ---- lobby ---------------------------------------------------------------------------------------------
+def lobby_message(info: TableInfo, game: Game[Any], lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
+    variant = game.info.variant(info.variant)
+    seats = ", ".join(seat_label(s) for s in info.seats) or t("dc.empty_seats", lang)
+    embed = discord.Embed(
+        title=t("dc.lobby.title", lang, table=info.id, game=game_name(game, lang)),
+        description=t(
+            "dc.lobby.body",
+            lang,
+            variant=variant.names.get(lang) or variant.names.get("en") or variant.id,
+            clock=t(f"dc.choice.{info.clock_mode.value}", lang),
+            n=len(info.seats),
+            min=variant.min_players,
+            max=variant.max_players,
+            seats=seats,
+            creator=f"<@{info.creator_id}>",
+        ),
+    )
+    if info.status is not TableStatus.LOBBY:
+        embed.set_footer(text=t("dc.lobby.closed", lang, table=info.id, status=status_text(info.status, lang)))
+        return embed, None
+    view = discord.ui.View(timeout=None)
+    styles = {
+        ids.JOIN: discord.ButtonStyle.success,
+        ids.LEAVE: discord.ButtonStyle.secondary,
+        ids.ADD_AI: discord.ButtonStyle.secondary,
+        ids.START: discord.ButtonStyle.primary,
+        ids.CANCEL: discord.ButtonStyle.danger,
+    }
+    for verb, style in styles.items():
+        view.add_item(
+            discord.ui.Button(
+                label=t(f"dc.btn.{verb}", lang),
+                style=style,
+                custom_id=ids.ComponentId(info.id, info.version, verb).button(),
+            )
+        )
+    return embed, view
+
+
+# ---- public board ----------------------------------------------------------------------------------------
+def board_message(
+    info: TableInfo, public: SeatView, game: Game[Any], lang: str, to_act: Iterable[int] = ()
+) -> tuple[discord.Embed, discord.ui.View]:
+    embed = discord.Embed(
+        title=t("dc.board.title", lang, table=info.id, game=game_name(game, lang), version=info.version),
+        description=_clip(game.render_view(public.view, lang), EMBED_LIMIT),
+    )
+    seats = {s.seat: s for s in info.seats}
+    if info.status is TableStatus.PLAYING:
+        who = ", ".join(seat_label(seats[s]) for s in sorted(to_act) if s in seats)
+        if who:
+            embed.add_field(name="\u200b", value=t("dc.board.to_act", lang, who=who), inline=False)
+    elif info.status is TableStatus.FINISHED:
+        embed.set_footer(text=t("dc.board.over", lang))
+    else:
+        embed.set_footer(text=status_text(info.status, lang))
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label=t("dc.btn.hand", lang),
+            style=discord.ButtonStyle.primary,
+            custom_id=ids.ComponentId(info.id, info.version, ids.HAND).button(),
+        )
+    )
+    return embed, view
+
+
+def results_lines(info: TableInfo, update: Update, lang: str) -> list[str]:
+    if update.outcome is None:
+        return []
+    seats = {s.seat: s for s in info.seats}
+    order = sorted(range(len(update.outcome.placements)), key=lambda s: update.outcome.placements[s])  # type: ignore[union-attr]
+    lines = [f"**{t('dc.board.results', lang)}**"]
+    for s in order:
+        score = update.outcome.scores[s] if s < len(update.outcome.scores) else ""
+        name = seat_label(seats[s]) if s in seats else str(s + 1)
+        lines.append(t("dc.board.place", lang, place=update.outcome.placements[s], name=name, score=_num(score)))
+    return lines
+
+
+def _num(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+# ---- a seat's hand -------------------------------------------------------------------------------------
+def hand_message(
+    info: TableInfo, seat_view: SeatView, game: Game[Any], lang: str, note: str | None = None
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The private board of one seat with one component per legal action (buttons, or selects if many)."""
+    if seat_view.seat is None:
+        title = t("dc.hand.spectator", lang, table=info.id)
+    else:
+        title = t("dc.hand.title", lang, table=info.id, seat=seat_view.seat + 1)
+    parts = []
+    if note:
+        parts.append(note)
+    parts.append(game.render_view(seat_view.view, lang))
+    if seat_view.prompt is not None and seat_view.legal_actions:
+        parts.append(f"**{game.render_prompt(seat_view.prompt, lang)}**")
+        if seat_view.deadline:
+            parts.append(t("dc.hand.deadline", lang, ts=int(seat_view.deadline)))
+    elif seat_view.seat is not None and info.status is TableStatus.PLAYING:
+        parts.append(t("dc.hand.waiting", lang))
+    embed = discord.Embed(title=_clip(title, 256), description=_clip("\n".join(parts), EMBED_LIMIT))
+    return embed, action_view(info.id, seat_view, game, lang)
+
+
+def action_view(table_id: int, seat_view: SeatView, game: Game[Any], lang: str) -> discord.ui.View | None:
+    actions = list(seat_view.legal_actions)
+    if not actions:
+        return None
+    view = discord.ui.View(timeout=None)
+    labels = [_clip(game.render_action(a, seat_view.view, lang), LABEL_LIMIT) or a for a in actions]
+    if len(actions) <= MAX_BUTTONS:
+        for action, label in zip(actions, labels, strict=True):
+            view.add_item(
+                discord.ui.Button(
+                    label=label,
+                    style=discord.ButtonStyle.secondary,
+                    custom_id=ids.ComponentId(table_id, seat_view.version, ids.ACT, action).button(),
+                )
+            )
+        return view
+    chunks = [list(range(i, min(i + MAX_SELECT_OPTIONS, len(actions)))) for i in range(0, len(actions), MAX_SELECT_OPTIONS)]
+    for n, chunk in enumerate(chunks[:5]):
+        placeholder = (
+            t("dc.select.placeholder", lang) if len(chunks) == 1 else t("dc.select.more", lang, n=n + 1, of=len(chunks))
+        )
+        view.add_item(
+            discord.ui.Select(
+                custom_id=ids.ComponentId(table_id, seat_view.version, ids.ACT, str(n)).select(),
+                placeholder=placeholder,
+                options=[discord.SelectOption(label=labels[i], value=actions[i]) for i in chunk],
+            )
+        )
+    return view
+
+
+def select_view(table_id: int, seat_view: SeatView, game: Game[Any], lang: str) -> discord.ui.View | None:
+    """The DM form of a decision: always selects (they read well in a DM), even for few options."""
+    actions = list(seat_view.legal_actions)
+    if not actions:
+        return None
+    view = discord.ui.View(timeout=None)
+    for n, start in enumerate(range(0, min(len(actions), 125), MAX_SELECT_OPTIONS)):
+        chunk = actions[start : start + MAX_SELECT_OPTIONS]
+        view.add_item(
+            discord.ui.Select(
+                custom_id=ids.ComponentId(table_id, seat_view.version, ids.ACT, str(n)).select(),
+                placeholder=t("dc.select.placeholder", lang),
+                options=[
+                    discord.SelectOption(label=_clip(game.render_action(a, seat_view.view, lang), LABEL_LIMIT) or a, value=a)
+                    for a in chunk
+                ],
+            )
+        )
+    return view
+
+
+def chunk_lines(lines: Sequence[str], limit: int = 1900) -> list[str]:
+    """Join lines into messages under Discord's 2,000-character content limit."""
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        line = _clip(line, limit)
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out

@@ -1,0 +1,179 @@
+"""The Discord client: wiring (setup_hook), component clicks → service calls, and the error path.
+
+Everything a click needs comes from its custom id and the service; nothing here knows a game's rules.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_bot import boards, ids
+from bot.discord_bot.commands import install_commands
+from bot.discord_bot.components import TableButton, TableSelect
+from bot.discord_bot.config import DiscordSettings
+from bot.discord_bot.replies import report_error, send, update_message, within_budget
+from bot.discord_bot.routing import Router
+from bot.discord_bot.texts import Translator, lang_of, t
+from bot.tables import PlayerRef, TableInfo, TableService, TableStatus
+from games.core import i18n
+from games.core.errors import GameError
+
+log = logging.getLogger("tricktable.discord")
+
+
+class TricktableBot(discord.Client):
+    """One process, one service. `service` may be given (tests, bench); otherwise it is opened from settings."""
+
+    def __init__(
+        self,
+        settings: DiscordSettings,
+        service: TableService | None = None,
+        clock_interval: float | None = 1.0,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # threads and channels; no privileged intent is needed
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        self.settings = settings
+        self.service: TableService = service  # type: ignore[assignment]  # set in setup_hook when None
+        self._owns_service = service is None
+        self._clock_interval = clock_interval
+        self.tree = app_commands.CommandTree(self)
+        self.router = Router(self)
+        self._user_lang: dict[int, str | None] = {}
+        self._unsubscribe: Any = None
+        install_commands(self.tree, self)
+
+    async def setup_hook(self) -> None:
+        if self.service is None:
+            self.service = await TableService.open(self.settings.host.database_path, self.settings.host)
+        self._unsubscribe = self.service.subscribe(self.router.on_update)
+        self.add_dynamic_items(TableButton, TableSelect)
+        await self.tree.set_translator(Translator())
+        if self.settings.sync_commands:
+            if self.settings.dev_guild_id:
+                guild = discord.Object(self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        if self._clock_interval:
+            self.service.start_clock_loop(self._clock_interval)
+
+    async def close(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        await self.router.drain()
+        if self._owns_service and self.service is not None:
+            await self.service.close()
+        await super().close()
+
+    # ---- who is clicking ---------------------------------------------------------------------------
+    async def lang_for(self, interaction: discord.Interaction) -> str:
+        """A language saved with /settings me wins; otherwise the user's Discord locale."""
+        uid = interaction.user.id
+        if uid not in self._user_lang:
+            saved = await self.service.get_settings(uid)
+            # The service stores "en" by default, so only a non-default choice overrides the client locale.
+            self._user_lang[uid] = saved.language if saved.language != i18n.DEFAULT_LANGUAGE else None
+        return self._user_lang[uid] or lang_of(interaction)
+
+    def remember_language(self, user_id: int, language: str) -> None:
+        self._user_lang[user_id] = language if language != i18n.DEFAULT_LANGUAGE else None
+
+    @staticmethod
+    def player(interaction: discord.Interaction, lang: str) -> PlayerRef:
+        return PlayerRef(user_id=interaction.user.id, name=interaction.user.display_name, locale=lang)
+
+    # ---- components ----------------------------------------------------------------------------------
+    async def handle_component(
+        self, interaction: discord.Interaction, cid: ids.ComponentId, values: list[str] | None
+    ) -> None:
+        lang = await self.lang_for(interaction)
+        try:
+            await self._component(interaction, cid, values, lang)
+        except GameError as err:
+            if err.code == "stale_version":
+                await self._answer_stale(interaction, cid.table, lang)
+            else:
+                await report_error(interaction, err, lang, cid.table)
+        except Exception as err:  # one table's failure must never escape into discord.py's loop
+            await report_error(interaction, err, lang, cid.table)
+
+    async def _component(
+        self, interaction: discord.Interaction, cid: ids.ComponentId, values: list[str] | None, lang: str
+    ) -> None:
+        svc = self.service
+        table = cid.table
+        self.router.note_language(table, interaction)
+        verb = cid.verb
+        if verb == ids.ACT:
+            action = values[0] if values else cid.arg
+            if not action:
+                return await send(interaction, content=t("dc.internal_error", lang, table=table))
+            key = f"{table}:{cid.version}:{interaction.user.id}:{action}"
+            await within_budget(
+                interaction,
+                svc.submit(table, interaction.user.id, action, cid.version, idempotency_key=key),
+                ephemeral=True,
+                update=True,
+            )
+            info: TableInfo = await svc.get_table(table)
+            game = await svc.game_of(table)
+            seat_view = await svc.seat_view(table, interaction.user.id)
+            note = t("dc.chosen", lang, action=self.router.action_label(game, action, seat_view, lang))
+            embed, view = boards.hand_message(info, seat_view, game, lang, note=note)
+            return await update_message(interaction, embed=embed, view=view)
+        if verb == ids.HAND:
+            return await self.send_hand(interaction, table, lang)
+        if verb == ids.BOARD:
+            return await self.send_board(interaction, table, lang)
+        if verb in (ids.JOIN, ids.LEAVE, ids.ADD_AI, ids.START, ids.CANCEL):
+            if verb == ids.JOIN:
+                info = await svc.join(table, self.player(interaction, lang))
+            elif verb == ids.LEAVE:
+                info = await svc.leave(table, interaction.user.id)
+            elif verb == ids.ADD_AI:
+                info = await svc.add_ai(table, interaction.user.id)
+            elif verb == ids.START:
+                info = (await svc.start(table, interaction.user.id)).table
+            else:
+                info = await svc.cancel(table, interaction.user.id)
+            game = await svc.game_of(table)
+            embed, view = boards.lobby_message(info, game, lang)
+            return await update_message(interaction, embed=embed, view=view)
+        log.warning("unknown component verb %r table=%s", verb, table)
+
+    async def send_hand(self, interaction: discord.Interaction, table: int, lang: str, note: str | None = None) -> None:
+        """The private board with buttons for exactly the user's legal actions (a spectator sees the public one)."""
+        svc = self.service
+        info = await svc.get_table(table)
+        game = await svc.game_of(table)
+        if info.seat_of(interaction.user.id) is None:
+            public = await svc.public_view(table)
+            embed, view = boards.hand_message(info, public, game, lang, note=note)
+            return await send(interaction, embed=embed, ephemeral=True)
+        seat_view = await svc.seat_view(table, interaction.user.id)
+        embed, view = boards.hand_message(info, seat_view, game, lang, note=note)
+        await send(interaction, embed=embed, view=view, ephemeral=True)
+
+    async def send_board(self, interaction: discord.Interaction, table: int, lang: str) -> None:
+        svc = self.service
+        info = await svc.get_table(table)
+        game = await svc.game_of(table)
+        if info.status is TableStatus.LOBBY:
+            embed, view = boards.lobby_message(info, game, lang)
+            return await send(interaction, embed=embed, view=view, ephemeral=True)
+        public = await svc.public_view(table)
+        embed, bview = boards.board_message(info, public, game, lang, self.router.to_act_of(table))
+        await send(interaction, embed=embed, view=bview, ephemeral=True)
+
+    async def _answer_stale(self, interaction: discord.Interaction, table: int, lang: str) -> None:
+        try:
+            await self.send_hand(interaction, table, lang, note=t("dc.stale", lang))
+        except Exception as err:
+            await report_error(interaction, err, lang, table)

@@ -1,0 +1,108 @@
+"""Answering interactions: within Discord's 3 seconds, privately when private, and errors in one place.
+
+Why a module: the traps here are easy to fall into (a public defer makes the follow-up public; a view
+sent with an ephemeral reply gets a 15-minute timeout; unanswered interactions fail with 10062).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+import discord
+
+from bot.discord_bot.texts import t
+from games.core.errors import GameError
+
+log = logging.getLogger("tricktable.discord")
+
+T = TypeVar("T")
+
+ACK_BUDGET = 2.0  # seconds of work before we defer; Discord's limit is 3
+
+
+def inert(view: discord.ui.View | None) -> discord.ui.View | None:
+    """A view used only to draw components: stopped, so discord.py keeps no copy (clicks go to DynamicItems)."""
+    if view is not None:
+        view.stop()
+    return view
+
+
+async def within_budget(
+    interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool, update: bool = False
+) -> T:
+    """Run `work`; if it is slow, acknowledge first (privately when `ephemeral`) so Discord does not time out."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
+    if not done and not interaction.response.is_done():
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    return await task
+
+
+async def send(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = None,
+    embed: discord.Embed | None = None,
+    embeds: list[discord.Embed] | None = None,
+    view: discord.ui.View | None = None,
+    ephemeral: bool = True,
+) -> None:
+    """A new message answering the interaction (or a follow-up once it is acknowledged)."""
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if content is not None:
+        kwargs["content"] = content
+    if embed is not None:
+        kwargs["embed"] = embed
+    if embeds:
+        kwargs["embeds"] = embeds
+    if view is not None:
+        kwargs["view"] = inert(view)
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def update_message(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = None,
+    embed: discord.Embed | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Replace the message the clicked component is on (its visibility stays as it was)."""
+    kwargs: dict[str, Any] = {"view": inert(view)}
+    if content is not None:
+        kwargs["content"] = content
+    if embed is not None:
+        kwargs["embed"] = embed
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException, lang: str, table: int | None) -> None:
+    """The one error handler: domain errors become a localized private note; the rest are logged with context."""
+    if isinstance(error, GameError):
+        text = error.message(lang)
+        log.info("refused table=%s user=%s code=%s", table, interaction.user.id, error.code)
+    else:
+        log.error(
+            "failed table=%s user=%s interaction=%s",
+            table,
+            interaction.user.id,
+            interaction.id,
+            exc_info=error,
+        )
+        text = t("dc.internal_error", lang, table=table if table is not None else "-")
+    try:
+        await send(interaction, content=text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver an error note table=%s interaction=%s", table, interaction.id)

@@ -1,0 +1,206 @@
+"""Service Updates → Discord messages: public events and the board to the table's thread, private events
+and secret choices to their seat's DMs, turn pings as mentions.
+
+Each table has its own ordered chain of posting tasks, so one slow or failing table never delays or
+stops another, and a click is answered before its consequences are posted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord_bot import boards
+from bot.discord_bot.replies import inert
+from bot.discord_bot.texts import t
+from bot.tables.models import ClockMode, SeatView, TableInfo, TableStatus, Update
+from games.core import i18n
+from games.core.contract import Event, Game
+
+if TYPE_CHECKING:
+    from bot.discord_bot.client import TricktableBot
+
+log = logging.getLogger("tricktable.discord")
+
+FRESH_BOARD_AFTER = 50 * 60  # seconds: edits to messages older than an hour are limited (error 30046)
+DMS_CLOSED = 50007
+TOO_MANY_OLD_EDITS = 30046
+
+
+class Router:
+    def __init__(self, bot: TricktableBot) -> None:
+        self.bot = bot
+        self._chains: dict[int, asyncio.Task[None]] = {}
+        self._boards: dict[int, tuple[int, int, float]] = {}  # table -> (channel id, message id, posted at)
+        self._to_act: dict[int, frozenset[int]] = {}
+        self._lang: dict[int, str] = {}
+        self.dms_closed: set[int] = set()
+
+    # ---- bookkeeping ----------------------------------------------------------------------------------
+    def note_language(self, table: int, interaction: discord.Interaction) -> None:
+        """Public table messages use the server's language (learned from any interaction on the table)."""
+        if table not in self._lang and interaction.guild_locale is not None:
+            self._lang[table] = i18n.normalize_language(str(interaction.guild_locale))
+
+    def lang(self, table: int) -> str:
+        return self._lang.get(table, i18n.DEFAULT_LANGUAGE)
+
+    def to_act_of(self, table: int) -> frozenset[int]:
+        return self._to_act.get(table, frozenset())
+
+    def remember_board(self, table: int, channel_id: int, message_id: int) -> None:
+        self._boards[table] = (channel_id, message_id, time.monotonic())
+
+    @staticmethod
+    def action_label(game: Game[Any], action: str, seat_view: SeatView, lang: str) -> str:
+        try:
+            return game.render_action(action, seat_view.view, lang)
+        except Exception:  # a label must never break a reply
+            return action
+
+    async def drain(self) -> None:
+        pending = [task for task in self._chains.values() if not task.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=10)
+
+    # ---- the listener ----------------------------------------------------------------------------------
+    async def on_update(self, update: Update) -> None:
+        """Called by the service for every Update: queue it behind the table's previous ones and return."""
+        table = update.table.id
+        previous = self._chains.get(table)
+        self._chains[table] = asyncio.get_running_loop().create_task(
+            self._post_after(previous, update), name=f"tricktable-post-{table}"
+        )
+
+    async def _post_after(self, previous: asyncio.Task[None] | None, update: Update) -> None:
+        if previous is not None and not previous.done():
+            await asyncio.wait([previous])
+        try:
+            await self.post(update)
+        except Exception:
+            log.exception("posting an update failed table=%s version=%s", update.table.id, update.table.version)
+
+    async def post(self, update: Update) -> None:
+        info = update.table
+        if info.status is TableStatus.LOBBY:
+            return  # the lobby message itself is edited by the click that changed it
+        svc = self.bot.service
+        game = await svc.game_of(info.id)
+        lang = self.lang(info.id)
+        channel = self.bot.get_partial_messageable(info.thread_id or info.channel_id)
+        seats = {s.seat: s for s in info.seats}
+        previous = self._to_act.get(info.id, frozenset())
+        self._to_act[info.id] = update.to_act
+
+        lines = [boards.render_event(game, event, lang) for event, audience in update.events if audience is None]
+        lines.extend(boards.results_lines(info, update, lang))
+        owed = self._newly_owed(update, previous)
+        secret = len(update.to_act) > 1
+        for seat in owed:
+            person = seats.get(seat)
+            if person is None or person.user_id is None or person.is_ai:
+                continue
+            code = "dc.ping.secret" if secret else "dc.ping.turn"
+            lines.append(t(code, lang, who=f"<@{person.user_id}>", table=info.id))
+        for text in boards.chunk_lines([line for line in lines if line]):
+            await channel.send(content=text)
+        await self.refresh_board(info, game, lang, update.to_act)
+        await self._private(update, game, seats, owed, secret)
+
+    def _newly_owed(self, update: Update, previous: frozenset[int]) -> list[int]:
+        """Seats that now owe a decision they did not owe before (or owe again right after acting)."""
+        if update.table.status is not TableStatus.PLAYING:
+            return []
+        return sorted(s for s in update.to_act if s not in previous or s == update.actor)
+
+    async def refresh_board(self, info: TableInfo, game: Game[Any], lang: str, to_act: frozenset[int]) -> None:
+        """Edit the table's board; post a fresh one when it is old, gone, or out of edits (30046)."""
+        public = await self.bot.service.public_view(info.id)
+        embed, view = boards.board_message(info, public, game, lang, to_act)
+        known = self._boards.get(info.id)
+        target = info.thread_id or info.channel_id
+        if known is not None and known[0] == target and time.monotonic() - known[2] < FRESH_BOARD_AFTER:
+            channel = self.bot.get_partial_messageable(known[0])
+            try:
+                await channel.get_partial_message(known[1]).edit(embed=embed, view=inert(view))
+                return
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as err:
+                if err.code != TOO_MANY_OLD_EDITS:
+                    raise
+        view.stop()  # drawn only: clicks reach the DynamicItems
+        message = await self.bot.get_partial_messageable(target).send(embed=embed, view=view)
+        self.remember_board(info.id, target, message.id)
+
+    async def _private(
+        self,
+        update: Update,
+        game: Game[Any],
+        seats: Mapping[int, Any],
+        owed: list[int],
+        secret: bool,
+    ) -> None:
+        """Private events to their seats; a decision form to whoever owes one out of turn (or on async tables)."""
+        info = update.table
+        private: dict[int, list[Event]] = {}
+        for event, audience in update.events:
+            if audience is None:
+                continue
+            for seat in audience:
+                private.setdefault(seat, []).append(event)
+        svc = self.bot.service
+        for seat in sorted(set(private) | set(owed)):
+            person = seats.get(seat)
+            if person is None or person.user_id is None or person.is_ai:
+                continue
+            user_id = person.user_id
+            settings = await svc.get_settings(user_id)
+            lang = settings.language
+            wants_form = seat in owed and (secret or info.clock_mode is ClockMode.ASYNC)
+            if not wants_form and not (seat in private and settings.dm_pings):
+                continue
+            if wants_form and not secret and not settings.dm_pings:
+                continue
+            parts = [t("dc.dm.private", lang, table=info.id)]
+            parts.extend(boards.render_event(game, e, lang) for e in private.get(seat, []))
+            view = None
+            if wants_form:
+                seat_view = await svc.seat_view(info.id, user_id)
+                if seat_view.prompt is not None and seat_view.legal_actions:
+                    parts.append(
+                        t(
+                            "dc.dm.turn",
+                            lang,
+                            table=info.id,
+                            game=boards.game_name(game, lang),
+                            prompt=game.render_prompt(seat_view.prompt, lang),
+                        )
+                    )
+                    parts.append(game.render_view(seat_view.view, lang))
+                    view = boards.select_view(info.id, seat_view, game, lang)
+            await self.dm(user_id, "\n".join(parts)[:1990], view)
+
+    async def dm(self, user_id: int, content: str, view: discord.ui.View | None = None) -> bool:
+        """A DM, or nothing when the user closed them (50007): the thread mention and My hand still work."""
+        if user_id in self.dms_closed:
+            return False
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            if view is not None:
+                view.stop()  # drawn only: clicks reach the DynamicItems
+                await channel.send(content=content, view=view)
+            else:
+                await channel.send(content=content)
+            return True
+        except discord.Forbidden as err:
+            if err.code == DMS_CLOSED:
+                self.dms_closed.add(user_id)
+                log.info("DMs closed user=%s; falling back to thread mentions", user_id)
+                return False
+            raise

@@ -1,0 +1,186 @@
+"""Every Discord-only text, English and Japanese, in the shared games.core.i18n catalog (codes "dc.*").
+
+Command and option descriptions are `locale_str`s whose `key` extra is a catalog code; the Translator
+below gives Discord their Japanese form at sync time, so the client shows commands in the user's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from games.core import i18n
+
+_TEXTS: dict[str, dict[str, str]] = {
+    # --- command descriptions (shown in Discord's command picker) ---
+    "dc.cmd.table": {"en": "Card tables: create, list, leave, resign", "ja": "カード卓: 作成・一覧・離席・投了"},
+    "dc.cmd.table.new": {"en": "Open a new table with a lobby", "ja": "新しい卓（ロビー）を開く"},
+    "dc.cmd.table.list": {"en": "Tables in this server", "ja": "このサーバーの卓一覧"},
+    "dc.cmd.table.status": {"en": "The board of a table", "ja": "卓の盤面を表示"},
+    "dc.cmd.table.leave": {"en": "Leave a table's lobby", "ja": "卓のロビーから離れる"},
+    "dc.cmd.table.resign": {"en": "Resign (an AI plays your seat)", "ja": "投了する（以降はAIが担当）"},
+    "dc.cmd.table.abort": {"en": "Admin: stop a table for good", "ja": "管理者: 卓を中止する"},
+    "dc.cmd.table.replace": {"en": "Admin: an AI takes over a seat", "ja": "管理者: 席をAIに交代させる"},
+    "dc.cmd.hand": {"en": "Your hand and your choices (only you see it)", "ja": "あなたの手札と選択肢（本人のみ表示）"},
+    "dc.cmd.history": {"en": "A table's log (your private events only to you)", "ja": "卓の記録（非公開の出来事は本人のみ）"},
+    "dc.cmd.rules": {"en": "The rules of a game, with our rulings", "ja": "ゲームのルールと裁定"},
+    "dc.cmd.leaderboard": {"en": "Top players by rating", "ja": "レーティング上位のプレイヤー"},
+    "dc.cmd.stats": {"en": "A player's games, wins and rating", "ja": "プレイヤーの対戦数・勝利数・レーティング"},
+    "dc.cmd.settings": {"en": "Settings", "ja": "設定"},
+    "dc.cmd.settings.me": {"en": "Your language and DM pings", "ja": "あなたの言語とDM通知"},
+    "dc.cmd.settings.server": {"en": "Admin: this server's table settings", "ja": "管理者: このサーバーの卓の設定"},
+    # --- option descriptions ---
+    "dc.opt.game": {"en": "Which game", "ja": "ゲーム"},
+    "dc.opt.variant": {"en": "Variant (default: the standard game)", "ja": "バリアント（既定: 標準）"},
+    "dc.opt.options": {"en": "Options as key=value, space separated", "ja": "オプション（key=value を空白区切り）"},
+    "dc.opt.clock": {"en": "live (minutes per turn) or async (a day per turn)", "ja": "live（1手数分）か async（1手1日）"},
+    "dc.opt.table": {"en": "Table number (default: your latest here)", "ja": "卓番号（既定: ここでの最新の卓）"},
+    "dc.opt.seat": {"en": "Seat number (from 1)", "ja": "席番号（1から）"},
+    "dc.opt.scope": {"en": "This server or everywhere", "ja": "このサーバーか全体か"},
+    "dc.opt.user": {"en": "Whose stats (default: you)", "ja": "誰の成績か（既定: あなた）"},
+    "dc.opt.language": {"en": "Language of the bot's replies", "ja": "ボットの返答の言語"},
+    "dc.opt.dm_pings": {"en": "DM me when it is my turn", "ja": "手番が来たらDMで知らせる"},
+    "dc.opt.default_clock": {"en": "Default clock for new tables", "ja": "新しい卓の既定の持ち時間"},
+    "dc.opt.tables_channel": {"en": "The only channel where tables may be created", "ja": "卓を作れるチャンネル"},
+    "dc.choice.live": {"en": "live", "ja": "ライブ"},
+    "dc.choice.async": {"en": "async (days)", "ja": "非同期（数日）"},
+    "dc.choice.server": {"en": "this server", "ja": "このサーバー"},
+    "dc.choice.global": {"en": "global", "ja": "全体"},
+    # --- buttons ---
+    "dc.btn.join": {"en": "Join", "ja": "参加"},
+    "dc.btn.leave": {"en": "Leave", "ja": "離席"},
+    "dc.btn.ai": {"en": "Add AI", "ja": "AIを追加"},
+    "dc.btn.start": {"en": "Start", "ja": "開始"},
+    "dc.btn.cancel": {"en": "Cancel", "ja": "取消"},
+    "dc.btn.hand": {"en": "My hand", "ja": "自分の手札"},
+    "dc.btn.board": {"en": "Fresh board", "ja": "最新の盤面"},
+    "dc.select.placeholder": {"en": "Choose…", "ja": "選択…"},
+    "dc.select.more": {"en": "Choose ({n}/{of})…", "ja": "選択（{n}/{of}）…"},
+    # --- messages ---
+    "dc.lobby.title": {"en": "Table #{table}: {game}", "ja": "卓 #{table}: {game}"},
+    "dc.lobby.body": {
+        "en": "Lobby. {variant} · clock: {clock}\nSeats ({n}/{max}): {seats}\n{creator} starts when {min}–{max} are seated.",
+        "ja": "ロビー。{variant}・持ち時間: {clock}\n着席（{n}/{max}）: {seats}\n{min}〜{max}人が揃ったら {creator} さんが開始します。",
+    },
+    "dc.lobby.opened": {
+        "en": "{user} opened table #{table} ({game}). Join in {where}.",
+        "ja": "{user} さんが卓 #{table}（{game}）を開きました。{where} で参加できます。",
+    },
+    "dc.lobby.closed": {"en": "Table #{table} is {status}.", "ja": "卓 #{table} は「{status}」です。"},
+    "dc.created": {"en": "Table #{table} is open: {where}", "ja": "卓 #{table} を開きました: {where}"},
+    "dc.board.title": {"en": "Table #{table}: {game} (move {version})", "ja": "卓 #{table}: {game}（{version}手目）"},
+    "dc.board.to_act": {"en": "To act: {who}", "ja": "手番: {who}"},
+    "dc.board.over": {"en": "Game over.", "ja": "ゲーム終了。"},
+    "dc.board.results": {"en": "Results", "ja": "結果"},
+    "dc.board.place": {"en": "{place}. {name} ({score})", "ja": "{place}位 {name}（{score}）"},
+    "dc.hand.title": {"en": "Table #{table}: your seat ({seat})", "ja": "卓 #{table}: あなたの席（{seat}）"},
+    "dc.hand.waiting": {"en": "Nothing to decide now; you will be pinged.", "ja": "今は選ぶことがありません。手番になったら通知します。"},
+    "dc.hand.deadline": {"en": "Decide by <t:{ts}:R>.", "ja": "期限 <t:{ts}:R>"},
+    "dc.hand.spectator": {
+        "en": "You are not seated at table #{table}; here is the public board.",
+        "ja": "あなたは卓 #{table} に着席していません。公開の盤面を表示します。",
+    },
+    "dc.chosen": {"en": "You chose: {action}", "ja": "選択: {action}"},
+    "dc.stale": {
+        "en": "This board is out of date; here is a fresh one.",
+        "ja": "この盤面は古くなっています。最新の盤面です。",
+    },
+    "dc.ping.turn": {"en": "{who}: your turn on table #{table}.", "ja": "{who} さん: 卓 #{table} であなたの番です。"},
+    "dc.ping.secret": {
+        "en": "{who}: a secret choice awaits you on table #{table} (see your DMs or press My hand).",
+        "ja": "{who} さん: 卓 #{table} で秘密の選択があります（DMか「自分の手札」で選んでください）。",
+    },
+    "dc.dm.turn": {
+        "en": "Your decision on table #{table} ({game}): {prompt}",
+        "ja": "卓 #{table}（{game}）であなたの選択です: {prompt}",
+    },
+    "dc.dm.private": {"en": "Table #{table} (only you see this):", "ja": "卓 #{table}（あなただけに表示）:"},
+    "dc.list.none": {"en": "No open tables here. Start one with /table new.", "ja": "開いている卓はありません。/table new で作れます。"},
+    "dc.list.line": {"en": "#{table} {game} — {status}, {n} seated{where}", "ja": "#{table} {game} — {status}・{n}人{where}"},
+    "dc.no_table": {
+        "en": "Which table? You have no table here; give its number (see /table list).",
+        "ja": "どの卓ですか？ここにあなたの卓がありません。番号を指定してください（/table list）。",
+    },
+    "dc.history.none": {"en": "Nothing has happened yet.", "ja": "まだ何も起きていません。"},
+    "dc.history.title": {"en": "Log of table #{table}", "ja": "卓 #{table} の記録"},
+    "dc.leaderboard.none": {"en": "No finished rated games yet.", "ja": "レーティング対象の終了した対戦はまだありません。"},
+    "dc.leaderboard.title": {"en": "Leaderboard: {game} ({scope})", "ja": "ランキング: {game}（{scope}）"},
+    "dc.leaderboard.line": {
+        "en": "{rank}. {name} — {rating} ({games} games, {wins} wins)",
+        "ja": "{rank}位 {name} — {rating}（{games}戦 {wins}勝）",
+    },
+    "dc.all_games": {"en": "all games", "ja": "全ゲーム"},
+    "dc.stats.title": {"en": "Stats of {name}", "ja": "{name} さんの成績"},
+    "dc.stats.none": {"en": "No rated games yet.", "ja": "レーティング対象の対戦はまだありません。"},
+    "dc.settings.me": {
+        "en": "Language: {language} · DM pings: {dm}",
+        "ja": "言語: {language}・DM通知: {dm}",
+    },
+    "dc.settings.server_unavailable": {
+        "en": "Server-wide settings are not available in this version yet.",
+        "ja": "サーバー全体の設定はこのバージョンではまだ使えません。",
+    },
+    "dc.on": {"en": "on", "ja": "オン"},
+    "dc.off": {"en": "off", "ja": "オフ"},
+    "dc.admin_only": {
+        "en": "Only members with the Manage Server permission can do that.",
+        "ja": "「サーバー管理」権限のあるメンバーだけが実行できます。",
+    },
+    "dc.done": {"en": "Done.", "ja": "完了しました。"},
+    "dc.guild_only": {"en": "Use this command in a server channel.", "ja": "このコマンドはサーバーのチャンネルで使ってください。"},
+    "dc.not_here": {"en": "Tables may only be created in {where}.", "ja": "卓は {where} でのみ作成できます。"},
+    "dc.bad_options": {
+        "en": "Options must look like key=value (got {got}).",
+        "ja": "オプションは key=value の形で指定してください（入力: {got}）。",
+    },
+    "dc.internal_error": {
+        "en": "Something went wrong on our side (table #{table}). Nothing was changed; please try again.",
+        "ja": "内部エラーが発生しました（卓 #{table}）。何も変更されていません。もう一度お試しください。",
+    },
+    "dc.unknown_game_choice": {"en": "That game is not installed.", "ja": "そのゲームはインストールされていません。"},
+    "dc.status.lobby": {"en": "lobby", "ja": "ロビー"},
+    "dc.status.playing": {"en": "playing", "ja": "対局中"},
+    "dc.status.finished": {"en": "finished", "ja": "終了"},
+    "dc.status.cancelled": {"en": "cancelled", "ja": "取消"},
+    "dc.status.aborted": {"en": "aborted", "ja": "中止"},
+    "dc.ai_name": {"en": "AI {n}", "ja": "AI {n}"},
+    "dc.empty_seats": {"en": "(nobody yet)", "ja": "（まだいません）"},
+}
+
+i18n.register(_TEXTS)
+
+
+def t(code: str, lang: str = "en", **params: Any) -> str:
+    return i18n.translate(code, lang, **params)
+
+
+def lang_of(interaction: discord.Interaction) -> str:
+    """The reader's language: their Discord client locale (a saved /settings me choice wins upstream)."""
+    return i18n.normalize_language(str(interaction.locale))
+
+
+def ls(code: str) -> app_commands.locale_str:
+    """A command text: English now, Japanese through the Translator at sync time."""
+    return app_commands.locale_str(_TEXTS[code]["en"], key=code)
+
+
+class Translator(app_commands.Translator):
+    """Discord asks for each command text in each locale; we answer Japanese from the catalog."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale is not discord.Locale.japanese:
+            return None
+        if "ja" in string.extras:  # game names carry their Japanese name directly
+            return str(string.extras["ja"])
+        code = string.extras.get("key")
+        if code is None:
+            return None
+        texts = _TEXTS.get(code) or {}
+        return texts.get("ja")

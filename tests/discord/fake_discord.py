@@ -1,0 +1,638 @@
+"""An in-process fake Discord that drives the real discord.py code.
+
+Why: dpytest cannot drive slash commands, components or ephemeral replies. Here the two network doors of
+discord.py are replaced: interaction replies go through `AsyncWebhookAdapter.request`, everything else
+through `HTTPClient.request`. Gateway events are fed to `bot._connection.parsers[...]`. Every message is
+recorded with who may see it (public channel, ephemeral to one user, DM to one user), so tests can assert
+what each person saw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import itertools
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord import utils
+from discord.http import HTTPClient, Route
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+APP_ID = 900_000_000_000_000_001
+BOT_USER_ID = APP_ID
+GUILD_ID = 910_000_000_000_000_001
+CHANNEL_ID = 920_000_000_000_000_001
+EPHEMERAL = 64
+ALL_PERMISSIONS = str((1 << 53) - 1)
+MEMBER_PERMISSIONS = str(0x0000_0400 | 0x0000_0800 | 0x0004_0000 | 0x80_0000_0000)  # view, send, threads
+
+# Task names that belong to discord.py's own long-lived machinery, not to the handling of one event.
+_BACKGROUND_CORO_NAMES = ("__timeout_task_impl", "_delay_ready", "_run_event_loop")
+
+
+@dataclass
+class FakeUser:
+    id: int
+    name: str
+    locale: str = "en-US"
+    admin: bool = False
+    dms_open: bool = True
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.name,
+            "avatar": None,
+        }
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass(frozen=True)
+class Visibility:
+    """Who can see a message: kind is "public" (channel members), "ephemeral" or "dm" (one user)."""
+
+    kind: str
+    channel_id: int
+    user_id: int | None = None
+
+    def visible_to(self, user_id: int) -> bool:
+        return self.kind == "public" or self.user_id == user_id
+
+
+@dataclass
+class FakeMessage:
+    id: int
+    channel_id: int
+    visibility: Visibility
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    flags: int = 0
+    edits: int = 0
+    deleted: bool = False
+    interaction_token: str | None = None
+    history: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        """Everything a reader could see or a client could inspect: content, embeds, component labels and ids."""
+        return "\n".join(_strings(self.content, self.embeds, self.components))
+
+    def custom_ids(self) -> list[str]:
+        found: list[str] = []
+        for comp in _walk(self.components):
+            if "custom_id" in comp:
+                found.append(comp["custom_id"])
+        return found
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for c in _walk(self.components) if c.get("type") == 2]
+
+    def selects(self) -> list[dict[str, Any]]:
+        return [c for c in _walk(self.components) if c.get("type") == 3]
+
+    def payload(self, guild_id: int | None) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "author": {
+                "id": str(BOT_USER_ID),
+                "username": "Tricktable",
+                "discriminator": "0",
+                "avatar": None,
+                "bot": True,
+            },
+            "content": self.content,
+            "timestamp": utils.snowflake_time(self.id).isoformat(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": self.embeds,
+            "pinned": False,
+            "type": 0,
+            "flags": self.flags,
+            "components": self.components,
+        }
+        if guild_id is not None:
+            data["guild_id"] = str(guild_id)
+        return data
+
+
+def _walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    stack = list(components)
+    while stack:
+        comp = stack.pop(0)
+        yield comp
+        stack.extend(comp.get("components", []))
+
+
+def _strings(*values: Any) -> Iterator[str]:
+    stack = list(values)
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+
+
+class FakeHTTPError(Exception):
+    pass
+
+
+class _Response:
+    """Just enough of an aiohttp response for discord.HTTPException."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        self.status = status
+        self.reason = reason
+
+
+def _error(status: int, code: int, message: str) -> discord.HTTPException:
+    cls: type[discord.HTTPException] = {403: discord.Forbidden, 404: discord.NotFound}.get(
+        status, discord.HTTPException
+    )
+    return cls(_Response(status, message), {"code": code, "message": message})  # type: ignore[arg-type]
+
+
+@dataclass
+class _InteractionRecord:
+    id: int
+    token: str
+    user: FakeUser
+    channel_id: int
+    response_type: int | None = None
+    deferred_ephemeral: bool = False
+    original: FakeMessage | None = None
+    followups: int = 0
+    source_message: FakeMessage | None = None
+
+
+class FakeDiscord:
+    """One guild, one text channel, threads and DMs; records every message and who can see it."""
+
+    def __init__(self) -> None:
+        self._ids = itertools.count(1)
+        self.clock_offset = 0.0  # seconds added to "now" for message ids (to age messages)
+        self.users: dict[int, FakeUser] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.channels: dict[int, dict[str, Any]] = {}
+        self.dm_channels: dict[int, int] = {}  # channel id -> user id
+        self.interactions: dict[str, _InteractionRecord] = {}
+        self.synced_commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.requests: list[tuple[str, str]] = []
+        self.changed: list[FakeMessage] = []  # messages created or edited since the last take_changed()
+        self.fail_edits_older_than: float | None = None  # seconds; emulates error 30046
+        self.threads_allowed = True
+        self.channels[CHANNEL_ID] = {
+            "id": str(CHANNEL_ID),
+            "type": 0,
+            "guild_id": str(GUILD_ID),
+            "name": "cards",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+        }
+        self._patches: list[tuple[Any, str, Any]] = []
+        self._bots: list[discord.Client] = []
+
+    # ---- ids and time ----------------------------------------------------------------------------
+    def now(self) -> dt.datetime:
+        return utils.utcnow() + dt.timedelta(seconds=self.clock_offset)
+
+    def snowflake(self) -> int:
+        return utils.time_snowflake(self.now()) + next(self._ids) % 4_000_000
+
+    # ---- people ------------------------------------------------------------------------------------
+    def add_user(self, name: str, locale: str = "en-US", admin: bool = False) -> FakeUser:
+        user = FakeUser(id=930_000_000_000_000_000 + len(self.users) + 1, name=name, locale=locale, admin=admin)
+        self.users[user.id] = user
+        return user
+
+    # ---- installing into discord.py --------------------------------------------------------------
+    def install(self) -> None:
+        """Patch discord.py's two network doors (class-wide: every bot instance talks to this fake)."""
+        fake = self
+
+        async def http_request(client: HTTPClient, route: Route, **kwargs: Any) -> Any:
+            return await fake._http(route, **kwargs)
+
+        async def webhook_request(adapter: AsyncWebhookAdapter, route: Route, session: Any, **kwargs: Any) -> Any:
+            return await fake._webhook(route, **kwargs)
+
+        self._patch(HTTPClient, "request", http_request)
+        self._patch(AsyncWebhookAdapter, "request", webhook_request)
+
+    def uninstall(self) -> None:
+        for owner, name, old in reversed(self._patches):
+            setattr(owner, name, old)
+        self._patches.clear()
+
+    def _patch(self, owner: Any, name: str, new: Any) -> None:
+        self._patches.append((owner, name, owner.__dict__[name]))
+        setattr(owner, name, new)
+
+    async def connect(self, bot: discord.Client) -> None:
+        """Log in (real `login()`: runs setup_hook, which syncs commands here) and mark the bot ready."""
+        bot._connection.guild_ready_timeout = 0
+        await bot.login("fake-token-not-real")
+        bot._connection.parsers["READY"](
+            {
+                "v": 10,
+                "user": {**self.bot_user_payload()},
+                "guilds": [],
+                "session_id": "fake-session",
+                "resume_gateway_url": "wss://127.0.0.1",
+                "application": {"id": str(APP_ID), "flags": 0},
+            }
+        )
+        await asyncio.wait_for(bot.wait_until_ready(), 5)
+        self._bots.append(bot)
+
+    def bot_user_payload(self) -> dict[str, Any]:
+        return {"id": str(BOT_USER_ID), "username": "Tricktable", "discriminator": "0", "avatar": None, "bot": True}
+
+    # ---- the REST door -----------------------------------------------------------------------------
+    async def _http(self, route: Route, **kwargs: Any) -> Any:
+        method, path = route.method, route.path
+        params = _route_params(route)
+        self.requests.append((method, route.url))
+        body = kwargs.get("json")
+        if body is None and kwargs.get("form"):
+            body = _json_from_form(kwargs["form"])
+        if method == "GET" and path == "/users/@me":
+            return self.bot_user_payload()
+        if method == "GET" and path == "/oauth2/applications/@me":
+            return {
+                "id": str(APP_ID),
+                "name": "Tricktable",
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": self.bot_user_payload(),
+                "verify_key": "0" * 64,
+                "flags": 0,
+            }
+        if method == "PUT" and path.startswith("/applications/") and path.endswith("/commands"):
+            guild = int(params["guild_id"]) if "guild_id" in params else None
+            commands = [{**c, "id": str(self.snowflake()), "application_id": str(APP_ID), "version": "1"}
+                        for c in body or []]
+            self.synced_commands[guild] = commands
+            return commands
+        if method == "POST" and path == "/users/@me/channels":
+            user_id = int(body["recipient_id"])
+            found = next((cid for cid, owner in self.dm_channels.items() if owner == user_id), None)
+            channel_id = found if found is not None else self.snowflake()
+            self.dm_channels[channel_id] = user_id
+            return {"id": str(channel_id), "type": 1, "recipients": [self.users[user_id].payload()]}
+        if method == "POST" and path == "/channels/{channel_id}/threads":
+            if not self.threads_allowed:
+                raise _error(403, 50013, "Missing Permissions")
+            thread_id = self.snowflake()
+            parent = int(params["channel_id"])
+            self.channels[thread_id] = {
+                "id": str(thread_id),
+                "type": 11,
+                "guild_id": str(GUILD_ID),
+                "parent_id": str(parent),
+                "owner_id": str(BOT_USER_ID),
+                "name": body["name"],
+                "message_count": 0,
+                "member_count": 1,
+                "rate_limit_per_user": 0,
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": body.get("auto_archive_duration", 1440),
+                    "archive_timestamp": self.now().isoformat(),
+                    "locked": False,
+                },
+            }
+            return self.channels[thread_id]
+        if method == "POST" and path == "/channels/{channel_id}/messages":
+            channel_id = int(params["channel_id"])
+            if channel_id in self.dm_channels:
+                user = self.users[self.dm_channels[channel_id]]
+                if not user.dms_open:
+                    raise _error(403, 50007, "Cannot send messages to this user")
+                vis = Visibility("dm", channel_id, user.id)
+            else:
+                vis = Visibility("public", channel_id)
+            msg = self._new_message(channel_id, vis, body or {})
+            return msg.payload(None if vis.kind == "dm" else GUILD_ID)
+        if method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
+            msg = self._edit(int(params["message_id"]), body or {})
+            return msg.payload(None if msg.visibility.kind == "dm" else GUILD_ID)
+        if method == "DELETE" and path == "/channels/{channel_id}/messages/{message_id}":
+            self.messages[int(params["message_id"])].deleted = True
+            return None
+        if method == "PUT" and "/thread-members/" in path:
+            return None
+        raise _error(404, 10000, f"fake Discord does not know {method} {path}")
+
+    # ---- the interaction webhook door --------------------------------------------------------------
+    async def _webhook(self, route: Route, **kwargs: Any) -> Any:
+        method, path = route.method, route.path
+        self.requests.append((method, route.url))
+        token = str(route.webhook_token)
+        params = _route_params(route)
+        payload = kwargs.get("payload")
+        if payload is None and kwargs.get("multipart"):
+            payload = _json_from_form(kwargs["multipart"])
+        rec = self.interactions.get(token)
+        if rec is None:
+            raise _error(404, 10015, "Unknown Webhook")
+        if path.endswith("/callback"):
+            if rec.response_type is not None:
+                raise _error(400, 40060, "Interaction has already been acknowledged.")
+            kind = int(payload["type"])
+            rec.response_type = kind
+            data = payload.get("data") or {}
+            message_payload = None
+            if kind == 4:  # a message
+                ephemeral = bool(int(data.get("flags", 0)) & EPHEMERAL)
+                rec.original = self._new_message(
+                    rec.channel_id, self._vis(rec, ephemeral), data, token=token
+                )
+                message_payload = rec.original.payload(GUILD_ID)
+            elif kind == 5:  # deferred message ("thinking")
+                rec.deferred_ephemeral = bool(int(data.get("flags", 0)) & EPHEMERAL)
+            elif kind == 7:  # update the message the component is on
+                assert rec.source_message is not None
+                self._edit(rec.source_message.id, data)
+                message_payload = rec.source_message.payload(GUILD_ID)
+            result: dict[str, Any] = {
+                "interaction": {
+                    "id": str(rec.id),
+                    "type": 2,
+                    "response_message_loading": kind == 5,
+                    "response_message_ephemeral": rec.deferred_ephemeral,
+                }
+            }
+            if message_payload is not None:
+                result["resource"] = {"type": kind, "message": message_payload}
+            return result
+        if method == "POST" and path == "/webhooks/{webhook_id}/{webhook_token}":  # follow-up
+            if rec.response_type is None:
+                raise _error(404, 10015, "Unknown Webhook")
+            rec.followups += 1
+            if rec.response_type == 5 and rec.original is None:
+                # The first follow-up after a "thinking" defer replaces it: its visibility is the defer's.
+                ephemeral = rec.deferred_ephemeral
+            else:
+                ephemeral = bool(int(payload.get("flags", 0)) & EPHEMERAL)
+            msg = self._new_message(rec.channel_id, self._vis(rec, ephemeral), payload, token=token)
+            if rec.response_type == 5 and rec.original is None:
+                rec.original = msg
+            return msg.payload(GUILD_ID)
+        if method == "PATCH" and path.endswith("/messages/@original"):
+            if rec.original is None:
+                if rec.response_type == 5:
+                    rec.original = self._new_message(
+                        rec.channel_id, self._vis(rec, rec.deferred_ephemeral), payload, token=token
+                    )
+                    return rec.original.payload(GUILD_ID)
+                if rec.response_type in (6, 7) and rec.source_message is not None:
+                    return self._edit(rec.source_message.id, payload).payload(GUILD_ID)
+                raise _error(404, 10008, "Unknown Message")
+            return self._edit(rec.original.id, payload).payload(GUILD_ID)
+        if method == "PATCH" and "/messages/" in path:
+            return self._edit(int(params["message_id"]), payload).payload(GUILD_ID)
+        if method == "DELETE" and "/messages/" in path:
+            target = rec.original if path.endswith("@original") else self.messages[int(params["message_id"])]
+            if target is not None:
+                target.deleted = True
+            return None
+        raise _error(404, 10000, f"fake Discord does not know webhook {method} {path}")
+
+    def _vis(self, rec: _InteractionRecord, ephemeral: bool) -> Visibility:
+        if rec.channel_id in self.dm_channels:
+            return Visibility("dm", rec.channel_id, self.dm_channels[rec.channel_id])
+        if ephemeral:
+            return Visibility("ephemeral", rec.channel_id, rec.user.id)
+        return Visibility("public", rec.channel_id)
+
+    def _new_message(
+        self, channel_id: int, vis: Visibility, data: dict[str, Any], token: str | None = None
+    ) -> FakeMessage:
+        flags = int(data.get("flags", 0) or 0)
+        if vis.kind == "ephemeral":
+            flags |= EPHEMERAL
+        msg = FakeMessage(
+            id=self.snowflake(),
+            channel_id=channel_id,
+            visibility=vis,
+            content=data.get("content") or "",
+            embeds=list(data.get("embeds") or []),
+            components=list(data.get("components") or []),
+            flags=flags,
+            interaction_token=token,
+        )
+        self.messages[msg.id] = msg
+        self.changed.append(msg)
+        return msg
+
+    def _edit(self, message_id: int, data: dict[str, Any]) -> FakeMessage:
+        msg = self.messages.get(message_id)
+        if msg is None or msg.deleted:
+            raise _error(404, 10008, "Unknown Message")
+        age = (self.now() - utils.snowflake_time(msg.id)).total_seconds()
+        if self.fail_edits_older_than is not None and age > self.fail_edits_older_than:
+            raise _error(400, 30046, "Maximum number of edits to messages older than 1 hour reached.")
+        msg.history.append(msg.text())
+        if "content" in data:
+            msg.content = data["content"] or ""
+        if "embeds" in data:
+            msg.embeds = list(data["embeds"] or [])
+        if "components" in data:
+            msg.components = list(data["components"] or [])
+        msg.edits += 1
+        self.changed.append(msg)
+        return msg
+
+    # ---- what people see ---------------------------------------------------------------------------
+    def visible_to(self, user: FakeUser) -> list[FakeMessage]:
+        return [m for m in self.messages.values() if not m.deleted and m.visibility.visible_to(user.id)]
+
+    def take_changed(self) -> list[FakeMessage]:
+        changed, self.changed = self.changed, []
+        unique: dict[int, FakeMessage] = {m.id: m for m in changed}
+        return list(unique.values())
+
+    def channel_messages(self, channel_id: int) -> list[FakeMessage]:
+        return [
+            m for m in self.messages.values()
+            if m.channel_id == channel_id and m.visibility.kind == "public" and not m.deleted
+        ]
+
+    def dms(self, user: FakeUser) -> list[FakeMessage]:
+        return [m for m in self.messages.values() if m.visibility.kind == "dm" and m.visibility.user_id == user.id]
+
+    def threads(self) -> list[int]:
+        return [cid for cid, ch in self.channels.items() if ch["type"] == 11]
+
+    # ---- gateway events: interactions ---------------------------------------------------------------
+    def _base_interaction(self, user: FakeUser, channel_id: int, kind: int, data: dict[str, Any]) -> dict[str, Any]:
+        interaction_id = self.snowflake()
+        token = f"itoken-{interaction_id}"
+        rec = _InteractionRecord(id=interaction_id, token=token, user=user, channel_id=channel_id)
+        self.interactions[token] = rec
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "locale": user.locale,
+            "app_permissions": ALL_PERMISSIONS,
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "data": data,
+        }
+        if channel_id in self.dm_channels:
+            payload["context"] = 1
+            payload["channel_id"] = str(channel_id)
+            payload["channel"] = {"id": str(channel_id), "type": 1, "recipients": [user.payload()]}
+            payload["user"] = user.payload()
+        else:
+            payload["context"] = 0
+            payload["guild_id"] = str(GUILD_ID)
+            payload["guild_locale"] = "en-US"
+            payload["channel_id"] = str(channel_id)
+            payload["channel"] = self.channels[channel_id]
+            payload["member"] = {
+                "user": user.payload(),
+                "roles": [],
+                "joined_at": "2024-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "pending": False,
+                "nick": None,
+                "avatar": None,
+                "premium_since": None,
+                "permissions": ALL_PERMISSIONS if user.admin else MEMBER_PERMISSIONS,
+            }
+        return payload
+
+    def slash_payload(
+        self,
+        user: FakeUser,
+        command: str,
+        channel_id: int = CHANNEL_ID,
+        **options: Any,
+    ) -> dict[str, Any]:
+        """`command` may be "table new" (a subcommand) or "hand"; options are name=value (None omitted)."""
+        names = command.split()
+        opts: list[dict[str, Any]] = []
+        resolved: dict[str, Any] = {}
+        for key, value in options.items():
+            if value is None:
+                continue
+            if isinstance(value, FakeUser):
+                opts.append({"name": key, "type": 6, "value": str(value.id)})
+                resolved.setdefault("users", {})[str(value.id)] = value.payload()
+            elif isinstance(value, bool):
+                opts.append({"name": key, "type": 5, "value": value})
+            elif isinstance(value, int):
+                opts.append({"name": key, "type": 4, "value": value})
+            else:
+                opts.append({"name": key, "type": 3, "value": str(value)})
+        for sub in reversed(names[1:]):
+            opts = [{"name": sub, "type": 1, "options": opts}]
+        data: dict[str, Any] = {"id": str(self.snowflake()), "name": names[0], "type": 1, "options": opts}
+        if resolved:
+            data["resolved"] = resolved
+        return self._base_interaction(user, channel_id, 2, data)
+
+    def component_payload(
+        self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str] | None = None
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = values
+        payload = self._base_interaction(user, message.channel_id, 3, data)
+        payload["message"] = message.payload(None if message.visibility.kind == "dm" else GUILD_ID)
+        self.interactions[payload["token"]].source_message = message
+        return payload
+
+    def record_for(self, payload: dict[str, Any]) -> _InteractionRecord:
+        return self.interactions[payload["token"]]
+
+    async def feed(self, bot: discord.Client, payload: dict[str, Any], settle: bool = True) -> _InteractionRecord:
+        """Deliver one INTERACTION_CREATE to the bot, then wait until its handling (and what it spawned) ends."""
+        bot._connection.parsers["INTERACTION_CREATE"](payload)
+        if settle:
+            await self.settle()
+        return self.record_for(payload)
+
+    async def settle(self, timeout: float = 10.0) -> None:
+        """Wait until every task spawned by the bot has finished (discord.py's long-lived tasks excepted)."""
+        me = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            await asyncio.sleep(0)
+            pending = [t for t in asyncio.all_tasks() if t is not me and not t.done() and not _is_background(t)]
+            if not pending:
+                # one more turn: callbacks scheduled with call_soon may create tasks
+                await asyncio.sleep(0)
+                pending = [t for t in asyncio.all_tasks() if t is not me and not t.done() and not _is_background(t)]
+                if not pending:
+                    return
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"tasks still running: {[t.get_name() for t in pending]}")
+            await asyncio.wait(pending, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
+
+
+_background_names: set[str] = set()
+
+
+def mark_background(name: str) -> None:
+    """Tests register long-lived task names of the bot (e.g. its clock loop) so settle() ignores them."""
+    _background_names.add(name)
+
+
+def _is_background(task: asyncio.Task[Any]) -> bool:
+    if task.get_name() in _background_names:
+        return True
+    coro = task.get_coro()
+    qualname = getattr(coro, "__qualname__", "") or ""
+    return any(qualname.endswith(n) for n in _BACKGROUND_CORO_NAMES) or "pytest" in qualname
+
+
+def _json_from_form(form: Any) -> dict[str, Any]:
+    for part in form:
+        if part.get("name") == "payload_json":
+            return dict(json.loads(part["value"]))
+    return {}
+
+
+def _route_params(route: Route) -> dict[str, str]:
+    """The {placeholders} of a route's path template, read back from its URL."""
+    url_parts = route.url[len(Route.BASE):].split("?")[0].split("/")
+    found: dict[str, str] = {}
+    for template, value in zip(route.path.split("/"), url_parts, strict=False):
+        if template.startswith("{") and template.endswith("}"):
+            found[template[1:-1]] = value
+    return found
