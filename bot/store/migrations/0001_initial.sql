@@ -1,0 +1,108 @@
+-- Tricktable schema v1. One file per schema version; applied in order at start (PRAGMA user_version).
+
+CREATE TABLE tables (
+    id            INTEGER PRIMARY KEY,
+    guild_id      INTEGER NOT NULL,
+    channel_id    INTEGER NOT NULL,
+    thread_id     INTEGER,
+    game          TEXT    NOT NULL,
+    variant       TEXT    NOT NULL,
+    options       TEXT    NOT NULL,            -- JSON object
+    status        TEXT    NOT NULL,            -- lobby | playing | finished | cancelled | aborted
+    seed          INTEGER NOT NULL,
+    version       INTEGER NOT NULL DEFAULT 0,  -- actions applied = length of the log
+    creator_id    INTEGER NOT NULL,
+    clock_mode    TEXT    NOT NULL,            -- live | async
+    clock_seconds INTEGER NOT NULL,
+    created_at    REAL    NOT NULL,
+    updated_at    REAL    NOT NULL
+);
+CREATE INDEX tables_by_place ON tables (guild_id, channel_id, status);
+CREATE INDEX tables_by_status ON tables (status);
+
+CREATE TABLE seats (
+    table_id   INTEGER NOT NULL,
+    seat       INTEGER NOT NULL,
+    user_id    INTEGER,                        -- NULL for an AI seat
+    name       TEXT    NOT NULL,
+    ai_policy  TEXT,                           -- set for AI seats and for humans an AI took over
+    left_as    TEXT,                           -- NULL, 'resigned' or 'replaced'
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX seats_by_user ON seats (user_id);
+
+-- The append-only action log. (table_id, seq) is the optimistic version check: two writers cannot
+-- both append seq N to one table.
+CREATE TABLE actions (
+    table_id  INTEGER NOT NULL,
+    seq       INTEGER NOT NULL,                -- 1-based; the table's version after this action
+    seat      INTEGER NOT NULL,
+    action    TEXT    NOT NULL,
+    user_id   INTEGER,                         -- who clicked; NULL when an AI played
+    via       TEXT    NOT NULL,                -- user | ai | clock
+    at        REAL    NOT NULL,
+    idem_key  TEXT,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX actions_by_key ON actions (table_id, idem_key) WHERE idem_key IS NOT NULL;
+
+CREATE TABLE snapshots (
+    table_id  INTEGER PRIMARY KEY,
+    version   INTEGER NOT NULL,
+    state     TEXT    NOT NULL                 -- the game's to_json(state) at `version`
+);
+
+CREATE TABLE deadlines (
+    table_id  INTEGER NOT NULL,
+    seat      INTEGER NOT NULL,
+    due_at    REAL    NOT NULL,
+    remind_at REAL    NOT NULL,
+    reminded  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX deadlines_by_due ON deadlines (due_at);
+CREATE INDEX deadlines_by_remind ON deadlines (remind_at) WHERE reminded = 0;
+
+CREATE TABLE results (
+    table_id    INTEGER PRIMARY KEY,
+    guild_id    INTEGER NOT NULL,
+    game        TEXT    NOT NULL,
+    finished_at REAL    NOT NULL,
+    outcome     TEXT    NOT NULL,              -- Outcome.to_json()
+    rated       INTEGER NOT NULL DEFAULT 0     -- ratings applied (redone at start when 0)
+);
+CREATE INDEX results_unrated ON results (rated) WHERE rated = 0;
+
+CREATE TABLE result_seats (
+    table_id   INTEGER NOT NULL,
+    seat       INTEGER NOT NULL,
+    user_id    INTEGER,                        -- NULL: AI, or a human an admin replaced (not rated)
+    name       TEXT    NOT NULL,
+    placement  INTEGER NOT NULL,               -- as rated: a resigned player is last
+    score      REAL    NOT NULL,
+    team       INTEGER,
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX result_seats_by_user ON result_seats (user_id);
+
+-- scope -1 is the global board; otherwise a guild id (0: the terminal). game '*' is all games together.
+CREATE TABLE ratings (
+    scope      INTEGER NOT NULL,
+    game       TEXT    NOT NULL,
+    user_id    INTEGER NOT NULL,
+    name       TEXT    NOT NULL,
+    mu         REAL    NOT NULL,
+    sigma      REAL    NOT NULL,
+    ordinal    REAL    NOT NULL,
+    games      INTEGER NOT NULL,
+    wins       INTEGER NOT NULL,
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (scope, game, user_id)
+) WITHOUT ROWID;
+CREATE INDEX ratings_board ON ratings (scope, game, ordinal DESC);
+
+CREATE TABLE user_settings (
+    user_id   INTEGER PRIMARY KEY,
+    language  TEXT    NOT NULL DEFAULT 'en',
+    dm_pings  INTEGER NOT NULL DEFAULT 1
+);

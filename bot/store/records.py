@@ -1,0 +1,121 @@
+"""Rows exchanged with a store. Plain data, so a PostgreSQL store can produce the same records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+GLOBAL_SCOPE = -1  # the ratings scope of the global board (guild ids are positive; the terminal is 0)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game: str
+    variant: str
+    options: dict[str, str]
+    status: str
+    seed: int
+    version: int
+    creator_id: int
+    clock_mode: str
+    clock_seconds: int
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    ai_policy: str | None = None
+    left_as: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    seq: int
+    seat: int
+    action: str
+    user_id: int | None
+    via: str  # user | ai | clock
+    at: float
+    idem_key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineRow:
+    seat: int
+    due_at: float
+    remind_at: float
+    reminded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResultSeat:
+    seat: int
+    user_id: int | None
+    name: str
+    placement: int
+    score: float
+    team: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    table_id: int
+    guild_id: int
+    game: str
+    finished_at: float
+    outcome: dict[str, Any]
+    seats: tuple[ResultSeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedTable:
+    """Everything needed to rebuild one table: its row, seats, latest snapshot and the log after it."""
+
+    table: TableRow
+    seats: tuple[SeatRow, ...]
+    snapshot_version: int  # 0 with snapshot None: rebuild from setup(seed)
+    snapshot: str | None
+    tail: tuple[ActionRow, ...]
+    recent_keys: tuple[str, ...]
+    deadlines: tuple[DeadlineRow, ...]
+
+
+@dataclass(slots=True)
+class TableWrite:
+    """One table's change, committed with other tables' changes in one transaction (group commit).
+
+    Refused as a whole (VersionConflict / DuplicateKey) when the table's version in the database is not
+    `base_version` or an idempotency key repeats; other writes in the same group are unaffected.
+    """
+
+    table_id: int
+    base_version: int
+    new_version: int
+    updated_at: float
+    actions: list[ActionRow] = field(default_factory=list)
+    snapshot: tuple[int, str] | None = None
+    deadlines: list[DeadlineRow] | None = None  # None: unchanged; a list replaces the table's deadlines
+    status: str | None = None
+    result: ResultRow | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRecord:
+    scope: int  # GLOBAL_SCOPE (-1): global; otherwise a guild id
+    game: str  # a game id, or "*" for all games
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    wins: int
+    updated_at: float = 0.0

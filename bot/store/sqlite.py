@@ -1,0 +1,554 @@
+"""The SQLite store: aiosqlite on one file in WAL mode.
+
+Each public method is ONE hop to aiosqlite's worker thread: the whole unit of work (several statements
+and the commit) runs there as one function. aiosqlite costs about 0.07 ms per awaited call, so a
+begin/insert/update/commit sequence of awaits would cost several times the commit itself.
+`commit()` takes many tables' writes at once (group commit, see bot/store/writer.py).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.store.base import DuplicateKey, Store, StoreError, VersionConflict
+from bot.store.migrate import apply_migrations
+from bot.store.records import (
+    ActionRow,
+    DeadlineRow,
+    LoadedTable,
+    RatingRecord,
+    ResultRow,
+    ResultSeat,
+    SeatRow,
+    TableRow,
+    TableWrite,
+)
+
+T = TypeVar("T")
+
+_TABLE_COLS = (
+    "id, guild_id, channel_id, thread_id, game, variant, options, status, seed, version, creator_id, "
+    "clock_mode, clock_seconds, created_at, updated_at"
+)
+
+
+def _table(row: Sequence[Any]) -> TableRow:
+    return TableRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        thread_id=row[3],
+        game=row[4],
+        variant=row[5],
+        options=json.loads(row[6]),
+        status=row[7],
+        seed=row[8],
+        version=row[9],
+        creator_id=row[10],
+        clock_mode=row[11],
+        clock_seconds=row[12],
+        created_at=row[13],
+        updated_at=row[14],
+    )
+
+
+def _seats(conn: sqlite3.Connection, table_id: int) -> tuple[SeatRow, ...]:
+    rows = conn.execute(
+        "SELECT seat, user_id, name, ai_policy, left_as FROM seats WHERE table_id = ? ORDER BY seat",
+        (table_id,),
+    ).fetchall()
+    return tuple(SeatRow(*r) for r in rows)
+
+
+def _action(row: Sequence[Any]) -> ActionRow:
+    return ActionRow(
+        seq=row[0], seat=row[1], action=row[2], user_id=row[3], via=row[4], at=row[5], idem_key=row[6]
+    )
+
+
+def _rating(row: Sequence[Any]) -> RatingRecord:
+    return RatingRecord(*row)
+
+
+_RATING_COLS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, updated_at"
+
+
+class SqliteStore(Store):
+    def __init__(self, path: str, synchronous: str = "NORMAL") -> None:
+        self.path = path
+        self.synchronous = synchronous if synchronous in ("OFF", "NORMAL", "FULL", "EXTRA") else "NORMAL"
+        self._db: aiosqlite.Connection | None = None
+        self.schema_version = 0
+
+    # --- plumbing ------------------------------------------------------------------------------------
+    async def open(self) -> None:
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            self.schema_version = await db._execute(self._prepare, db._conn)  # type: ignore[no-untyped-call]
+        except BaseException:
+            await db.close()
+            raise
+        self._db = db
+
+    def _prepare(self, conn: sqlite3.Connection) -> int:
+        conn.execute("PRAGMA busy_timeout = 5000")
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal" and self.path != ":memory:":
+            raise StoreError(f"could not switch {self.path} to WAL mode (got {mode})")
+        conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+        return apply_migrations(conn, self.path)
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `fn(conn)` on aiosqlite's thread: one hop for a whole unit of work."""
+        if self._db is None:
+            raise StoreError("the store is closed")
+        db = self._db
+        return await db._execute(lambda: fn(db._conn))  # type: ignore[no-any-return,no-untyped-call]
+
+    @staticmethod
+    def _tx(conn: sqlite3.Connection, fn: Callable[[], T]) -> T:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = fn()
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        return result
+
+    # --- tables --------------------------------------------------------------------------------------
+    async def insert_table(self, row: TableRow, seats: Sequence[SeatRow]) -> int:
+        def work(conn: sqlite3.Connection) -> int:
+            def body() -> int:
+                cur = conn.execute(
+                    "INSERT INTO tables (guild_id, channel_id, thread_id, game, variant, options, status, seed,"
+                    " version, creator_id, clock_mode, clock_seconds, created_at, updated_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (
+                        row.guild_id,
+                        row.channel_id,
+                        row.thread_id,
+                        row.game,
+                        row.variant,
+                        json.dumps(row.options, sort_keys=True),
+                        row.status,
+                        row.seed,
+                        row.version,
+                        row.creator_id,
+                        row.clock_mode,
+                        row.clock_seconds,
+                        row.created_at,
+                        row.updated_at,
+                    ),
+                )
+                table_id = int(cur.lastrowid or 0)
+                _write_seats(conn, table_id, seats)
+                return table_id
+
+            return self._tx(conn, body)
+
+        return await self._run(work)
+
+    async def insert_tables_bulk(
+        self, rows: Sequence[tuple[TableRow, Sequence[SeatRow], str | None]]
+    ) -> list[int]:
+        """Many tables (with an optional snapshot at their version) in one transaction (bench, imports)."""
+
+        def work(conn: sqlite3.Connection) -> list[int]:
+            def body() -> list[int]:
+                ids = []
+                for row, seats, snap in rows:
+                    cur = conn.execute(
+                        "INSERT INTO tables (guild_id, channel_id, thread_id, game, variant, options, status,"
+                        " seed, version, creator_id, clock_mode, clock_seconds, created_at, updated_at)"
+                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                        (
+                            row.guild_id,
+                            row.channel_id,
+                            row.thread_id,
+                            row.game,
+                            row.variant,
+                            json.dumps(row.options, sort_keys=True),
+                            row.status,
+                            row.seed,
+                            row.version,
+                            row.creator_id,
+                            row.clock_mode,
+                            row.clock_seconds,
+                            row.created_at,
+                            row.updated_at,
+                        ),
+                    )
+                    table_id = int(cur.lastrowid or 0)
+                    _write_seats(conn, table_id, seats)
+                    if snap is not None:
+                        conn.execute(
+                            "INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?,?,?)",
+                            (table_id, row.version, snap),
+                        )
+                    ids.append(table_id)
+                return ids
+
+            return self._tx(conn, body)
+
+        return await self._run(work)
+
+    async def update_table(
+        self,
+        table_id: int,
+        updated_at: float,
+        seats: Sequence[SeatRow] | None = None,
+        status: str | None = None,
+        thread_id: int | None = None,
+        set_thread: bool = False,
+        expect_status: str | None = None,
+        clear_deadlines: bool = False,
+    ) -> bool:
+        def work(conn: sqlite3.Connection) -> bool:
+            def body() -> bool:
+                if expect_status is not None:
+                    found = conn.execute("SELECT status FROM tables WHERE id = ?", (table_id,)).fetchone()
+                    if found is None or found[0] != expect_status:
+                        return False
+                sets: list[str] = ["updated_at = ?"]
+                params: list[Any] = [updated_at]
+                if status is not None:
+                    sets.append("status = ?")
+                    params.append(status)
+                if set_thread:
+                    sets.append("thread_id = ?")
+                    params.append(thread_id)
+                conn.execute(f"UPDATE tables SET {', '.join(sets)} WHERE id = ?", (*params, table_id))
+                if seats is not None:
+                    conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+                    _write_seats(conn, table_id, seats)
+                if clear_deadlines:
+                    conn.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+                return True
+
+            return self._tx(conn, body)
+
+        return await self._run(work)
+
+    async def load(self, table_id: int) -> LoadedTable | None:
+        def work(conn: sqlite3.Connection) -> LoadedTable | None:
+            row = conn.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return None
+            snap = conn.execute(
+                "SELECT version, state FROM snapshots WHERE table_id = ?", (table_id,)
+            ).fetchone()
+            snap_version = int(snap[0]) if snap else 0
+            tail = conn.execute(
+                "SELECT seq, seat, action, user_id, via, at, idem_key FROM actions"
+                " WHERE table_id = ? AND seq > ? ORDER BY seq",
+                (table_id, snap_version),
+            ).fetchall()
+            keys = conn.execute(
+                "SELECT idem_key FROM actions WHERE table_id = ? AND idem_key IS NOT NULL"
+                " ORDER BY seq DESC LIMIT 64",
+                (table_id,),
+            ).fetchall()
+            deadlines = conn.execute(
+                "SELECT seat, due_at, remind_at, reminded FROM deadlines WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            ).fetchall()
+            return LoadedTable(
+                table=_table(row),
+                seats=_seats(conn, table_id),
+                snapshot_version=snap_version,
+                snapshot=snap[1] if snap else None,
+                tail=tuple(_action(a) for a in tail),
+                recent_keys=tuple(k[0] for k in keys),
+                deadlines=tuple(DeadlineRow(d[0], d[1], d[2], bool(d[3])) for d in deadlines),
+            )
+
+        return await self._run(work)
+
+    async def table_rows(
+        self,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        statuses: Sequence[str] = (),
+        user_id: int | None = None,
+        limit: int = 100,
+    ) -> list[tuple[TableRow, tuple[SeatRow, ...]]]:
+        where: list[str] = []
+        params: list[Any] = []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if channel_id is not None:
+            where.append("(channel_id = ? OR thread_id = ?)")
+            params.extend((channel_id, channel_id))
+        if statuses:
+            where.append(f"status IN ({','.join('?' * len(statuses))})")
+            params.extend(statuses)
+        if user_id is not None:
+            where.append("id IN (SELECT table_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        sql = f"SELECT {_TABLE_COLS} FROM tables"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id DESC LIMIT ?"
+        params.append(limit)
+
+        def work(conn: sqlite3.Connection) -> list[tuple[TableRow, tuple[SeatRow, ...]]]:
+            rows = conn.execute(sql, params).fetchall()
+            return [(_table(r), _seats(conn, r[0])) for r in rows]
+
+        return await self._run(work)
+
+    # --- the log -------------------------------------------------------------------------------------
+    async def commit(self, writes: Sequence[TableWrite]) -> list[Exception | None]:
+        return await self._run(lambda conn: commit_writes(conn, writes))
+
+    async def actions(self, table_id: int, after: int = 0) -> list[ActionRow]:
+        def work(conn: sqlite3.Connection) -> list[ActionRow]:
+            rows = conn.execute(
+                "SELECT seq, seat, action, user_id, via, at, idem_key FROM actions"
+                " WHERE table_id = ? AND seq > ? ORDER BY seq",
+                (table_id, after),
+            ).fetchall()
+            return [_action(r) for r in rows]
+
+        return await self._run(work)
+
+    async def snapshot(self, table_id: int) -> tuple[int, str] | None:
+        def work(conn: sqlite3.Connection) -> tuple[int, str] | None:
+            row = conn.execute(
+                "SELECT version, state FROM snapshots WHERE table_id = ?", (table_id,)
+            ).fetchone()
+            return (int(row[0]), str(row[1])) if row else None
+
+        return await self._run(work)
+
+    # --- clocks --------------------------------------------------------------------------------------
+    async def due_deadlines(self, now: float, limit: int = 500) -> list[tuple[int, DeadlineRow]]:
+        def work(conn: sqlite3.Connection) -> list[tuple[int, DeadlineRow]]:
+            rows = conn.execute(
+                "SELECT table_id, seat, due_at, remind_at, reminded FROM deadlines WHERE due_at <= ?"
+                " UNION SELECT table_id, seat, due_at, remind_at, reminded FROM deadlines"
+                " WHERE reminded = 0 AND remind_at <= ? LIMIT ?",
+                (now, now, limit),
+            ).fetchall()
+            return [(r[0], DeadlineRow(r[1], r[2], r[3], bool(r[4]))) for r in rows]
+
+        return await self._run(work)
+
+    # --- results and ratings -------------------------------------------------------------------------
+    async def unrated_results(self) -> list[ResultRow]:
+        def work(conn: sqlite3.Connection) -> list[ResultRow]:
+            out = []
+            for table_id, guild_id, game, finished_at, outcome in conn.execute(
+                "SELECT table_id, guild_id, game, finished_at, outcome FROM results WHERE rated = 0"
+                " ORDER BY finished_at"
+            ).fetchall():
+                seats = conn.execute(
+                    "SELECT seat, user_id, name, placement, score, team FROM result_seats WHERE table_id = ?"
+                    " ORDER BY seat",
+                    (table_id,),
+                ).fetchall()
+                out.append(
+                    ResultRow(
+                        table_id,
+                        guild_id,
+                        game,
+                        finished_at,
+                        json.loads(outcome),
+                        tuple(ResultSeat(*s) for s in seats),
+                    )
+                )
+            return out
+
+        return await self._run(work)
+
+    async def ratings_for(
+        self, keys: Sequence[tuple[int, str, int]]
+    ) -> dict[tuple[int, str, int], RatingRecord]:
+        def work(conn: sqlite3.Connection) -> dict[tuple[int, str, int], RatingRecord]:
+            found = {}
+            for key in keys:
+                row = conn.execute(
+                    f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND game = ? AND user_id = ?", key
+                ).fetchone()
+                if row:
+                    found[key] = _rating(row)
+            return found
+
+        return await self._run(work)
+
+    async def save_ratings(self, table_id: int, rows: Sequence[RatingRecord]) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            def body() -> None:
+                conn.executemany(
+                    f"INSERT OR REPLACE INTO ratings ({_RATING_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    [
+                        (
+                            r.scope,
+                            r.game,
+                            r.user_id,
+                            r.name,
+                            r.mu,
+                            r.sigma,
+                            r.ordinal,
+                            r.games,
+                            r.wins,
+                            r.updated_at,
+                        )
+                        for r in rows
+                    ],
+                )
+                conn.execute("UPDATE results SET rated = 1 WHERE table_id = ?", (table_id,))
+
+            self._tx(conn, body)
+
+        await self._run(work)
+
+    async def leaderboard(self, scope: int, game: str, limit: int) -> list[RatingRecord]:
+        def work(conn: sqlite3.Connection) -> list[RatingRecord]:
+            rows = conn.execute(
+                f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND game = ?"
+                " ORDER BY ordinal DESC, wins DESC, user_id LIMIT ?",
+                (scope, game, limit),
+            ).fetchall()
+            return [_rating(r) for r in rows]
+
+        return await self._run(work)
+
+    async def player_ratings(self, user_id: int, scope: int) -> list[tuple[RatingRecord, int]]:
+        def work(conn: sqlite3.Connection) -> list[tuple[RatingRecord, int]]:
+            out = []
+            for row in conn.execute(
+                f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND user_id = ? ORDER BY game",
+                (scope, user_id),
+            ).fetchall():
+                record = _rating(row)
+                better = conn.execute(
+                    "SELECT COUNT(*) FROM ratings WHERE scope = ? AND game = ? AND ordinal > ?",
+                    (scope, record.game, record.ordinal),
+                ).fetchone()[0]
+                out.append((record, int(better) + 1))
+            return out
+
+        return await self._run(work)
+
+    # --- user settings -------------------------------------------------------------------------------
+    async def get_settings(self, user_id: int) -> tuple[str, bool] | None:
+        def work(conn: sqlite3.Connection) -> tuple[str, bool] | None:
+            row = conn.execute(
+                "SELECT language, dm_pings FROM user_settings WHERE user_id = ?", (user_id,)
+            ).fetchone()
+            return (str(row[0]), bool(row[1])) if row else None
+
+        return await self._run(work)
+
+    async def set_settings(self, user_id: int, language: str, dm_pings: bool) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            self._tx(
+                conn,
+                lambda: conn.execute(
+                    "INSERT OR REPLACE INTO user_settings (user_id, language, dm_pings) VALUES (?,?,?)",
+                    (user_id, language, int(dm_pings)),
+                ),
+            )
+
+        await self._run(work)
+
+
+def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
+    conn.executemany(
+        "INSERT INTO seats (table_id, seat, user_id, name, ai_policy, left_as) VALUES (?,?,?,?,?,?)",
+        [(table_id, s.seat, s.user_id, s.name, s.ai_policy, s.left_as) for s in seats],
+    )
+
+
+def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
+    cur = conn.execute(
+        "UPDATE tables SET version = ?, updated_at = ?, status = COALESCE(?, status)"
+        " WHERE id = ? AND version = ?",
+        (w.new_version, w.updated_at, w.status, w.table_id, w.base_version),
+    )
+    if cur.rowcount != 1:
+        raise VersionConflict(w.table_id, w.base_version)
+    if w.actions:
+        try:
+            conn.executemany(
+                "INSERT INTO actions (table_id, seq, seat, action, user_id, via, at, idem_key)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                [
+                    (w.table_id, a.seq, a.seat, a.action, a.user_id, a.via, a.at, a.idem_key)
+                    for a in w.actions
+                ],
+            )
+        except sqlite3.IntegrityError as err:
+            if "idem_key" in str(err):
+                raise DuplicateKey(str(err)) from err
+            raise VersionConflict(w.table_id, w.base_version) from err
+    if w.snapshot is not None:
+        conn.execute(
+            "INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?,?,?)",
+            (w.table_id, w.snapshot[0], w.snapshot[1]),
+        )
+    if w.deadlines is not None:
+        conn.execute("DELETE FROM deadlines WHERE table_id = ?", (w.table_id,))
+        if w.deadlines:
+            conn.executemany(
+                "INSERT INTO deadlines (table_id, seat, due_at, remind_at, reminded) VALUES (?,?,?,?,?)",
+                [(w.table_id, d.seat, d.due_at, d.remind_at, int(d.reminded)) for d in w.deadlines],
+            )
+    if w.result is not None:
+        r = w.result
+        conn.execute(
+            "INSERT OR REPLACE INTO results (table_id, guild_id, game, finished_at, outcome, rated)"
+            " VALUES (?,?,?,?,?,0)",
+            (w.table_id, r.guild_id, r.game, r.finished_at, json.dumps(r.outcome, sort_keys=True)),
+        )
+        conn.executemany(
+            "INSERT OR REPLACE INTO result_seats (table_id, seat, user_id, name, placement, score, team)"
+            " VALUES (?,?,?,?,?,?,?)",
+            [(w.table_id, s.seat, s.user_id, s.name, s.placement, s.score, s.team) for s in r.seats],
+        )
+
+
+def commit_writes(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> list[Exception | None]:
+    """All writes in one transaction; if one is refused, commit the others one by one.
+
+    A refused write (stale version, repeated key) must not sink the other tables of its group.
+    """
+    outcome: list[Exception | None] = [None] * len(writes)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for w in writes:
+            _apply_write(conn, w)
+    except (VersionConflict, DuplicateKey, sqlite3.IntegrityError):
+        conn.execute("ROLLBACK")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    else:
+        conn.execute("COMMIT")
+        return outcome
+    for index, w in enumerate(writes):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            _apply_write(conn, w)
+        except (VersionConflict, DuplicateKey, sqlite3.IntegrityError) as err:
+            conn.execute("ROLLBACK")
+            outcome[index] = err
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        else:
+            conn.execute("COMMIT")
+    return outcome
