@@ -8,8 +8,10 @@ from typing import Any
 from games.core.contract import Game
 from games.kings.variants.engine import VariantGame
 from games.kings.variants.napoleon import Napoleon
+from games.kings.variants.ombre import Ombre
 from games.kings.variants.whist import Whist
 
 ENGINES: dict[str, Game[Any]] = {}
 ENGINES["whist"] = VariantGame(Whist())
 ENGINES["napoleon"] = VariantGame(Napoleon())
+ENGINES["ombre"] = VariantGame(Ombre())

@@ -1,0 +1,254 @@
+"""Ombre (オンブル, 3 players): 002_4e143f857986e60e.txt, the Ombre pages.
+
+9 cards plus 3 auction cards each (the auction cards face down, seen by nobody, their owner included),
+one white flag out of the game. An auction makes one player the King, who chooses a KQJ set whose colour
+becomes trump (white: no trump, and the white king may go on any card). The rivals take sets clockwise
+and turn their king and jack face down (3 wins: +100). Exchanges follow; 9 tricks; the white flag beats
+rares (+100 each); King and Rival bonuses; three rounds with the auction start moving clockwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from games.core.contract import Event, Outcome, placements_from_scores
+from games.core.errors import IllegalAction
+from games.core.rng import Rng, seed_state
+from games.kings.variants import data
+from games.kings.variants.base import Variant
+from games.kings.variants.components import COLOURS, base_deck, sort_cards
+from games.kings.variants.state import VState, put
+
+REMOVED_FLAG = "f2"  # text: 白旗1枚を抜いたプレイングカード
+
+
+class Ombre(Variant):
+    id = "ombre"
+    players = 3
+    queens = True
+    flag_beats_rare = True
+
+    def trump(self, s: VState) -> str | None:
+        colour = s.get("trump")
+        return None if colour in (None, "w") else str(colour)
+
+    def king_extra(self, s: VState, seat: int, card: str, queen: str) -> bool:
+        """White king (Ombre): on any card, played by the normal rules first."""
+        return s.sets[seat] == "w"
+
+    # --- dealing and the auction ----------------------------------------------------------------------
+    def setup(self, players: int, seed: int) -> VState:
+        rng = Rng(seed_state(seed))
+        start = rng.below(players)
+        s = VState(
+            variant=self.id,
+            players=players,
+            rng=rng.state,
+            round=0,
+            phase="auction",
+            hands=(),
+            scores=(0,) * players,
+            info={"first_start": start},
+        )
+        return self.deal_round(s, 1, start)
+
+    def deal_round(self, s: VState, round_no: int, start: int) -> VState:
+        n = s.players
+        cards = [c for c in base_deck() if c != REMOVED_FLAG]
+        rng = Rng(s.rng)
+        shuffled = rng.shuffled(cards)
+        hands = tuple(sort_cards(shuffled[i * 9 : (i + 1) * 9]) for i in range(n))
+        aside = tuple(tuple(shuffled[n * 9 + i * 3 : n * 9 + (i + 1) * 3]) for i in range(n))
+        s = replace(
+            s,
+            rng=rng.state,
+            round=round_no,
+            phase="auction",
+            hands=hands,
+            box=(REMOVED_FLAG,),
+            dead=(),
+            sets=("",) * n,
+            king_used=(False,) * n,
+            king_ok=(False,) * n,
+            queen_left=(0,) * n,
+            public=frozenset(),
+            order=(),
+            leader=start,
+        )
+        s = self.empty_seats(s)
+        return replace(s, aside=aside, deck=tuple(shuffled[n * 12 :])).with_info(
+            start=start,
+            high=start,
+            count=0,
+            counts=[0] * n,
+            passed=[],
+            turn=(start + 1) % n,
+            king=None,
+            trump=None,
+        )
+
+    def phase_to_act(self, s: VState) -> frozenset[int]:
+        if s.phase == "auction":
+            return frozenset({int(s.get("turn"))})
+        if s.phase == "set":
+            return frozenset({s.order[0]})
+        return frozenset(i for i in range(s.players) if s.pending[i] > 0)
+
+    def auction_actions(self, s: VState, seat: int) -> list[str]:
+        """Overbid with more auction cards; only the auction's start player may match (Ruling)."""
+        count = int(s.get("count"))
+        least = max(1, count if seat == s.get("start") else count + 1)
+        return ["pass", *(f"king:{n}" for n in range(least, data.OMBRE_MAX_AUCTION + 1))]
+
+    def phase_actions(self, s: VState, seat: int) -> list[str]:
+        if s.phase == "auction":
+            return self.auction_actions(s, seat)
+        if s.phase == "set":
+            return [f"set:{c}" for c in COLOURS if c not in s.sets]
+        return self.discard_actions(s, seat)
+
+    def phase_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
+        allowed = self.phase_actions(s, seat) if seat in self.phase_to_act(s) else []
+        if action not in allowed:
+            raise IllegalAction("unknown_action")
+        if s.phase == "auction":
+            return self.bid(s, seat, action)
+        if s.phase == "set":
+            return self.take_set(s, seat, action.split(":", 1)[1])
+        s = self.apply_discard(s, seat, action, allowed)
+        events = [Event("discarded", {"seat": seat})]
+        if not any(s.pending):
+            king = int(s.get("king"))
+            s = replace(s, phase="play", leader=king, regular=0)
+            events.append(Event("start_player", {"seat": king}))
+        return s, events
+
+    def bid(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
+        passed = list(s.get("passed"))
+        counts = list(s.get("counts"))
+        high = int(s.get("high"))
+        count = int(s.get("count"))
+        if action == "pass":
+            passed.append(seat)
+            event = Event("auction", {"seat": seat, "count": None})
+        else:
+            count = int(action.split(":")[1])
+            high = seat
+            counts[seat] = count
+            event = Event("auction", {"seat": seat, "count": count})
+        s = s.with_info(passed=passed, counts=counts, high=high, count=count)
+        others = [(seat + k) % s.players for k in range(1, s.players)]
+        nxt = next((o for o in others if o not in passed and o != high), None)
+        if len(passed) < s.players - 1 and nxt is not None:
+            return s.with_info(turn=nxt), [event]
+        return self.auction_won(s, high, [event])
+
+    def auction_won(self, s: VState, king: int, events: list[Event]) -> tuple[VState, list[Event]]:
+        """The King keeps the auction cards it did not spend (and discards as many); rivals take all 3."""
+        used = int(s.get("counts")[king])
+        hands = list(s.hands)
+        pending = [0] * s.players
+        dead = list(s.dead)
+        for seat in range(s.players):
+            cards = s.aside[seat]
+            if seat == king:
+                dead.extend(cards[:used])
+                cards = cards[used:]
+            hands[seat] = sort_cards([*hands[seat], *cards])
+            pending[seat] = len(cards)
+        s = replace(
+            s,
+            hands=tuple(hands),
+            aside=tuple(() for _ in range(s.players)),
+            dead=tuple(dead),
+            pending=tuple(pending),
+            phase="set",
+            order=tuple((king + k) % s.players for k in range(s.players)),
+            king_ok=tuple(i == king for i in range(s.players)),
+        ).with_info(king=king)
+        return s, [*events, Event("auction_won", {"seat": king, "count": used})]
+
+    def take_set(self, s: VState, seat: int, colour: str) -> tuple[VState, list[Event]]:
+        s = replace(
+            s,
+            sets=put(s.sets, seat, colour),
+            queen_left=put(s.queen_left, seat, 1),
+            order=s.order[1:],
+        )
+        if seat == s.get("king"):
+            s = s.with_info(trump=colour)
+        events = [Event("set_taken", {"seat": seat, "colour": colour})]
+        if not s.order:
+            s = replace(s, phase="exchange")
+            if not any(s.pending):
+                king = int(s.get("king"))
+                s = replace(s, phase="play", leader=king, regular=0)
+                events.append(Event("start_player", {"seat": king}))
+        return s, events
+
+    # --- tricks and scoring -----------------------------------------------------------------------------
+    def after_trick(self, s: VState, winner: int, rares_beaten: int) -> tuple[VState, list[Event]]:
+        """White flag beats rare: +100 at once for each rare it beats."""
+        if not rares_beaten:
+            return s, []
+        points = data.OMBRE_FLAG_BEATS_RARE * rares_beaten
+        s = replace(s, scores=put(s.scores, winner, s.scores[winner] + points))
+        return s, [Event("flag_beats_rare", {"seat": winner, "points": points})]
+
+    def end_round(self, s: VState) -> tuple[VState, list[Event]]:
+        king = int(s.get("king"))
+        wins = [s.tricks[i] + s.bonus[i] for i in range(s.players)]
+        rivals = [i for i in range(s.players) if i != king]
+        points = [0] * s.players
+        sole_first = all(wins[king] > wins[r] for r in rivals)
+        if sole_first:
+            points[king] += data.OMBRE_KING_SOLE_FIRST
+        if wins[king] >= data.OMBRE_KING_BONUS_WINS:
+            points[king] += data.OMBRE_KING_FIVE
+        for r in rivals:
+            if not sole_first:
+                points[r] += data.OMBRE_RIVAL_BLOCK
+            if wins[r] == data.OMBRE_RIVAL_JACK_WINS:
+                points[r] += data.OMBRE_RIVAL_JACK
+        scores = tuple(a + b for a, b in zip(s.scores, points, strict=True))
+        s = replace(s, scores=scores)
+        events = [
+            Event(
+                "round_scored",
+                {"round": s.round, "wins": wins, "points": points, "scores": list(scores)},
+            )
+        ]
+        if s.round >= data.ROUNDS["ombre"]:
+            return replace(s, phase="over"), [*events, Event("game_over", {"scores": list(scores)})]
+        return replace(s, phase="scored"), events
+
+    def next_round(self, s: VState) -> tuple[VState, list[Event]]:
+        start = (int(s.get("start")) + 1) % s.players
+        s = self.deal_round(s, s.round + 1, start)
+        return s, [Event("new_round", {"round": s.round, "auction_start": start})]
+
+    def outcome(self, s: VState) -> Outcome | None:
+        return Outcome(
+            placements=placements_from_scores(s.scores),
+            scores=tuple(float(x) for x in s.scores),
+        )
+
+    def view_extra(self, s: VState, seat: int | None) -> dict[str, Any]:
+        return {
+            "auction": {
+                "start": s.get("start"),
+                "high": s.get("high"),
+                "count": s.get("count"),
+                "counts": list(s.get("counts")),
+                "passed": list(s.get("passed")),
+                "turn": s.get("turn") if s.phase == "auction" else None,
+            },
+            "auction_cards": [len(p) for p in s.aside],
+            "king_seat": s.get("king"),
+            "king_colour": s.get("trump"),
+        }
+
+    def hidden_extra(self, s: VState, seat: int | None) -> set[str]:
+        """Auction cards are face down for everyone, their owner included."""
+        return {c for pile in s.aside for c in pile}
