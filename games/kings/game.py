@@ -1,0 +1,233 @@
+"""The `kings` Game object: the standard and two-player engine, and the facade over the variant engines.
+
+Every contract method looks at the state's variant: standard and two-player tables are handled here,
+the others (games.kings.variants.ENGINES: Ombre, Whist, Napoleon) are delegated to their own engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.contract import (
+    JSON,
+    Event,
+    Game,
+    GameInfo,
+    OptionInfo,
+    Outcome,
+    Policy,
+    Prompt,
+    VariantInfo,
+)
+from games.core.errors import InvalidOptions
+from games.kings import engine, text, view
+from games.kings.engine import STANDARD, TWO_PLAYER
+from games.kings.state import Table
+
+BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+
+INFO = GameInfo(
+    id="kings",
+    names={"en": "KINGs TRICKTAKERs", "ja": "キングス・トリックテイカーズ"},
+    variants=(
+        VariantInfo(STANDARD, {"en": "Standard", "ja": "通常ルール"}, 3, 5),
+        VariantInfo(TWO_PLAYER, {"en": "Two players", "ja": "2人プレイ"}, 2, 2),
+        VariantInfo("ombre", {"en": "Ombre", "ja": "オンブレ"}, 3, 3),
+        VariantInfo("whist", {"en": "Whist", "ja": "ホイスト"}, 4, 4),
+        VariantInfo("napoleon", {"en": "Napoleon", "ja": "ナポレオン"}, 5, 5),
+    ),
+    options=(
+        OptionInfo(
+            "initial_parties",
+            ("false", "true"),
+            "false",
+            {
+                "en": "Standard, 4-5 players: round 1 uses the five initial parties (drawn at random) instead of the draft.",
+                "ja": "通常ルール4～5人: ラウンド1はドラフトの代わりに初期パーティ（ランダム）を使う。",
+            },
+        ),
+        OptionInfo(
+            "devil_contract",
+            ("false", "true"),
+            "false",
+            {
+                "en": "Standard 3-4 players: the expansion 'Contract with the Devil' (always on with two players).",
+                "ja": "通常ルール3～4人: 拡張ルール「デビルとの契約」（2人プレイでは常に使用）。",
+            },
+        ),
+        OptionInfo(
+            "cheerleader",
+            ("false", "true"),
+            "false",
+            {
+                "en": "Standard, 4-5 players: add the Cheerleader (expansion character).",
+                "ja": "通常ルール4～5人: 拡張キャラ「チアリーダー」を加える。",
+            },
+        ),
+    ),
+)
+
+OPTION_NAMES = tuple(o.name for o in INFO.options)
+
+
+def parse_options(players: int, variant: str, options: Mapping[str, str] | None) -> dict[str, bool]:
+    """Validated options; each bad value gets a player-facing reason."""
+    values: dict[str, bool] = {name: False for name in OPTION_NAMES}
+    for name, raw in (options or {}).items():
+        if name not in OPTION_NAMES:
+            raise InvalidOptions("bad_option", name=name, reason=text.tr("kings_opt_unknown", "en"))
+        word = str(raw).strip().lower()
+        if word not in BOOL_WORDS:
+            raise InvalidOptions("bad_option", name=name, reason=text.tr("kings_opt_bool", "en"))
+        values[name] = BOOL_WORDS[word]
+    if variant == TWO_PLAYER:
+        if values["initial_parties"] or values["cheerleader"]:
+            raise InvalidOptions("kings_two_player_options")
+        if options and "devil_contract" in options and not values["devil_contract"]:
+            raise InvalidOptions("kings_two_player_devil")
+        values["devil_contract"] = True
+        return values
+    if values["initial_parties"] and players < 4:
+        raise InvalidOptions("kings_initial_parties_players")
+    if values["cheerleader"] and players < 4:
+        raise InvalidOptions("kings_cheerleader_players")
+    return values
+
+
+class KingsGame(Game[Any]):
+    """KINGs TRICKTAKERs: standard and two-player here, the other variants delegated."""
+
+    info = INFO
+
+    # --- dispatch --------------------------------------------------------------------------------
+    @staticmethod
+    def _engine(variant: str) -> Game[Any] | None:
+        from games.kings.variants import ENGINES
+
+        return ENGINES.get(variant)
+
+    def _delegate(self, state: Any) -> Game[Any] | None:
+        if isinstance(state, Table):
+            return None
+        variant = getattr(state, "variant", None)
+        if variant is None and isinstance(state, Mapping):
+            variant = state.get("variant")
+        engine_ = self._engine(str(variant))
+        if engine_ is None:
+            raise InvalidOptions("kings_variant_missing", variant=str(variant))
+        return engine_
+
+    # --- lifecycle -------------------------------------------------------------------------------
+    def setup(
+        self,
+        players: int,
+        options: Mapping[str, str] | None = None,
+        seed: int = 0,
+        variant: str | None = None,
+    ) -> Any:
+        info = self.info.check_players(variant, players)
+        if info.id not in (STANDARD, TWO_PLAYER):
+            other = self._engine(info.id)
+            if other is None:
+                raise InvalidOptions("kings_variant_missing", variant=info.id)
+            return other.setup(players, options, seed, info.id)
+        opts = parse_options(players, info.id, options)
+        table, _ = engine.new_table(players, opts, seed, info.id)
+        return table
+
+    def to_act(self, state: Any) -> frozenset[int]:
+        other = self._delegate(state)
+        return other.to_act(state) if other else engine.to_act(state)
+
+    def prompt(self, state: Any, seat: int) -> Prompt | None:
+        other = self._delegate(state)
+        return other.prompt(state, seat) if other else view.prompt(state, seat)
+
+    def legal_actions(self, state: Any, seat: int) -> list[str]:
+        other = self._delegate(state)
+        return other.legal_actions(state, seat) if other else engine.legal_actions(state, seat)
+
+    def apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
+        other = self._delegate(state)
+        return other.apply(state, seat, action) if other else engine.apply(state, seat, action)
+
+    def view(self, state: Any, seat: int | None) -> dict[str, JSON]:
+        other = self._delegate(state)
+        return other.view(state, seat) if other else view.view(state, seat)
+
+    def is_over(self, state: Any) -> bool:
+        other = self._delegate(state)
+        return other.is_over(state) if other else state.phase == "over"
+
+    def outcome(self, state: Any) -> Outcome | None:
+        other = self._delegate(state)
+        if other:
+            return other.outcome(state)
+        t: Table = state
+        if t.phase != "over":
+            return None
+        return Outcome(
+            placements=engine.placements(t),
+            scores=tuple(float(s) for s in t.scores),
+            details={"king_numbers": [engine.seat_king_number(t, s) for s in range(t.players)]},
+        )
+
+    def to_json(self, state: Any) -> dict[str, JSON]:
+        other = self._delegate(state)
+        if other:
+            data = other.to_json(state)
+            data.setdefault("variant", getattr(state, "variant", None))
+            return data
+        return dict(state.to_json())
+
+    def from_json(self, data: Mapping[str, JSON]) -> Any:
+        variant = str(data.get("variant"))
+        if variant in (STANDARD, TWO_PLAYER):
+            return Table.from_json(dict(data))
+        other = self._engine(variant)
+        if other is None:
+            raise InvalidOptions("kings_variant_missing", variant=variant)
+        return other.from_json(data)
+
+    def all_cards(self, state: Any) -> list[str]:
+        other = self._delegate(state)
+        return other.all_cards(state) if other else engine.all_cards(state)
+
+    def hidden_from(self, state: Any, seat: int | None) -> set[str]:
+        other = self._delegate(state)
+        return other.hidden_from(state, seat) if other else engine.hidden_from(state, seat)
+
+    def num_players(self, state: Any) -> int:
+        other = self._delegate(state)
+        return other.num_players(state) if other else int(state.players)
+
+    # --- AI ----------------------------------------------------------------------------------------
+    def policies(self) -> dict[str, Policy]:
+        from games.core.policy import random_policy
+        from games.kings.ai import heuristic_policy
+
+        found: dict[str, Policy] = {"random": random_policy, "heuristic": heuristic_policy}
+        return found
+
+    # --- text ------------------------------------------------------------------------------------
+    def render_card(self, card: str, lang: str = "en") -> str:
+        return text.card_name(card, lang)
+
+    def render_action(self, action: str, view_: Mapping[str, JSON], lang: str = "en") -> str:
+        return text.action_label(action, view_, lang)
+
+    def render_event(self, event: Event, lang: str = "en") -> str:
+        return text.event_text(event, lang)
+
+    def render_view(self, view_: Mapping[str, JSON], lang: str = "en") -> str:
+        return text.view_text(view_, lang)
+
+    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
+        return text.prompt_text(prompt, lang)
+
+    def rules_page(self, lang: str = "en") -> str:
+        return text.rules_summary(lang)
+
+
+GAME = KingsGame()

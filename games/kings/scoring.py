@@ -1,0 +1,215 @@
+"""Round scoring for the standard and two-player games (002_4e143f857986e60e.txt, '6 勝利点の獲得').
+
+Pure functions over plain facts, in the rulebook's order: (1) bids, (2) win counts (jack, Hermit,
+Berserker, Ninja, Devil's minus), (3) the Gambler's +20 for a successful bid, (4) taken cards (Healer,
+Collector, used kings' backs), then unused kings in the last round; minus points come last and are paid
+from the total only as far as it goes (Ruling).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from games.kings.cards import (
+    JACK_BID,
+    JACK_WIN_POINTS,
+    UNUSED_KING_POINTS,
+    Character,
+    Colour,
+    card_colour,
+    is_flag,
+    is_rare,
+)
+from games.kings.provisional import PROVISIONAL_BIDS
+
+# Bids with win targets: text values plus the PROVISIONAL ones (provisional.py).
+BID_POINTS: dict[str, Mapping[int, int]] = {
+    "gambler": {0: 30, 2: 60},
+    "ninja": {2: 70},
+    "jack": JACK_BID,
+    **PROVISIONAL_BIDS,
+}
+DEVIL_BID_PER_FAILURE = 30
+GAMBLER_BONUS = 20
+HEALER_CAP = 50
+COLLECTOR_STEPS = (0, 20, 50, 80)  # by flags+rares taken, capped at 80
+WHITE_KING_STEPS = (0, 20, 50, 80, 150)  # the used white king's back, capped at 150
+COLOUR_KING_PER_CARD = 10
+WIN_ABILITIES: dict[Character, tuple[int, int]] = {  # face up: (wins, points)
+    Character.HERMIT: (0, 20),
+    Character.BERSERKER: (1, 20),
+    Character.NINJA: (2, 30),
+}
+DEVIL_UP_WINS = 2
+DEVIL_UP_PENALTY = (3, 20)  # 3 wins: -20
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFacts:
+    """What one seat brings to scoring. `bids` name bid cards ("healer", "jack", "cheerleader" = COPY)."""
+
+    up: tuple[Character, ...] = ()
+    bids: tuple[str, ...] = ()
+    tricks: int = 0
+    red_queen: int = 0  # wins added by red queens credited to this seat
+    taken: tuple[str, ...] = ()
+    jack: str | None = None  # colour of a face-up jack that scores by wins
+    used_kings: tuple[str, ...] = ()
+    unused_kings: tuple[str, ...] = ()
+    bid_shift: int = 0  # two-player: +3 from a turned jack
+    partner: int | None = None  # KIZUNA partner (face-up Cheerleader)
+    copy_of: tuple[int, str] | None = None  # COPY target: (seat, bid card)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRules:
+    last_round: bool = False
+    bid_multiplier: int = 1
+    devil_colour: str | None = None
+    devil_penalty: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    items: tuple[tuple[str, int], ...] = field(default_factory=tuple)
+
+    @property
+    def plus(self) -> int:
+        return sum(p for _, p in self.items if p > 0)
+
+    @property
+    def minus(self) -> int:
+        return -sum(p for _, p in self.items if p < 0)
+
+
+def own_wins(facts: SeatFacts) -> int:
+    """Tricks won plus red queens; the face-up Devil adds 2 (always on)."""
+    return facts.tricks + facts.red_queen + (DEVIL_UP_WINS if Character.DEVIL in facts.up else 0)
+
+
+def bid_success(bid: str, wins: int, shift: int = 0) -> int | None:
+    """Points of a win-target bid, or None when it fails."""
+    table = BID_POINTS.get(bid)
+    if table is None:
+        return None
+    return table.get(wins - shift)
+
+
+def apply_total(total: int, breakdown: Breakdown) -> int:
+    """Plus points first, then minus points as far as the total goes (Ruling: never below 0)."""
+    return max(0, total + breakdown.plus - breakdown.minus)
+
+
+def _taken_for(taken: Sequence[str], colour: str) -> int:
+    if colour == Colour.WHITE:
+        return sum(1 for c in taken if is_flag(c) or is_rare(c))
+    return sum(1 for c in taken if card_colour(c) == colour)
+
+
+def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]:
+    """One Breakdown per seat. A KIZUNA Cheerleader reads its partner's bids, wins and taken cards; a COPY
+    reads the copied bid with the Cheerleader's own wins; a Devil bid scores 30 per failed bid of the
+    other players (a COPY of it, or a partner's, ignores the Devil player and the Cheerleader)."""
+    n = len(seats)
+
+    def ref(s: int) -> int:
+        partner = seats[s].partner
+        return s if partner is None else partner
+
+    def wins(s: int) -> int:
+        r = ref(s)
+        extra = DEVIL_UP_WINS if r != s and Character.DEVIL in seats[s].up else 0
+        return own_wins(seats[r]) + extra
+
+    def resolved(s: int, bid: str) -> str:
+        copy = seats[s].copy_of
+        if bid == "cheerleader" and copy is not None:
+            return copy[1]
+        return bid
+
+    # Non-Devil bids first: each of a seat's own bid cards, succeeded (points) or failed (None).
+    own: dict[tuple[int, int], int | None] = {}
+    for s in range(n):
+        for i, bid in enumerate(seats[s].bids):
+            kind = resolved(s, bid)
+            if kind != "devil":
+                own[(s, i)] = bid_success(kind, wins(s), seats[s].bid_shift)
+
+    def failures(excluded: set[int]) -> int:
+        return sum(1 for (s, _), pts in own.items() if pts is None and s not in excluded)
+
+    # COPY of a Devil bid: counts the others' failures, not the Devil player's nor the Cheerleader's.
+    for s in range(n):
+        for i, bid in enumerate(seats[s].bids):
+            copy = seats[s].copy_of
+            if bid == "cheerleader" and copy is not None and copy[1] == "devil":
+                count = failures({s, copy[0]})
+                own[(s, i)] = DEVIL_BID_PER_FAILURE * count if count else None
+    for s in range(n):
+        for i, bid in enumerate(seats[s].bids):
+            if bid == "devil":
+                count = failures({s})
+                own[(s, i)] = DEVIL_BID_PER_FAILURE * count if count else None
+
+    out: list[Breakdown] = []
+    for s in range(n):
+        me = seats[s]
+        r = ref(s)
+        items: list[tuple[str, int]] = []
+        if r == s:
+            results = [(resolved(s, b), own[(s, i)]) for i, b in enumerate(me.bids)]
+        else:  # KIZUNA: the partner's bids; a partner's Devil bid ignores the partner and the Cheerleader
+            results = []
+            for i, b in enumerate(seats[r].bids):
+                kind = resolved(r, b)
+                if kind == "devil":
+                    count = failures({s, r})
+                    results.append((kind, DEVIL_BID_PER_FAILURE * count if count else None))
+                else:
+                    results.append((kind, own[(r, i)]))
+        # (1) bids
+        for kind, pts in results:
+            if pts is not None:
+                items.append((f"bid_{kind}", pts * rules.bid_multiplier))
+        # (2) win counts
+        w = wins(s)
+        if me.jack is not None:
+            pts = JACK_WIN_POINTS[me.jack].get(w, 0)
+            if pts:
+                items.append(("jack", pts))
+        for character in me.up:
+            need = WIN_ABILITIES.get(character)
+            if need is not None and w == need[0]:
+                items.append((character.value, need[1]))
+        if Character.DEVIL in me.up and w == DEVIL_UP_PENALTY[0]:
+            items.append(("devil", -DEVIL_UP_PENALTY[1]))
+        # (3) Gambler: +20 when a bid succeeded (once per Gambler, however many bids succeeded)
+        if any(pts is not None for _, pts in results):
+            items.extend(("gambler", GAMBLER_BONUS) for c in me.up if c is Character.GAMBLER)
+        # (4) taken cards (the partner's for a KIZUNA Cheerleader)
+        taken = seats[r].taken
+        blue_green = _taken_for(taken, Colour.BLUE) + _taken_for(taken, Colour.GREEN)
+        white = _taken_for(taken, Colour.WHITE)
+        for c in me.up:
+            if c is Character.HEALER and blue_green:
+                items.append(("healer", min(HEALER_CAP, 10 * blue_green)))
+            if c is Character.COLLECTOR and white:
+                items.append(("collector", COLLECTOR_STEPS[min(white, 3)]))
+        for colour in me.used_kings:
+            count = _taken_for(taken, colour)
+            if not count:
+                continue
+            if colour == Colour.WHITE:
+                items.append((f"king_{colour}", WHITE_KING_STEPS[min(count, 4)]))
+            else:
+                items.append((f"king_{colour}", COLOUR_KING_PER_CARD * count))
+        if rules.last_round:
+            items.extend((f"unused_{colour}", UNUSED_KING_POINTS[colour]) for colour in me.unused_kings)
+        # minus points last: the Devil contract
+        if rules.devil_colour:
+            count = _taken_for(taken, rules.devil_colour)
+            if count:
+                items.append(("contract", -rules.devil_penalty * count))
+        out.append(Breakdown(tuple(items)))
+    return out

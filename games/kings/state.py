@@ -1,0 +1,83 @@
+"""The table state of a standard or two-player KINGs game: plain JSON data in one dataclass.
+
+`apply` never changes a Table it is given: it works on `clone()` and returns the copy, so old states stay
+valid (logs, undo, the invariant checker). Every field is JSON-native so a state round-trips exactly.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+
+@dataclass(slots=True)
+class Table:
+    variant: str
+    players: int
+    opts: dict[str, bool]
+    rng: int
+    hand_size: int
+    round: int = 1
+    phase: str = "draft"
+    scores: list[int] = field(default_factory=list)
+    # KQJ sets and kings
+    own_king: list[str] = field(default_factory=list)  # colour per seat ("" until drafted)
+    extra_kings: list[list[str]] = field(default_factory=list)  # two-player round 3
+    king_used: dict[str, bool] = field(default_factory=dict)
+    queen_up: list[bool] = field(default_factory=list)
+    jack_turned: list[bool] = field(default_factory=list)  # two-player +3
+    king_deck: list[str] = field(default_factory=list)  # two-player devil kings, top first
+    devil_colour: str = ""
+    # party draft
+    chars: list[list[str]] = field(default_factory=list)
+    prev_chars: list[list[str]] = field(default_factory=list)
+    pool: list[str] = field(default_factory=list)
+    sets_left: list[str] = field(default_factory=list)
+    draft_order: list[int] = field(default_factory=list)
+    extra_picks: list[int] = field(default_factory=list)  # two-player: [seat, how many] to choose
+    # bids and the Cheerleader
+    bids: list[list[str] | None] = field(default_factory=list)
+    revealed: bool = False
+    cheer_seat: int = -1
+    cheer_mode: str = ""
+    partner: int = -1
+    copy_target: list[Any] = field(default_factory=list)  # [seat, bid card]
+    cheer_used: bool = False
+    exchange_from: int = -1
+    known: list[list[Any]] = field(default_factory=list)  # [seat, card]: a card that seat saw privately
+    # set-up and pending choices
+    tasks: list[list[Any]] = field(default_factory=list)  # [seat, kind]
+    discard_seat: int = -1
+    discard_left: int = 0
+    hermits_used: list[str] = field(default_factory=list)
+    # cards
+    deck: list[str] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    taken: list[list[str]] = field(default_factory=list)
+    discards: list[list[str]] = field(default_factory=list)
+    box: list[str] = field(default_factory=list)
+    # tricks
+    start_player: int = 0
+    trick: list[dict[str, Any]] = field(default_factory=list)
+    order: list[int] = field(default_factory=list)
+    lead_colour: str = ""
+    led_by: list[int] = field(default_factory=list)
+    green: int = -1
+    free_play: bool = False
+    red_queen: list[bool] = field(default_factory=list)
+    tricks_won: list[int] = field(default_factory=list)
+    trick_no: int = 1
+    last_trick: list[dict[str, Any]] = field(default_factory=list)
+    history: list[list[dict[str, Any]]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_json(raw: dict[str, Any]) -> Table:
+        names = {f.name for f in fields(Table)}
+        return Table(**{k: copy.deepcopy(v) for k, v in raw.items() if k in names})
+
+    def clone(self) -> Table:
+        return Table(**{f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(Table)})

@@ -1,0 +1,96 @@
+"""Trick resolution for KINGs TRICKTAKERs (002_4e143f857986e60e.txt, '# ■トリック', '■キング').
+
+Kept apart from the standard engine so the variant engines (Ombre, Whist, Napoleon) can reuse it with a
+different trump colour. Strength, strongest first: king (the later king wins) > rare (the earlier rare
+wins) > trump colour (black in the standard game; higher number, the earlier of equals) > lead colour
+(higher number) > other colours > white flag (Ruling: a trick of only flags goes to the earliest flag).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+from games.kings.cards import Colour, card_colour, card_number, is_flag, is_rare
+
+
+class Power(IntEnum):
+    """What a played card counts as, weakest first."""
+
+    FLAG = 0
+    NUMBER = 1
+    RARE = 2
+    KING = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """A card as it counts in the trick: its power, and for number power the colour and number it has."""
+
+    power: Power
+    colour: Colour | None = None
+    number: int = 0
+
+
+def strength_of(
+    card: str,
+    *,
+    king: bool = False,
+    white_queen: bool = False,
+    blue_queen: bool = False,
+    switch: bool = False,
+    samurai: bool = False,
+) -> Strength:
+    """How a card counts: a king on it wins outright; the white queen makes it a rare and the blue queen a
+    flag; the Resistance switch turns rare<->flag (after a queen too) or 1<->10; the Samurai's red counts as
+    black (its colour stays red for following and scoring)."""
+    if king:
+        return Strength(Power.KING)
+    if white_queen or blue_queen or is_flag(card) or is_rare(card):
+        rare = white_queen or (not blue_queen and is_rare(card))
+        if switch:
+            rare = not rare
+        return Strength(Power.RARE if rare else Power.FLAG)
+    colour = card_colour(card)
+    number = card_number(card) or 0
+    if switch and number in (1, 10):
+        number = 11 - number
+    if samurai and colour is Colour.RED:
+        colour = Colour.BLACK
+    return Strength(Power.NUMBER, colour, number)
+
+
+def winner(
+    strengths: Sequence[Strength], lead: Colour | None, trump: Colour | None = Colour.BLACK
+) -> int:
+    """Index (in play order) of the card that wins the trick."""
+    if not strengths:
+        raise ValueError("an empty trick has no winner")
+    kings = [i for i, s in enumerate(strengths) if s.power is Power.KING]
+    if kings:
+        return kings[-1]
+    rares = [i for i, s in enumerate(strengths) if s.power is Power.RARE]
+    if rares:
+        return rares[0]
+    for colour in (trump, lead):
+        if colour is None:
+            continue
+        group = [i for i, s in enumerate(strengths) if s.power is Power.NUMBER and s.colour is colour]
+        if group:
+            best = max(strengths[i].number for i in group)
+            return next(i for i in group if strengths[i].number == best)
+    numbers = [i for i, s in enumerate(strengths) if s.power is Power.NUMBER]
+    if numbers:  # only reachable when no lead colour was set: the earliest number card
+        return numbers[0]
+    return 0
+
+
+def must_follow(hand: Sequence[str], lead: Colour | None) -> list[str]:
+    """Cards of `hand` playable under must-follow: with a lead colour in hand, that colour, or a rare or
+    flag (playable at any time); otherwise anything."""
+    if lead is None:
+        return list(hand)
+    if not any(card_colour(c) is lead for c in hand):
+        return list(hand)
+    return [c for c in hand if card_colour(c) is lead or is_flag(c) or is_rare(c)]
