@@ -69,6 +69,10 @@ i18n.register(
             "en": "Seat {seat} does not exist at table #{table}.",
             "ja": "卓 #{table} に席 {seat} はありません。",
         },
+        "creator_cannot_leave": {
+            "en": "The creator cannot leave the lobby; cancel the table instead.",
+            "ja": "作成者は退席できません。卓を取り消してください。",
+        },
         "table_corrupt": {
             "en": "Table #{table} cannot be loaded ({reason}). An admin can abort it; other tables are fine.",
             "ja": "卓 #{table} を読み込めません（{reason}）。管理者が中止できます。他の卓は影響を受けません。",
@@ -87,8 +91,8 @@ i18n.register(
         },
         # host events (rendered by bot.render)
         "host.clock_expired": {
-            "en": "⏰ {name} ran out of time; the AI played for them: {action}.",
-            "ja": "⏰ {name} の持ち時間が切れたため、AIが代わりに指しました: {action}",
+            "en": "⏰ {name} ran out of time; the AI played this decision for them.",
+            "ja": "⏰ {name} の持ち時間が切れたため、この手はAIが代わりに指しました。",
         },
         "host.clock_reminder": {
             "en": "⏳ {name}, half your time is gone on table #{table} (deadline in {left}).",
@@ -111,5 +115,14 @@ i18n.register(
             "ja": "管理者が {name} をAIに交代させました。",
         },
         "host.finished": {"en": "The game is over.", "ja": "ゲーム終了です。"},
+        "host.outcome_line": {
+            "en": "{place}. {name} — {score}",
+            "ja": "{place}位 {name} — {score}",
+        },
+        "host.outcome_title": {"en": "Final result", "ja": "最終結果"},
+        "host.your_turn": {"en": "Your turn on table #{table}.", "ja": "卓 #{table} であなたの手番です。"},
+        "host.waiting_for": {"en": "Waiting for: {names}", "ja": "手番待ち: {names}"},
+        "host.deadline": {"en": "Time left: {left}", "ja": "残り時間: {left}"},
+        "host.seat_line": {"en": "Seat {seat}: {name}", "ja": "席{seat}: {name}"},
     }
 )

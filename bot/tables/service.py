@@ -58,7 +58,7 @@ from bot.tables.models import (
     UserSettings,
 )
 from games.core import i18n
-from games.core.contract import Event, Game, Policy
+from games.core.contract import Event, Game, Outcome, Policy
 from games.core.registry import get_game
 
 log = logging.getLogger("tricktable.tables")
@@ -701,6 +701,13 @@ class TableService:
     async def game_of(self, table_id: int) -> Game[Any]:
         """The game object of a table (front ends call its render_* methods)."""
         return (await self._live(table_id)).game
+
+    async def outcome(self, table_id: int) -> Outcome | None:
+        """Placements and scores once the game is over (None before, or for a cancelled table)."""
+        live = await self._live(table_id)
+        if live.state is None or live.info.status is not TableStatus.FINISHED:
+            return None
+        return live.game.outcome(live.state)
 
     async def seat_view(self, table_id: int, user_id: int) -> SeatView:
         """The user's private board: view, legal actions, prompt, version, clock deadline."""

@@ -1,0 +1,281 @@
+"""`python -m bot.console`: a table in the terminal, through the same TableService and a real SQLite file.
+
+    python -m bot.console --game G [--variant V] --players N --humans H [--seed S] [--db PATH]
+                          [--resume [TABLE]] [--lang en|ja] [--ai POLICY]
+
+Human seats are local players (user ids 1..H). With --humans 0 every seat is AI and the game plays to
+the end, printing the public log and the outcome. Ctrl-C (or end of input) leaves the table saved;
+--resume continues it (the newest unfinished terminal table when no id is given).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from typing import Any
+
+from bot import render
+from bot.settings import Settings
+from bot.store.base import StoreError
+from bot.tables import PlayerRef, TableError, TableInfo, TableService, TableStatus, Update
+from games.core import i18n
+from games.core.contract import Game
+from games.core.errors import GameError
+from games.core.registry import get_game
+
+TERMINAL_GUILD = 0  # the terminal's tables live in "server" 0 (its own leaderboard scope)
+TERMINAL_CHANNEL = 0
+
+i18n.register(
+    {
+        "console.choose": {
+            "en": "Choose 1-{n} (or type the action; 'l' log, 'q' save and quit): ",
+            "ja": "1〜{n} を選んでください（操作名も可。l: 履歴、q: 保存して終了）: ",
+        },
+        "console.bad_number": {
+            "en": "Please enter a number from 1 to {n}.",
+            "ja": "1〜{n} の番号を入力してください。",
+        },
+        "console.saved": {
+            "en": "Table #{table} is saved. Continue with: python -m bot.console --resume {table} --db {db}",
+            "ja": "卓 #{table} を保存しました。続きは: python -m bot.console --resume {table} --db {db}",
+        },
+        "console.turn": {"en": "— {name}, your decision —", "ja": "— {name} さんの番です —"},
+        "console.table": {"en": "=== Table #{table}: {game} ===", "ja": "=== 卓 #{table}: {game} ==="},
+        "console.no_table": {
+            "en": "No unfinished terminal table to resume in {db}.",
+            "ja": "{db} に再開できる卓がありません。",
+        },
+        "console.player": {"en": "Player {n}", "ja": "プレイヤー{n}"},
+        "console.you": {"en": "You", "ja": "あなた"},
+    }
+)
+
+
+class Console:
+    def __init__(
+        self, service: TableService, game: Game[Any], table_id: int, humans: list[int], lang: str, db: str
+    ):
+        self.service = service
+        self.game = game
+        self.table_id = table_id
+        self.humans = humans
+        self.lang = lang
+        self.db = db
+        self.human_seats: set[int] = set()
+
+    def out(self, text: str = "") -> None:
+        print(text, flush=True)
+
+    async def on_update(self, update: Update) -> None:
+        """The log: public events for everyone, private ones for the human seats at this terminal."""
+        for event, audience in update.events:
+            if audience is None:
+                self.out("  · " + render.event_text(self.game, event, self.lang))
+            elif self.human_seats & audience:
+                self.out("  🔒 " + render.event_text(self.game, event, self.lang))
+
+    async def run(self) -> int:
+        info = await self.service.get_table(self.table_id)
+        self.human_seats = {s.seat for s in info.seats if s.user_id in self.humans and s.left is None}
+        self.out(
+            i18n.translate(
+                "console.table", self.lang, table=info.id, game=self.game.info.names.get(self.lang, info.game)
+            )
+        )
+        for line in render.seat_lines(info, self.lang):
+            self.out("  " + line)
+        try:
+            while True:
+                await self.service.drain_updates()
+                info = await self.service.get_table(self.table_id)
+                if info.status is not TableStatus.PLAYING:
+                    break
+                acting = [u for u in self.humans if (await self._wants(u))]
+                if not acting:  # only AI left to act: cannot happen after submit, but be safe
+                    await asyncio.sleep(0)
+                    continue
+                await self._turn(acting[0])
+        except (KeyboardInterrupt, EOFError):
+            self.out()
+            self.out(i18n.translate("console.saved", self.lang, table=self.table_id, db=self.db))
+            return 130
+        await self._finish()
+        return 0
+
+    async def _wants(self, user_id: int) -> bool:
+        try:
+            return bool((await self.service.seat_view(self.table_id, user_id)).legal_actions)
+        except TableError:
+            return False
+
+    async def _turn(self, user_id: int) -> None:
+        view = await self.service.seat_view(self.table_id, user_id)
+        info = await self.service.get_table(self.table_id)
+        self.out()
+        self.out(i18n.translate("console.turn", self.lang, name=info.seats[view.seat or 0].name))
+        self.out(render.board_text(self.game, view, self.lang))
+        prompt = render.prompt_text(self.game, view, self.lang)
+        if prompt:
+            self.out(prompt)
+        labels = render.action_labels(self.game, view, self.lang)
+        for index, (_, label) in enumerate(labels, start=1):
+            self.out(f"  {index:>2}) {label}")
+        while True:
+            raw = input(i18n.translate("console.choose", self.lang, n=len(labels))).strip()
+            if raw.lower() in ("q", "quit", "exit"):
+                raise KeyboardInterrupt
+            if raw.lower() in ("l", "log"):
+                for entry in await self.service.history(self.table_id, user_id):
+                    self.out("  " + render.event_text(self.game, entry.event, self.lang))
+                continue
+            action = self._parse(raw, labels)
+            if action is None:
+                self.out(i18n.translate("console.bad_number", self.lang, n=len(labels)))
+                continue
+            try:
+                await self.service.submit(
+                    self.table_id, user_id, action, view.version, f"console-{view.version}-{user_id}"
+                )
+                return
+            except GameError as err:
+                self.out("✗ " + render.error_text(err, self.lang))
+                if isinstance(err, TableError) and err.code == "stale_version":
+                    return
+
+    @staticmethod
+    def _parse(raw: str, labels: list[tuple[str, str]]) -> str | None:
+        if raw.isdigit() and 1 <= int(raw) <= len(labels):
+            return labels[int(raw) - 1][0]
+        actions = [a for a, _ in labels]
+        if raw in actions:
+            return raw
+        if raw and not raw.isdigit():
+            return raw  # let the engine say why it is not legal
+        return None
+
+    async def _finish(self) -> None:
+        await self.service.drain_updates()
+        info = await self.service.get_table(self.table_id)
+        self.out()
+        public = (
+            await self.service.public_view(self.table_id) if info.status is TableStatus.FINISHED else None
+        )
+        if public is not None:
+            self.out(render.board_text(self.game, public, self.lang))
+        outcome = (
+            self.game.outcome((self.service._tables[self.table_id]).state) if public is not None else None
+        )
+        if outcome is not None:
+            for line in render.outcome_lines(info, outcome, self.lang):
+                self.out(line)
+
+
+async def _new_table(
+    service: TableService, args: argparse.Namespace, game: Game[Any], lang: str
+) -> tuple[TableInfo, list[int]]:
+    humans = list(range(1, args.humans + 1))
+    names = (
+        [i18n.translate("console.you", lang)]
+        if args.humans == 1
+        else [i18n.translate("console.player", lang, n=n) for n in humans]
+    )
+    policies = game.policies()
+    ai = args.ai or ("heuristic" if "heuristic" in policies else "random")
+    host = PlayerRef(humans[0] if humans else 1, names[0] if names else "host", lang)
+    info = await service.create(
+        TERMINAL_GUILD,
+        TERMINAL_CHANNEL,
+        host,
+        game.info.id,
+        args.variant,
+        dict(kv.split("=", 1) for kv in args.option),
+        seed=args.seed,
+        creator_sits=bool(humans),
+    )
+    for user_id, name in zip(humans[1:], names[1:], strict=True):
+        await service.join(info.id, PlayerRef(user_id, name, lang))
+    for _ in range(args.players - args.humans):
+        await service.add_ai(info.id, host.user_id, ai)
+    return info, humans
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    settings = Settings.from_env()
+    db = args.db or settings.database_path
+    lang = i18n.normalize_language(args.lang)
+    try:
+        service = await TableService.open(db, settings)
+    except StoreError as err:
+        print(err, file=sys.stderr)
+        return 2
+    try:
+        if args.resume is not None:
+            table_id = args.resume
+            if table_id == 0:
+                found = [
+                    t for t in await service.list_tables(TERMINAL_GUILD) if t.status is TableStatus.PLAYING
+                ]
+                if not found:
+                    print(i18n.translate("console.no_table", lang, db=db), file=sys.stderr)
+                    return 2
+                table_id = found[0].id
+            info = await service.get_table(table_id)
+            game = get_game(info.game)
+            humans = sorted({s.user_id for s in info.seats if s.user_id is not None and s.left is None})
+            console = Console(service, game, table_id, humans, lang, db)
+            service.subscribe(console.on_update)
+            return await console.run()
+        game = get_game(args.game)
+        if args.players is None:
+            args.players = game.info.variant(args.variant).min_players
+        if not 0 <= args.humans <= args.players:
+            print("--humans must be between 0 and --players", file=sys.stderr)
+            return 2
+        game.info.check_players(args.variant, args.players)
+        info, humans = await _new_table(service, args, game, lang)
+        console = Console(service, game, info.id, humans, lang, db)
+        service.subscribe(console.on_update)
+        creator = humans[0] if humans else 1
+        print(
+            i18n.translate("console.table", lang, table=info.id, game=game.info.names.get(lang, game.info.id))
+        )
+        await service.start(info.id, creator)
+        return await console.run()
+    except GameError as err:
+        print(err.message(lang), file=sys.stderr)
+        return 2
+    finally:
+        await service.close()
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.console", description="Play a table in the terminal."
+    )
+    parser.add_argument("--game", default="trickster")
+    parser.add_argument("--variant", default=None)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--humans", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--db", default=None, help="SQLite file (default: TRICKTABLE_DB or ./tricktable.db)")
+    parser.add_argument("--resume", type=int, nargs="?", const=0, default=None, help="continue a saved table")
+    parser.add_argument("--lang", default="en", help="en or ja")
+    parser.add_argument(
+        "--ai", default=None, help="policy for AI seats (default: heuristic when the game has one)"
+    )
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        return asyncio.run(main_async(args))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
