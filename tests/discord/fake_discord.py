@@ -31,7 +31,13 @@ ALL_PERMISSIONS = str((1 << 53) - 1)
 MEMBER_PERMISSIONS = str(0x0000_0400 | 0x0000_0800 | 0x0004_0000 | 0x80_0000_0000)  # view, send, threads
 
 # Task names that belong to discord.py's own long-lived machinery, not to the handling of one event.
-_BACKGROUND_CORO_NAMES = ("__timeout_task_impl", "_delay_ready", "_run_event_loop")
+_BACKGROUND_CORO_NAMES = (
+    "__timeout_task_impl",
+    "_delay_ready",
+    "_run_event_loop",
+    "TableService._dispatch",  # the service's update dispatcher lives as long as the service
+    "TableService._clock_loop",
+)
 
 
 @dataclass
@@ -211,6 +217,7 @@ class FakeDiscord:
             "last_message_id": None,
         }
         self._patches: list[tuple[Any, str, Any]] = []
+        self.settle_hooks: list[Any] = []  # async callables run until quiet (e.g. service.drain_updates)
         self._bots: list[discord.Client] = []
 
     # ---- ids and time ----------------------------------------------------------------------------
@@ -592,8 +599,12 @@ class FakeDiscord:
         deadline = loop.time() + timeout
         while True:
             await asyncio.sleep(0)
+            for hook in self.settle_hooks:
+                await asyncio.wait_for(hook(), max(0.1, deadline - loop.time()))
             pending = [t for t in asyncio.all_tasks() if t is not me and not t.done() and not _is_background(t)]
             if not pending:
+                for hook in self.settle_hooks:
+                    await hook()
                 # one more turn: callbacks scheduled with call_soon may create tasks
                 await asyncio.sleep(0)
                 pending = [t for t in asyncio.all_tasks() if t is not me and not t.done() and not _is_background(t)]

@@ -1,0 +1,142 @@
+"""Test helpers on top of the fake Discord: a bot on a real SQLite file, people who type commands and
+click, and a leak check run after every step (no message visible to a user shows another seat's card).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.discord_bot.client import TricktableBot
+from bot.discord_bot.config import DiscordSettings
+from bot.settings import Settings
+from bot.tables import TableInfo, TableService
+from games.core.invariants import leaked
+from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser
+
+_MENTION = re.compile(r"<[@#][0-9]+>|<t:[0-9]+:[A-Za-z]>")
+
+
+@dataclass
+class Harness:
+    fake: FakeDiscord
+    db_path: str
+    bot: TricktableBot | None = None
+    leaks: list[str] = field(default_factory=list)
+    checked_messages: int = 0
+
+    async def start_bot(self) -> TricktableBot:
+        settings = DiscordSettings(token="fake-token-not-real", host=Settings(database_path=self.db_path))
+        service = await TableService.open(self.db_path, settings.host)
+        bot = TricktableBot(settings, service=service, clock_interval=None)
+        bot._owns_service = True  # the bot closes it, as in production
+        self.fake.settle_hooks[:] = [service.drain_updates]
+        await self.fake.connect(bot)
+        self.bot = bot
+        return bot
+
+    async def stop_bot(self) -> None:
+        assert self.bot is not None
+        await self.fake.settle()
+        await self.bot.close()
+        self.bot = None
+
+    @property
+    def service(self) -> TableService:
+        assert self.bot is not None
+        return self.bot.service
+
+    # ---- people acting -------------------------------------------------------------------------------
+    async def cmd(self, user: FakeUser, command: str, channel_id: int | None = None, **options: Any) -> Any:
+        assert self.bot is not None
+        kwargs = {} if channel_id is None else {"channel_id": channel_id}
+        payload = self.fake.slash_payload(user, command, **kwargs, **options)
+        rec = await self.fake.feed(self.bot, payload)
+        await self.check_leaks()
+        return rec
+
+    async def click(self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str] | None = None) -> Any:
+        assert self.bot is not None
+        payload = self.fake.component_payload(user, message, custom_id, values)
+        rec = await self.fake.feed(self.bot, payload)
+        await self.check_leaks()
+        return rec
+
+    async def click_label(self, user: FakeUser, message: FakeMessage, label: str) -> Any:
+        for button in message.buttons():
+            if button.get("label") == label:
+                return await self.click(user, message, button["custom_id"])
+        raise AssertionError(f"no button {label!r} in {[b.get('label') for b in message.buttons()]}")
+
+    # ---- what people see ----------------------------------------------------------------------------
+    def last_reply(self, rec: Any) -> FakeMessage:
+        """The message an interaction produced: its original response or its latest follow-up/edit."""
+        mine = [m for m in self.fake.messages.values() if m.interaction_token == rec.token]
+        if mine:
+            return mine[-1]
+        assert rec.source_message is not None, "the interaction produced no message"
+        return rec.source_message
+
+    def newest(self, pred: Callable[[FakeMessage], bool]) -> FakeMessage | None:
+        found = [m for m in self.fake.messages.values() if not m.deleted and pred(m)]
+        return found[-1] if found else None
+
+    # ---- the leak check -------------------------------------------------------------------------------
+    async def check_leaks(self) -> None:
+        """Every message created or edited in this step, for every seat that can see it, must not name a
+        card hidden from that seat (by id, as a token, or by its rendering in English or Japanese)."""
+        changed = self.fake.take_changed()
+        if not changed or self.bot is None:
+            return
+        svc = self.bot.service
+        tables: list[TableInfo] = []
+        for live in list(svc._tables.values()):
+            if live.state is not None:
+                tables.append(live.info)
+        for info in tables:
+            live = svc._tables[info.id]
+            game, state = live.game, live.state
+            renders = _unique_renders(game, state)
+            for seat_info in info.seats:
+                if seat_info.user_id is None:
+                    continue
+                hidden = game.hidden_from(state, seat_info.seat)
+                hidden_texts = [(pattern, c) for c in hidden for pattern in renders.get(c, ())]
+                for msg in changed:
+                    if not msg.visibility.visible_to(seat_info.user_id):
+                        continue
+                    self.checked_messages += 1
+                    text = _MENTION.sub(" ", msg.text())
+                    bad = leaked(hidden, [text])
+                    bad |= {card for pattern, card in hidden_texts if pattern.search(text)}
+                    if bad:
+                        self.leaks.append(
+                            f"table {info.id} seat {seat_info.seat} sees hidden {sorted(bad)[:3]} in message "
+                            f"{msg.id} ({msg.visibility.kind}): {text[:200]!r}"
+                        )
+
+
+_RENDER_CACHE: dict[tuple[int, frozenset[str]], dict[str, list[re.Pattern[str]]]] = {}
+
+
+def _unique_renders(game: Any, state: Any) -> dict[str, list[re.Pattern[str]]]:
+    """card id -> patterns of its renderings that name exactly one card (duplicates cannot be told apart)."""
+    cards = frozenset(game.all_cards(state))
+    key = (id(game), cards)
+    if key in _RENDER_CACHE:
+        return _RENDER_CACHE[key]
+    owners: dict[str, set[str]] = {}
+    for card in cards:
+        for lang in ("en", "ja"):
+            text = game.render_card(card, lang)
+            if text and len(text) >= 2 and text != card:
+                owners.setdefault(text, set()).add(card)
+    result: dict[str, list[re.Pattern[str]]] = {}
+    for text, who in owners.items():
+        if len(who) == 1:
+            pattern = re.compile(r"(?<![\w])" + re.escape(text) + r"(?![\w])")
+            result.setdefault(next(iter(who)), []).append(pattern)
+    _RENDER_CACHE[key] = result
+    return result
