@@ -190,5 +190,5 @@ def test_texts_render_in_english_and_japanese() -> None:
             assert en != ja and "{" not in en and "{" not in ja and not en.startswith("dc_")
     assert {"dc_honours", "dc_trick", "dc_deal_scored", "dc_game_over", "dc_discarded_own"} <= seen_kinds
     assert GAME.render_card("t22", "ja") == "夢(22)" and GAME.render_card("hI") == "♥∞"
-    assert "Ruling:" in GAME.rules_page("en") and "裁定" in GAME.rules_page("ja")
+    assert "Ruling:" in GAME.rules_page("en") and "Ruling:（裁定）" in GAME.rules_page("ja")
     assert GAME.render_view(GAME.view(state, None), "ja")
