@@ -7,5 +7,6 @@ structure and scoring.
 from typing import Any
 
 from games.core.contract import Game
+from games.trickster.game import GAME as TRICKSTER
 
-GAMES: tuple[Game[Any], ...] = ()
+GAMES: tuple[Game[Any], ...] = (TRICKSTER,)

@@ -1,0 +1,272 @@
+"""A mutable working copy of one State for the length of one apply(): card moves, knowledge, events.
+
+apply() copies the few lists it needs into an Fx, effects and the trick flow mutate the Fx, and
+`freeze()` builds the next State; the input State is never touched. Every move keeps the knowledge
+masks right (who may know a card in a hand or the deck), since the leak checker relies on them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.contract import Event
+from games.core.rng import Rng
+from games.trickster.cards import CARD_IDS, HERO_OF, HEROES, TABLE
+from games.trickster.hero import Hero
+from games.trickster.state import Pending, State
+from games.trickster.tricks import Trick, add_card, can_follow, has_room
+
+
+class Fx:
+    """Working copy of a State. Hero effects use the move methods; they never touch tuples directly."""
+
+    __slots__ = (
+        "base",
+        "deck",
+        "events",
+        "hands",
+        "houses",
+        "memo",
+        "outs",
+        "pending",
+        "phase",
+        "players",
+        "public",
+        "rng",
+        "seen",
+        "sideways",
+        "trash",
+        "trick",
+    )
+
+    heroes: tuple[Hero, ...] = HEROES
+
+    def __init__(self, st: State) -> None:
+        self.base = st
+        self.players = st.players
+        self.hands = list(st.hands)
+        self.houses = list(st.houses)
+        self.trash = st.trash
+        self.deck = st.deck
+        self.trick = st.trick
+        self.sideways = st.sideways
+        self.public = st.public
+        self.seen = list(st.seen)
+        self.rng = st.rng
+        self.outs = st.outs
+        self.phase = st.phase
+        self.pending: Pending | None = st.pending
+        self.memo: tuple[int, ...] = ()
+        self.events: list[Event] = []
+
+    def freeze(self, **changes: Any) -> State:
+        st = self.base
+        return State(
+            st.players,
+            st.deck_name,
+            st.heroes,
+            st.hand_size,
+            st.ends_at,
+            self.outs,
+            self.phase,
+            tuple(self.hands),
+            tuple(self.houses),
+            self.trash,
+            self.deck,
+            self.trick,
+            self.sideways,
+            self.public,
+            tuple(self.seen),
+            changes.get("house_picks", st.house_picks),
+            self.pending,
+            self.rng,
+            st.turns + 1,
+        )
+
+    # --- queries ----------------------------------------------------------------------------------
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if s != seat)
+
+    def upright(self, card: int) -> bool:
+        return not self.sideways >> card & 1
+
+    @staticmethod
+    def hero_of(card: int) -> int:
+        return HERO_OF[card]
+
+    def can_follow(self, card: int) -> bool:
+        return can_follow(TABLE, self.trick, card)
+
+    def pot_has_room(self) -> bool:
+        return has_room(self.trick)
+
+    def owner_of_house_card(self, card: int) -> int:
+        for seat, house in enumerate(self.houses):
+            if card in house:
+                return seat
+        raise ValueError("card is in no House")
+
+    def below(self, n: int) -> int:
+        """A uniform draw from the table's RNG (its state goes back into the State)."""
+        rng = Rng(self.rng)
+        value = rng.below(n)
+        self.rng = rng.state
+        return value
+
+    def emit(self, kind: str, audience: frozenset[int] | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, data, audience))
+
+    # --- knowledge --------------------------------------------------------------------------------
+    def _restrict(self, cards_mask: int, keep: tuple[int, ...]) -> None:
+        """Only the seats in `keep` may still know where these cards are."""
+        pub = self.public & cards_mask
+        if pub:
+            self.public &= ~pub
+            for s in keep:
+                self.seen[s] |= pub
+        seen = self.seen
+        for s in range(self.players):
+            if s not in keep and seen[s] & cards_mask:
+                seen[s] &= ~cards_mask
+
+    def _hand_mask(self, seat: int) -> int:
+        mask = 0
+        for c in self.hands[seat]:
+            mask |= 1 << c
+        return mask
+
+    def reveal(self, cards: tuple[int, ...], holder: int | None) -> None:
+        """Show cards to everyone (Detective: from `holder`'s hand; Explorer: the deck top)."""
+        for c in cards:
+            self.public |= 1 << c
+        self.emit("reveal", None, cards=[CARD_IDS[c] for c in cards], holder=holder)
+
+    # --- card moves (each emits its event) --------------------------------------------------------
+    def _hand_remove(self, seat: int, card: int) -> None:
+        hand = self.hands[seat]
+        i = hand.index(card)
+        self.hands[seat] = hand[:i] + hand[i + 1 :]
+
+    def _hand_add(self, seat: int, card: int) -> None:
+        self.hands[seat] = (*self.hands[seat], card)
+        self.sideways &= ~(1 << card)  # a card taken into a hand turns upright
+
+    def _house_remove(self, card: int) -> int:
+        seat = self.owner_of_house_card(card)
+        house = self.houses[seat]
+        i = house.index(card)
+        self.houses[seat] = house[:i] + house[i + 1 :]
+        return seat
+
+    def turn_sideways(self, card: int) -> None:
+        self.sideways |= 1 << card
+        self.emit("sideways", None, card=CARD_IDS[card])
+
+    def house_to_trash(self, card: int) -> None:
+        seat = self._house_remove(card)
+        self.trash = (*self.trash, card)
+        self.emit("move", None, card=CARD_IDS[card], src=f"house{seat}", dst="trash")
+
+    def trash_to_house(self, card: int, seat: int) -> None:
+        i = self.trash.index(card)
+        self.trash = self.trash[:i] + self.trash[i + 1 :]
+        self.houses[seat] = (*self.houses[seat], card)
+        self.emit("move", None, card=CARD_IDS[card], src="trash", dst=f"house{seat}")
+
+    def trash_to_hand(self, card: int, seat: int) -> None:
+        i = self.trash.index(card)
+        self.trash = self.trash[:i] + self.trash[i + 1 :]
+        self._hand_add(seat, card)
+        self.public |= 1 << card
+        self.emit("move", None, card=CARD_IDS[card], src="trash", dst=f"hand{seat}")
+
+    def house_to_hand(self, card: int, seat: int) -> None:
+        src = self._house_remove(card)
+        self._hand_add(seat, card)
+        self.public |= 1 << card
+        self.emit("move", None, card=CARD_IDS[card], src=f"house{src}", dst=f"hand{seat}")
+
+    def house_to_house(self, card: int, seat: int) -> None:
+        src = self._house_remove(card)
+        self.houses[seat] = (*self.houses[seat], card)
+        self.emit("move", None, card=CARD_IDS[card], src=f"house{src}", dst=f"house{seat}")
+
+    def hand_to_house(self, seat: int, card: int, to: int, random: bool = False) -> None:
+        """A hand card goes face up into a House (Knight; Hunter's random card)."""
+        self._hand_remove(seat, card)
+        self.houses[to] = (*self.houses[to], card)
+        self.emit("move", None, card=CARD_IDS[card], src=f"hand{seat}", dst=f"house{to}", random=random)
+
+    def hand_to_hand_public(self, seat: int, card: int, to: int) -> None:
+        """A revealed card changes hands in view of all (Detective)."""
+        self._hand_remove(seat, card)
+        self._hand_add(to, card)
+        self.public |= 1 << card
+        self.emit("move", None, card=CARD_IDS[card], src=f"hand{seat}", dst=f"hand{to}")
+
+    def hand_to_hand_secret(self, seat: int, card: int, to: int) -> None:
+        """A card chosen by its holder goes face down to another hand (Nun, Messenger).
+
+        Only giver and receiver know which card moved; others lose track of the giver's hand cards.
+        """
+        if seat == to:
+            return
+        if len(self.hands[seat]) > 1:  # a lone card: everyone knows which one moved
+            self._restrict(self._hand_mask(seat), (seat, to))
+        self._hand_remove(seat, card)
+        self._hand_add(to, card)
+        self.seen[seat] |= 1 << card
+        self.emit("pass", None, src=seat, dst=to)
+        self.emit("gave", frozenset((seat, to)), card=CARD_IDS[card], src=seat, dst=to)
+
+    def exchange(self, a: int, card_a: int, b: int, card_b: int) -> None:
+        """The Bard's simultaneous exchange: both committed cards move at once."""
+        keep = (a, b)
+        for seat in keep:
+            if len(self.hands[seat]) > 1:  # a lone card: everyone knows which one moved
+                self._restrict(self._hand_mask(seat), keep)
+        self._hand_remove(a, card_a)
+        self._hand_remove(b, card_b)
+        self._hand_add(b, card_a)
+        self._hand_add(a, card_b)
+        self.seen[a] |= 1 << card_a
+        self.seen[b] |= 1 << card_b
+        self.emit("exchange", None, seats=[a, b])
+        self.emit("received", frozenset((a,)), seat=a, card=CARD_IDS[card_b], gave=CARD_IDS[card_a])
+        self.emit("received", frozenset((b,)), seat=b, card=CARD_IDS[card_a], gave=CARD_IDS[card_b])
+
+    def deck_to_hand(self, card: int, seat: int) -> None:
+        """A deck card into a hand. Who knew it (a revealed top card) still knows where it went."""
+        i = self.deck.index(card)
+        self.deck = self.deck[:i] + self.deck[i + 1 :]
+        self._hand_add(seat, card)
+        if self.public >> card & 1:
+            self.emit("move", None, card=CARD_IDS[card], src="deck", dst=f"hand{seat}")
+        else:
+            self.emit("draw", None, seat=seat, count=1)
+            self.emit("drew", frozenset((seat,)), seat=seat, cards=[CARD_IDS[card]])
+
+    def hand_to_deck_top(self, seat: int, card: int) -> None:
+        """Shuttle: a hand card goes face down on top of the deck; only its player knows which."""
+        if len(self.hands[seat]) > 1:  # a lone card: everyone knows which one moved
+            self._restrict(self._hand_mask(seat), (seat,))
+        self._hand_remove(seat, card)
+        self.deck = (card, *self.deck)
+        self.seen[seat] |= 1 << card
+        self.emit("to_deck", None, seat=seat)
+        self.emit("put_back", frozenset((seat,)), seat=seat, card=CARD_IDS[card])
+
+    def hand_to_pot(self, seat: int, card: int) -> None:
+        """Striker: a legal hand card enters the pot without its effect."""
+        self._hand_remove(seat, card)
+        self.trick = add_card(TABLE, self.trick, card, seat)
+        self.emit("add", None, card=CARD_IDS[card], src=f"hand{seat}", seat=seat)
+
+    def house_to_pot(self, card: int, seat: int) -> None:
+        """Matriarch: a legal House card enters the pot without its effect (it stays as it was)."""
+        src = self._house_remove(card)
+        self.trick = add_card(TABLE, self.trick, card, seat)
+        self.emit("add", None, card=CARD_IDS[card], src=f"house{src}", seat=seat)
+
+    def pot_to_trick(self, trick: Trick) -> None:
+        self.trick = trick

@@ -1,0 +1,163 @@
+"""The `trickster` Game object: the engine contract over rules.py, view.py, scoring.py and text.py."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.contract import (
+    Event,
+    Game,
+    GameInfo,
+    OptionInfo,
+    Outcome,
+    Policy,
+    Prompt,
+    VariantInfo,
+)
+from games.trickster import rules, text, view
+from games.trickster.cards import ACTIONS_BY_KIND, HEROES
+from games.trickster.hero import CHOOSE_HERO, CHOOSE_TARGET, HOUSE, PLAY
+from games.trickster.options import DECKS
+from games.trickster.scoring import placements, score_houses
+from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, State, from_json, to_json
+
+INFO = GameInfo(
+    id="trickster",
+    names={"en": "Trickster", "ja": "トリックスター"},
+    variants=(VariantInfo("standard", {"en": "Standard", "ja": "標準"}, 2, 7),),
+    options=(
+        OptionInfo(
+            "deck",
+            DECKS,
+            "fantasy",
+            {
+                "en": "Which 49-card set, or a mix of the 21 heroes",
+                "ja": "使う49枚のセット、または21英雄のミックス",
+            },
+        ),
+        OptionInfo(
+            "heroes",
+            tuple(h.slug for h in HEROES),
+            None,
+            {
+                "en": "Comma-separated heroes for basic-mix (7) or epic-mix (random when omitted)",
+                "ja": "basic-mix（7種）/ epic-mix の英雄をカンマ区切りで（省略時はランダム）",
+            },
+        ),
+    ),
+)
+
+
+class Trickster(Game[State]):
+    """Trickster with the 49-card sets Fantasy, Tianxia, Symbiosis and their mixes."""
+
+    info = INFO
+
+    def setup(
+        self,
+        players: int,
+        options: Mapping[str, str] | None = None,
+        seed: int = 0,
+        variant: str | None = None,
+    ) -> State:
+        self.info.check_players(variant, players)
+        return rules.setup(players, options, seed)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if seat not in rules.to_act(state):
+            return None
+        phase = state.phase
+        if phase == PLAYING:
+            return Prompt(PLAY, {"pattern": view.view(state, seat)["pattern"]})
+        if phase == HOUSE_PICK:
+            return Prompt(HOUSE, {})
+        if phase == EFFECT:
+            p = state.pending
+            assert p is not None
+            i = p.choosers.index(seat)
+            options: list[Any]
+            if p.kind == CHOOSE_TARGET:
+                options = list(p.options[i])
+            elif p.kind == CHOOSE_HERO:
+                options = [HEROES[t].slug for t in p.options[i]]
+            else:
+                options = [ACTIONS_BY_KIND[p.kind][t].partition(":")[2] for t in p.options[i]]
+            return Prompt(
+                p.kind,
+                {"note": p.note, "hero": HEROES[p.hero].slug, "actor": p.actor, "options": options},
+            )
+        return None
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        scores = score_houses(state.houses, state.sideways)
+        return Outcome(
+            placements=placements(scores),
+            scores=tuple(float(s.score) for s in scores),
+            details={
+                "actual_cards": [sum(s.actual) for s in scores],
+                "per_suit": [list(s.actual) for s in scores],
+                "weighted": [list(s.weighted) for s in scores],
+                "ignored_suits": [list(s.ignored) for s in scores],
+                "lower_is_better": True,
+            },
+        )
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return from_json(data)
+
+    def all_cards(self, state: State) -> list[str]:
+        return view.all_cards(state)
+
+    def hidden_from(self, state: State, seat: int | None) -> set[str]:
+        return view.hidden_from(state, seat)
+
+    def num_players(self, state: State) -> int:
+        return state.players
+
+    def policies(self) -> dict[str, Policy]:
+        from games.trickster.ai import POLICIES
+
+        return dict(POLICIES)
+
+    # --- text ------------------------------------------------------------------------------------------
+    def render_card(self, card: str, lang: str = "en") -> str:
+        return text.card_name(card, lang)
+
+    def render_action(self, action: str, view: Mapping[str, Any], lang: str = "en") -> str:
+        return text.action_label(action, view, lang)
+
+    def render_event(self, event: Event, lang: str = "en") -> str:
+        return text.event_text(event, lang)
+
+    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        return text.view_text(view, lang)
+
+    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
+        return text.prompt_text(prompt, lang)
+
+    def rules_page(self, lang: str = "en") -> str:
+        return text.rules_summary(lang)
+
+
+GAME = Trickster()

@@ -1,0 +1,331 @@
+"""The flow of a 49-card Trickster game: set-up, House pick, turns, effects, collecting, Out, the end.
+
+Rulebook: 004_6403efb1403ffcad.txt ("Setup", "How to Play", "Two Player Mode", "Card Effects",
+"End of Game"); rulings: RULINGS.md "Trickster". The trick mechanics themselves are in tricks.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from games.core import i18n
+from games.core.contract import Event
+from games.core.errors import IllegalAction
+from games.core.rng import Rng, seed_state
+from games.trickster import options as opts
+from games.trickster.cards import CARD_IDS, HERO_OF, HEROES, PARSE, TABLE, cards_of
+from games.trickster.fx import Fx
+from games.trickster.hero import GIVE_CARD
+from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, Pending, State
+from games.trickster.tricks import (
+    Trick,
+    busts,
+    can_follow,
+    clockwise,
+    finish_turn,
+    left_of,
+    open_trick,
+    play_card,
+    roles_after_collect,
+)
+
+POT_LIMIT = 7
+
+i18n.register(
+    {
+        "trickster.must_follow": {
+            "en": "That card does not follow the pattern ({pattern}).",
+            "ja": "そのカードはパターン（{pattern}）に従っていません。",
+        },
+        "trickster.already_chosen": {
+            "en": "You have already made that choice; waiting for the others.",
+            "ja": "その選択はもう済んでいます。他のプレイヤーを待っています。",
+        },
+        "trickster.not_an_option": {
+            "en": "That choice is not one of the options offered now.",
+            "ja": "その選択肢は今は選べません。",
+        },
+    }
+)
+
+
+def new_trick(players: int, leader: int, trickster: int) -> Trick:
+    """3-7 players: every seat once from the Leader, seven-card pot limit. 2 players: alternate."""
+    if players == 2:
+        return open_trick(TABLE, (leader, trickster), leader=leader, trickster=trickster, cyclic=True)
+    return open_trick(TABLE, clockwise(leader, players), leader=leader, trickster=trickster, limit=POT_LIMIT)
+
+
+def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
+    """Shuffle, Trash, hands, deck; the Leader is drawn by the RNG (RULINGS: 'the oldest player')."""
+    rng = Rng(seed_state(seed))
+    chosen = opts.resolve(players, options, rng)
+    deck = rng.shuffled(cards_of(chosen.heroes))
+    size = chosen.hand_size
+    trash = tuple(deck[:size])
+    hands = tuple(tuple(deck[size + i * size : size + (i + 1) * size]) for i in range(players))
+    rest = tuple(deck[size + players * size :])
+    leader = rng.below(players)
+    return State(
+        players=players,
+        deck_name=chosen.deck_name,
+        heroes=chosen.heroes,
+        hand_size=size,
+        ends_at=chosen.ends_at,
+        outs=0,
+        phase=HOUSE_PICK,
+        hands=hands,
+        houses=((),) * players,
+        trash=trash,
+        deck=rest,
+        trick=new_trick(players, leader, left_of(leader, players)),
+        sideways=0,
+        public=0,
+        seen=(0,) * players,
+        house_picks=(-1,) * players,
+        pending=None,
+        rng=rng.state,
+        turns=0,
+    )
+
+
+_SEATS = [[frozenset((s,)) for s in range(n)] for n in range(8)]
+_NOBODY: frozenset[int] = frozenset()
+
+
+def to_act(st: State) -> frozenset[int]:
+    phase = st.phase
+    if phase == PLAYING:
+        return _SEATS[st.players][st.trick.turn]
+    if phase == EFFECT:
+        p = st.pending
+        assert p is not None
+        return frozenset(s for s, c in zip(p.choosers, p.commits, strict=True) if c < 0)
+    if phase == HOUSE_PICK:
+        return frozenset(s for s, c in enumerate(st.house_picks) if c < 0)
+    return _NOBODY
+
+
+def legal_actions(st: State, seat: int) -> list[str]:
+    from games.trickster.cards import ACTIONS_BY_KIND, HOUSE_ACTIONS, PLAY_ACTIONS
+
+    phase = st.phase
+    if phase == PLAYING:
+        trick = st.trick
+        if seat != trick.turn:
+            return []
+        hand = st.hands[seat]
+        pattern = trick.pattern
+        if not pattern:
+            return [PLAY_ACTIONS[c] for c in hand]
+        bits = TABLE.bits
+        mask = trick.mask
+        if pattern == 3:
+            return [PLAY_ACTIONS[c] for c in hand if not bits[c] & mask]
+        return [PLAY_ACTIONS[c] for c in hand if bits[c] & mask]
+    if phase == EFFECT:
+        p = st.pending
+        assert p is not None
+        table = ACTIONS_BY_KIND[p.kind]
+        return [
+            table[t]
+            for s, c, options in zip(p.choosers, p.commits, p.options, strict=True)
+            if s == seat and c < 0
+            for t in options
+        ]
+    if phase == HOUSE_PICK:
+        if st.house_picks[seat] >= 0:
+            return []
+        return [HOUSE_ACTIONS[c] for c in st.hands[seat]]
+    return []
+
+
+def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    """Validate, then act on a working copy. Raises IllegalAction with the input untouched."""
+    parsed = PARSE.get(action)
+    if parsed is None:
+        raise IllegalAction("malformed_action")
+    kind, token = parsed
+    phase = st.phase
+    if phase == PLAYING:
+        trick = st.trick
+        if seat != trick.turn:
+            raise IllegalAction("not_your_turn")
+        if kind != "play":
+            raise IllegalAction("unknown_action")
+        if token not in st.hands[seat]:
+            raise IllegalAction("card_not_in_hand")
+        if not can_follow(TABLE, trick, token):
+            raise IllegalAction("trickster.must_follow", pattern=trick.pattern.name.lower())
+        fx = Fx(st)
+        fx._hand_remove(seat, token)
+        fx.trick = play_card(TABLE, trick, token)
+        fx.emit("play", None, seat=seat, card=CARD_IDS[token])
+        start_effect(fx, seat, token)
+        if fx.pending is None:
+            end_turn(fx)
+        return fx.freeze(), fx.events
+    if phase == EFFECT:
+        return _choose(st, seat, kind, token)
+    if phase == HOUSE_PICK:
+        return _house_pick(st, seat, kind, token)
+    raise IllegalAction("game_over")
+
+
+# --- effects -----------------------------------------------------------------------------------------
+def start_effect(fx: Fx, actor: int, card: int) -> None:
+    """'When you play a card, you must resolve that hero's effect immediately' — unless it cannot be
+    resolved in its entirety, then it is ignored."""
+    hero = HERO_OF[card]
+    if not HEROES[hero].can(fx, actor):
+        fx.emit("ignored", None, seat=actor, hero=HEROES[hero].slug)
+        return
+    run_effect(fx, hero, actor, card, ())
+
+
+def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...]) -> None:
+    """Advance an effect until it needs a real choice (forced single choices are made at once)."""
+    effect = HEROES[hero].effect
+    while True:
+        ask = effect(fx, actor, picks)
+        if ask is None:
+            fx.pending = None
+            fx.phase = PLAYING
+            return
+        commits = tuple(o[0] if len(o) == 1 else -1 for o in ask.options)
+        if -1 not in commits:
+            picks = picks + commits
+            continue
+        fx.pending = Pending(
+            hero, actor, card, picks, fx.memo, ask.kind, ask.choosers, ask.options, ask.note, commits
+        )
+        fx.phase = EFFECT
+        return
+
+
+def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Event]]:
+    p = st.pending
+    assert p is not None
+    if seat not in p.choosers:
+        raise IllegalAction("not_your_turn")
+    i = p.choosers.index(seat)
+    if p.commits[i] >= 0:
+        raise IllegalAction("trickster.already_chosen")
+    if kind != p.kind or token not in p.options[i]:
+        raise IllegalAction("trickster.not_an_option")
+    commits = (*p.commits[:i], token, *p.commits[i + 1 :])
+    fx = Fx(st)
+    fx.memo = p.memo
+    if -1 in commits:
+        fx.pending = p._replace(commits=commits)
+        fx.emit("committed", None, seat=seat)
+        return fx.freeze(), fx.events
+    if p.kind == GIVE_CARD and len(p.choosers) > 1:
+        fx.emit("committed", None, seat=seat)
+    fx.pending = None
+    fx.phase = PLAYING
+    run_effect(fx, p.hero, p.actor, p.card, p.picks + commits)
+    if fx.pending is None:
+        end_turn(fx)
+    return fx.freeze(), fx.events
+
+
+# --- House pick -----------------------------------------------------------------------------------------
+def _house_pick(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Event]]:
+    """Setup 5: 'each player chooses and reveals one card from their hand at the same time'."""
+    if kind != "house":
+        raise IllegalAction("unknown_action")
+    if st.house_picks[seat] >= 0:
+        raise IllegalAction("trickster.already_chosen")
+    if token not in st.hands[seat]:
+        raise IllegalAction("card_not_in_hand")
+    picks = (*st.house_picks[:seat], token, *st.house_picks[seat + 1 :])
+    fx = Fx(st)
+    if -1 in picks:
+        fx.emit("committed", None, seat=seat)
+        return fx.freeze(house_picks=picks), fx.events
+    for s, card in enumerate(picks):
+        fx._hand_remove(s, card)
+        fx.houses[s] = (*fx.houses[s], card)
+    fx.emit("houses", None, cards=[CARD_IDS[c] for c in picks])
+    fx.phase = PLAYING
+    fx.emit("trick", None, leader=fx.trick.leader, trickster=fx.trick.trickster)
+    begin_turn(fx)
+    return fx.freeze(house_picks=picks), fx.events
+
+
+# --- turns, collecting, Out -------------------------------------------------------------------------------
+def end_turn(fx: Fx) -> None:
+    """After a card and its effect: next turn, or the Trickster collects (everyone followed / full pot)."""
+    result = finish_turn(fx.trick)
+    if isinstance(result, int):
+        if collect(fx, result):
+            begin_turn(fx)
+    else:
+        fx.trick = result
+        begin_turn(fx)
+
+
+def begin_turn(fx: Fx) -> None:
+    """'If you cannot legally play a card, play pauses. You must collect the cards from the Pot'.
+
+    A player with no card in hand cannot follow either (RULINGS.md).
+    """
+    while fx.phase == PLAYING:
+        seat = fx.trick.turn
+        if not busts(TABLE, fx.trick, fx.hands[seat]):
+            return
+        fx.emit("bust", None, seat=seat)
+        if not collect(fx, seat):
+            return
+
+
+def collect(fx: Fx, seat: int) -> bool:
+    """The pot goes face up to `seat`'s House; Out check; next Leader. False when the game ended."""
+    pot = fx.trick.pot
+    fx.houses[seat] = fx.houses[seat] + pot
+    fx.emit("collect", None, seat=seat, cards=[CARD_IDS[c] for c in pot])
+    players = fx.players
+    out = [s for s in range(players) if not fx.hands[s]]
+    leader, trickster = roles_after_collect(seat, players)
+    fx.trick = new_trick(players, leader, trickster)
+    if out:
+        fx.outs += 1
+        fx.emit("out", None, seats=out, count=fx.outs)
+        if fx.outs >= fx.base.ends_at:
+            finish(fx)
+            return False
+        refill(fx, leader)
+    fx.emit("trick", None, leader=leader, trickster=trickster)
+    return True
+
+
+def refill(fx: Fx, leader: int) -> None:
+    """RULINGS: every hand is dealt up to the starting size, in seat order from the next Leader, one
+    card at a time; a short deck deals what is left. Cards, Houses and the Trash stay in place."""
+    size = fx.base.hand_size
+    order = clockwise(leader, fx.players)
+    dealt: dict[int, list[int]] = {s: [] for s in order}
+    while fx.deck and any(len(fx.hands[s]) < size for s in order):
+        for s in order:
+            if fx.deck and len(fx.hands[s]) < size:
+                card = fx.deck[0]
+                fx.deck = fx.deck[1:]
+                fx.hands[s] = (*fx.hands[s], card)
+                dealt[s].append(card)
+    fx.emit("refill", None, counts={str(s): len(c) for s, c in dealt.items()})
+    for s, cards in dealt.items():
+        if cards:
+            fx.emit("drew", frozenset((s,)), seat=s, cards=[CARD_IDS[c] for c in cards])
+
+
+def finish(fx: Fx) -> None:
+    """'Before scoring, each player must add any cards remaining in their hand to their House'."""
+    for s in range(fx.players):
+        if fx.hands[s]:
+            fx.houses[s] = fx.houses[s] + fx.hands[s]
+            fx.emit("reveal_hand", None, seat=s, cards=[CARD_IDS[c] for c in fx.hands[s]])
+            fx.hands[s] = ()
+    fx.phase = OVER
+    fx.pending = None
+    fx.emit("game_over", None)

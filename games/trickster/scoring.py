@@ -1,0 +1,58 @@
+"""Scoring: fewest cards wins; suits where you hold strictly the most are ignored; tie-breaks.
+
+Rulebook: 004_6403efb1403ffcad.txt, "Scoring": "Whoever has fewest cards in their House wins! If you
+have more of a suit than any other player, ignore cards of that suit ... (ties do not count.) If final
+scores tie, the tied player with fewest actual cards wins. Still tied? Fewest red cards wins, then
+orange, yellow, green, blue, indigo, or violet."
+RULINGS.md: a sideways card counts as 2 for the suit comparison and the score; "actual cards" are
+physical cards; red ... violet compare physical cards too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from games.trickster.cards import NUM_SUITS, SUIT_OF
+
+
+class Score(NamedTuple):
+    score: int  # counted cards (sideways as 2), ignoring suits where this player holds strictly most
+    weighted: tuple[int, ...]  # per suit, sideways counting 2
+    actual: tuple[int, ...]  # per suit, physical cards
+    ignored: tuple[int, ...]  # suits ignored for this player
+
+    def key(self) -> tuple[int, ...]:
+        """Lower is better: score, then actual cards, then red, orange ... violet."""
+        return (self.score, sum(self.actual), *self.actual)
+
+
+def score_houses(houses: Sequence[Sequence[int]], sideways: int) -> list[Score]:
+    weighted = []
+    actual = []
+    for house in houses:
+        w = [0] * NUM_SUITS
+        a = [0] * NUM_SUITS
+        for card in house:
+            suit = SUIT_OF[card]
+            a[suit] += 1
+            w[suit] += 2 if sideways >> card & 1 else 1
+        weighted.append(w)
+        actual.append(a)
+    out = []
+    for seat, w in enumerate(weighted):
+        ignored = tuple(
+            suit
+            for suit in range(NUM_SUITS)
+            if w[suit] > 0 and all(w[suit] > other[suit] for o, other in enumerate(weighted) if o != seat)
+        )
+        score = sum(w[suit] for suit in range(NUM_SUITS) if suit not in ignored)
+        out.append(Score(score, tuple(w), tuple(actual[seat]), ignored))
+    return out
+
+
+def placements(scores: Sequence[Score]) -> tuple[int, ...]:
+    """Competition ranking on the tie-break key; identical keys share a place (RULINGS: 'All games')."""
+    keys = [s.key() for s in scores]
+    ordered = sorted(keys)
+    return tuple(ordered.index(k) + 1 for k in keys)
