@@ -1,0 +1,79 @@
+"""What every hero effect is made of: the question it asks next (a Need) and the actions answering it.
+
+An effect is two functions. `can(work, me)` says whether it can be resolved in its entirety now (if not,
+it is ignored: rulebook 【リードとフォロー】 注意). `run(work, me, args)` performs one step: it is called
+once when the card is played (args empty) and once after each answer (args = every answer so far, plus
+values the effect recorded, such as randomly revealed cards). It returns the next Need, or None when done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
+
+from games.trickster.cot.cards import CARD_IDS, HEROES, NUM_CARDS
+from games.trickster.cot.work import Work
+
+REVEAL_BASE = 1000
+"""General: an answer `REVEAL_BASE + card` means "reveal this hand card"; a bare hero int copies."""
+
+EXCHANGE = "ped_give"
+"""The Need code that turns the question into the Peddler's simultaneous secret exchange."""
+
+MAX_SEATS = 7
+
+PICK: tuple[str, ...] = tuple(f"pick:{cid}" for cid in CARD_IDS)
+SEAT: tuple[str, ...] = tuple(f"seat:{s}" for s in range(MAX_SEATS))
+COPY: tuple[str, ...] = tuple(f"copy:{h.code}" for h in HEROES)
+REVEAL: tuple[str, ...] = tuple(f"reveal:{cid}" for cid in CARD_IDS)
+
+ANSWERS: dict[str, int] = {
+    **{a: c for c, a in enumerate(PICK)},
+    **{a: s for s, a in enumerate(SEAT)},
+    **{a: h for h, a in enumerate(COPY)},
+    **{a: REVEAL_BASE + c for c, a in enumerate(REVEAL)},
+}
+"""Answer action -> the int appended to an effect's args."""
+
+assert NUM_CARDS < REVEAL_BASE
+
+
+class Need(NamedTuple):
+    """The next question of an effect: a message code, its legal actions, values to remember."""
+
+    code: str
+    actions: tuple[str, ...]
+    record: tuple[int, ...] = ()
+
+
+Can = Callable[[Work, int], bool]
+Run = Callable[[Work, int, tuple[int, ...]], Need | None]
+
+
+class Effect(NamedTuple):
+    can: Can
+    run: Run
+
+
+def picks(cards: Iterable[int]) -> tuple[str, ...]:
+    return tuple(PICK[c] for c in cards)
+
+
+def ids(cards: Iterable[int]) -> list[str]:
+    return [CARD_IDS[c] for c in cards]
+
+
+def seats(targets: Iterable[int]) -> tuple[str, ...]:
+    return tuple(SEAT[s] for s in targets)
+
+
+def opponent_tableau_cards(w: Work, me: int) -> list[int]:
+    return [c for s in w.opponents(me) for c in w.tableaus[s]]
+
+
+def any_opponent_tableau(w: Work, me: int) -> bool:
+    return any(w.tableaus[s] for s in w.opponents(me))
+
+
+def opponents_with_hand(w: Work, me: int, at_least: int = 1) -> list[int]:
+    return [s for s in w.opponents(me) if len(w.hands[s]) >= at_least]

@@ -1,0 +1,15 @@
+"""Every hero's effect, by hero int: base, Grand Gambit and promos, plus the two copying heroes."""
+
+from __future__ import annotations
+
+from games.trickster.cot.cards import ARCHIVIST, GENERAL, NUM_HEROES
+from games.trickster.cot.common import Effect
+from games.trickster.cot.heroes_base import BASE, archivist
+from games.trickster.cot.heroes_gg import GRAND_GAMBIT, general
+from games.trickster.cot.heroes_promo import PROMO
+
+EFFECTS: dict[int, Effect] = {**BASE, **GRAND_GAMBIT, **PROMO}
+EFFECTS[ARCHIVIST] = archivist(EFFECTS)
+EFFECTS[GENERAL] = general(EFFECTS)
+
+assert sorted(EFFECTS) == list(range(NUM_HEROES)), "every hero needs exactly one effect"

@@ -1,0 +1,335 @@
+"""The round and trick flow of Champions of Time on the shared trick loop (games.trickster.tricks).
+
+Rulebook 000_fcfbe286cff5777b.txt: 【ラウンドの準備】, 【リードとフォロー】, 【トリック終了】,
+【ラウンド終了と得点計算】, 【ゲーム終了と勝者】, 【トリックスターに関する特殊処理】, 【２－３人用ルール】,
+【２人用の追加ルール】.
+"""
+
+from __future__ import annotations
+
+from games.core.rng import Rng, seed_state
+from games.trickster.cot.cards import (
+    CARD_HERO,
+    CARD_IDS,
+    DECK_HEROES,
+    HEROES,
+    NUM_CARDS,
+    TABLE,
+    cards_of,
+)
+from games.trickster.cot.common import EXCHANGE, Need, ids
+from games.trickster.cot.effects import EFFECTS
+from games.trickster.cot.options import parse
+from games.trickster.cot.scoring import suit_counts, trouble_points
+from games.trickster.cot.state import NO_CARD, Phase, State
+from games.trickster.cot.work import Work
+from games.trickster.tricks import (
+    NO_SEAT,
+    busts,
+    clockwise,
+    finish_turn,
+    left_of,
+    open_trick,
+    play_card,
+)
+
+HAND_SIZE = {2: 11, 3: 11, 4: 10, 5: 9, 6: 8, 7: 7}
+"""【ラウンドの準備】: ２人 11, ３人 11, ４人 10, ５人 9, ６人 8, ７人 7."""
+TRASH_SIZE = 6
+TIMELINE_SIZE = 12  # 【２－３人用ルール】
+ROUNDS = 3
+PATTERN_NAMES = ("open", "suit", "hero", "unique")
+
+
+def uses_timeline(players: int) -> bool:
+    return players <= 3
+
+
+def draft_start(players: int, first: int) -> int:
+    """The draft starts with the first round's Trickster (【推奨デッキ以外の作り方】)."""
+    return first if uses_timeline(players) else left_of(first, players)
+
+
+def drafter(state: State) -> int:
+    return (draft_start(state.players, state.first) + len(state.heroes)) % state.players
+
+
+def new_game(players: int, options: dict[str, str], seed: int) -> State:
+    """A fresh table. The oldest player (Leader, or Trickster with 2-3) is drawn by the RNG."""
+    setup = parse(options)
+    rng = Rng(seed_state(seed))
+    first = rng.below(players)
+    heroes: tuple[int, ...] = ()
+    if setup.mode in ("intro", "strategy"):
+        heroes = setup.pool
+    elif setup.mode == "random":
+        heroes = tuple(sorted(rng.shuffled(setup.pool)[:DECK_HEROES]))
+    empty = tuple(() for _ in range(players))
+    state = State(
+        players=players,
+        options=setup.normalized,
+        rng=rng.state,
+        phase=Phase.DRAFT,
+        round=1,
+        pool=setup.pool,
+        heroes=heroes,
+        deck=(),
+        trash=(),
+        timeline=(),
+        hands=empty,
+        tableaus=empty,
+        known=((2 << players) - 1,) * NUM_CARDS,
+        trick=None,
+        first=first,
+        picks=(NO_CARD,) * players,
+        pending=None,
+        need="",
+        choices=(),
+        exchange=(),
+        buster=NO_SEAT,
+        scores=(),
+        final=tuple((0,) * 8 for _ in range(players)),
+    )
+    if setup.mode == "draft":
+        return state
+    w = Work(state)
+    setup_round(w)
+    return w.freeze()
+
+
+# --- round set-up ------------------------------------------------------------------------------
+def setup_round(w: Work) -> None:
+    """Shuffle the 56 cards; 6 face up to the Trash; deal; Timeline of 12 with 2-3 players."""
+    n = w.n
+    rng = Rng(w.rng)
+    order = rng.shuffled(cards_of(w.heroes))
+    w.rng = rng.state
+    w.trash = tuple(order[:TRASH_SIZE])
+    pos = TRASH_SIZE
+    size = HAND_SIZE[n]
+    hands = []
+    for _ in range(n):
+        hands.append(tuple(order[pos : pos + size]))
+        pos += size
+    w.hands = hands
+    if uses_timeline(n):
+        w.timeline = tuple(order[pos : pos + TIMELINE_SIZE])
+        pos += TIMELINE_SIZE
+    else:
+        w.timeline = ()
+    w.deck = tuple(order[pos:])
+    everyone = w.everyone
+    known = [everyone] * NUM_CARDS
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            known[card] = 1 << seat
+    for card in w.deck:
+        known[card] = 0
+    w.known = known
+    w.tableaus = [() for _ in range(n)]
+    w.trick = None
+    w.picks = (NO_CARD,) * n
+    w.pending = None
+    w.need = ""
+    w.choices = ()
+    w.exchange = ()
+    w.phase = Phase.PICK
+    w.emit(
+        "round_start",
+        round=w.round,
+        trash=ids(w.trash),
+        timeline=ids(w.timeline),
+        first=w.first,
+        deck=len(w.deck),
+    )
+    for seat, hand in enumerate(hands):
+        w.emit("deal", frozenset({seat}), seat=seat, hand=ids(hand))
+
+
+def draft(w: Work, seat: int, hero: int) -> None:
+    w.heroes = (*w.heroes, hero)
+    w.emit("draft", seat=seat, hero=HEROES[hero].code)
+    if len(w.heroes) == DECK_HEROES:
+        w.heroes = tuple(sorted(w.heroes))
+        setup_round(w)
+
+
+def commit_pick(w: Work, seat: int, card: int) -> None:
+    """The simultaneous secret tableau pick: revealed together once everyone chose."""
+    picks = list(w.picks)
+    picks[seat] = card
+    w.picks = tuple(picks)
+    w.emit("pick_committed", seat=seat)
+    if NO_CARD in picks:
+        return
+    for s, c in enumerate(picks):
+        w.take_hand(s, c)
+        w.put_tableau(s, c)
+    w.picks = (NO_CARD,) * w.n
+    w.emit("tableau_picks", cards=ids(picks))
+    start_trick(w)
+
+
+# --- tricks ------------------------------------------------------------------------------------
+def start_trick(w: Work) -> None:
+    n = w.n
+    first = w.first
+    if uses_timeline(n):
+        card = w.timeline[0]
+        w.timeline = w.timeline[1:]
+        order = (first, 1 - first, first, 1 - first) if n == 2 else clockwise(first, n)
+        w.trick = open_trick(TABLE, order, leader=NO_SEAT, trickster=first, pot=(card,))
+        w.emit("trick_start", leader=None, trickster=first, timeline=CARD_IDS[card])
+    else:
+        trickster = left_of(first, n)
+        w.trick = open_trick(TABLE, clockwise(first, n), leader=first, trickster=trickster)
+        w.emit("trick_start", leader=first, trickster=trickster, timeline=None)
+    next_turn(w)
+
+
+def next_turn(w: Work) -> None:
+    """The seat to act plays, or busts at once when it cannot follow (an empty hand cannot either)."""
+    trick = w.trick
+    assert trick is not None
+    seat = trick.turn
+    if busts(TABLE, trick, w.hands[seat]):
+        w.emit("cannot_follow", seat=seat)
+        collect(w, seat)
+    else:
+        w.phase = Phase.PLAY
+
+
+def play(w: Work, seat: int, card: int) -> None:
+    trick = w.trick
+    assert trick is not None
+    w.take_hand(seat, card)
+    w.trick = play_card(TABLE, trick, card)
+    w.set_known(card, w.everyone)
+    w.emit("play", seat=seat, card=CARD_IDS[card])
+    if len(w.trick.pot) == 2:
+        w.emit("pattern", pattern=PATTERN_NAMES[w.trick.pattern])
+    start_effect(w, seat, CARD_HERO[card])
+
+
+def start_effect(w: Work, seat: int, hero: int) -> None:
+    """Effects are mandatory; one that cannot be resolved in its entirety is ignored."""
+    effect = EFFECTS[hero]
+    if not effect.can(w, seat):
+        w.emit("ignored", seat=seat, hero=hero)
+        end_turn(w)
+        return
+    pot = len(w.trick.pot) if w.trick else 0
+    settle(w, seat, hero, (), effect.run(w, seat, ()), pot)
+
+
+def settle(w: Work, seat: int, hero: int, args: tuple[int, ...], need: Need | None, pot: int) -> None:
+    """After an effect step: ask its next question, or end the turn."""
+    if w.trick is not None and pot < 2 <= len(w.trick.pot):
+        w.emit("pattern", pattern=PATTERN_NAMES[w.trick.pattern])
+    if need is None:
+        w.pending = None
+        w.need = ""
+        w.choices = ()
+        w.exchange = ()
+        end_turn(w)
+        return
+    args = args + need.record
+    w.pending = (hero, seat, args)
+    w.need = need.code
+    if need.code == EXCHANGE:
+        w.phase = Phase.EXCHANGE
+        w.exchange = (seat, args[-1])
+        w.choices = ()
+        w.picks = (NO_CARD,) * w.n
+    else:
+        w.phase = Phase.EFFECT
+        w.choices = need.actions
+
+
+def answer(w: Work, value: int) -> None:
+    assert w.pending is not None
+    hero, seat, args = w.pending
+    args = (*args, value)
+    pot = len(w.trick.pot) if w.trick else 0
+    settle(w, seat, hero, args, EFFECTS[hero].run(w, seat, args), pot)
+
+
+def commit_exchange(w: Work, seat: int, card: int) -> None:
+    """Peddler: each side commits its card secretly; the swap happens once both did."""
+    picks = list(w.picks)
+    picks[seat] = card
+    w.picks = tuple(picks)
+    w.emit("exchange_committed", seat=seat)
+    first, second = w.exchange
+    if picks[first] == NO_CARD or picks[second] == NO_CARD:
+        return
+    assert w.pending is not None
+    hero, player, args = w.pending
+    args = (*args, picks[first], picks[second])
+    w.picks = (NO_CARD,) * w.n
+    pot = len(w.trick.pot) if w.trick else 0
+    settle(w, player, hero, args, EFFECTS[hero].run(w, player, args), pot)
+
+
+def end_turn(w: Work) -> None:
+    trick = w.trick
+    assert trick is not None
+    result = finish_turn(trick)
+    if isinstance(result, int):
+        collect(w, result)
+    else:
+        w.trick = result
+        next_turn(w)
+
+
+def collect(w: Work, seat: int) -> None:
+    """The buster takes the pot into its tableau and leads next (4-7); with 2-3 players the Trickster
+    token passes left whoever busted. A trick's end may end the round."""
+    trick = w.trick
+    assert trick is not None
+    w.tableaus[seat] = w.tableaus[seat] + trick.pot
+    w.emit("bust", seat=seat, cards=ids(trick.pot))
+    w.buster = seat
+    n = w.n
+    w.first = left_of(trick.trickster, n) if uses_timeline(n) else seat
+    w.trick = None
+    if not all(w.hands) or (uses_timeline(n) and not w.timeline):
+        end_round(w)
+    else:
+        start_trick(w)
+
+
+def end_round(w: Work) -> None:
+    """Hands go face up into the tableaus; trouble points are scored; three rounds make a game."""
+    n = w.n
+    for seat in range(n):
+        w.tableaus[seat] = w.tableaus[seat] + w.hands[seat]
+        w.hands[seat] = ()
+    counts = tuple(suit_counts(w.tableaus[seat]) for seat in range(n))
+    points, exempt = trouble_points(counts)
+    w.scores = (*w.scores, points)
+    w.final = counts
+    totals = [sum(r[seat] for r in w.scores) for seat in range(n)]
+    w.emit(
+        "round_end",
+        round=w.round,
+        points=list(points),
+        exempt=[list(e) for e in exempt],
+        totals=totals,
+    )
+    w.pending = None
+    w.need = ""
+    w.choices = ()
+    w.exchange = ()
+    if w.round >= ROUNDS:
+        w.phase = Phase.OVER
+        w.emit("game_over", totals=totals)
+        return
+    # The next round is dealt by a separate action, so this round's events never name cards that the
+    # new deal hides again (and players see the scores before the cards are gathered).
+    w.phase = Phase.SCORED
+
+
+def next_round(w: Work) -> None:
+    w.round += 1
+    setup_round(w)

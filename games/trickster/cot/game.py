@@ -1,0 +1,230 @@
+"""The `trickster-cot` Game object: the engine contract over the Champions of Time flow."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.contract import JSON, Event, Game, GameInfo, Outcome, Policy, Prompt, VariantInfo
+from games.core.errors import IllegalAction
+from games.trickster.cot import flow, text
+from games.trickster.cot import state as state_mod
+from games.trickster.cot.cards import CARD_IDS, HEROES, TABLE
+from games.trickster.cot.common import ANSWERS
+from games.trickster.cot.flow import PATTERN_NAMES, drafter
+from games.trickster.cot.options import OPTIONS
+from games.trickster.cot.scoring import placements, ranking_keys
+from games.trickster.cot.state import NO_CARD, Phase, State
+from games.trickster.cot.view import acting, all_cards, hidden_from, view
+from games.trickster.cot.work import Work
+from games.trickster.tricks import can_follow
+
+PLAY, TAB, GIVE, DRAFT, ANSWER, DEAL = range(6)
+DEAL_ACTION = "deal"
+
+PLAY_ACTIONS: tuple[str, ...] = tuple(f"play:{cid}" for cid in CARD_IDS)
+TAB_ACTIONS: tuple[str, ...] = tuple(f"tab:{cid}" for cid in CARD_IDS)
+GIVE_ACTIONS: tuple[str, ...] = tuple(f"give:{cid}" for cid in CARD_IDS)
+DRAFT_ACTIONS: tuple[str, ...] = tuple(f"draft:{h.code}" for h in HEROES)
+
+ACTIONS: dict[str, tuple[int, int]] = {
+    **{a: (PLAY, c) for c, a in enumerate(PLAY_ACTIONS)},
+    **{a: (TAB, c) for c, a in enumerate(TAB_ACTIONS)},
+    **{a: (GIVE, c) for c, a in enumerate(GIVE_ACTIONS)},
+    **{a: (DRAFT, h) for h, a in enumerate(DRAFT_ACTIONS)},
+    **{a: (ANSWER, v) for a, v in ANSWERS.items()},
+    DEAL_ACTION: (DEAL, 0),
+}
+"""Every action string -> (kind, value): parsing is one dict lookup."""
+
+
+class ChampionsOfTime(Game[State]):
+    info = GameInfo(
+        id="trickster-cot",
+        names={"en": "Trickster: Champions of Time", "ja": "トリックスター：時の覇者"},
+        variants=(VariantInfo("standard", {"en": "Standard", "ja": "標準"}, 2, 7),),
+        options=OPTIONS,
+    )
+
+    # --- lifecycle -------------------------------------------------------------------------------
+    def setup(
+        self,
+        players: int,
+        options: Mapping[str, str] | None = None,
+        seed: int = 0,
+        variant: str | None = None,
+    ) -> State:
+        self.info.check_players(variant, players)
+        return flow.new_game(players, dict(options or {}), seed)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return acting(state)
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if seat not in acting(state):
+            return None
+        phase = state.phase
+        if phase == Phase.PLAY:
+            trick = state.trick
+            assert trick is not None
+            return Prompt("play", {"pattern": PATTERN_NAMES[trick.pattern], "pot": len(trick.pot)})
+        if phase == Phase.EFFECT:
+            assert state.pending is not None
+            return Prompt("effect", {"hero": HEROES[state.pending[0]].code, "need": state.need})
+        if phase == Phase.EXCHANGE:
+            other = state.exchange[1] if seat == state.exchange[0] else state.exchange[0]
+            return Prompt("exchange", {"with": other})
+        if phase == Phase.PICK:
+            return Prompt("pick", {"round": state.round})
+        if phase == Phase.SCORED:
+            return Prompt("deal", {"round": state.round + 1})
+        return Prompt("draft", {"chosen": len(state.heroes)})
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        phase = state.phase
+        if phase == Phase.PLAY:
+            trick = state.trick
+            assert trick is not None
+            if seat != trick.turn:
+                return []
+            pattern = trick.pattern
+            if not pattern:
+                return [PLAY_ACTIONS[c] for c in state.hands[seat]]
+            bits = TABLE.bits
+            mask = trick.mask
+            if pattern == 3:
+                return [PLAY_ACTIONS[c] for c in state.hands[seat] if not bits[c] & mask]
+            return [PLAY_ACTIONS[c] for c in state.hands[seat] if bits[c] & mask]
+        if phase == Phase.EFFECT:
+            assert state.pending is not None
+            return list(state.choices) if seat == state.pending[1] else []
+        if phase == Phase.EXCHANGE:
+            if seat in state.exchange and state.picks[seat] == NO_CARD:
+                return [GIVE_ACTIONS[c] for c in state.hands[seat]]
+            return []
+        if phase == Phase.PICK:
+            if 0 <= seat < state.players and state.picks[seat] == NO_CARD:
+                return [TAB_ACTIONS[c] for c in state.hands[seat]]
+            return []
+        if phase == Phase.SCORED:
+            return [DEAL_ACTION] if seat == state.first else []
+        if phase == Phase.DRAFT and seat == drafter(state):
+            return [DRAFT_ACTIONS[h] for h in state.pool if h not in state.heroes]
+        return []
+
+    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        parsed = ACTIONS.get(action)
+        if parsed is None:
+            raise IllegalAction("malformed_action")
+        if state.phase == Phase.OVER:
+            raise IllegalAction("game_over")
+        if not 0 <= seat < state.players:
+            raise IllegalAction("not_seated")
+        if seat not in acting(state):
+            raise IllegalAction("not_your_turn")
+        kind, value = parsed
+        phase = state.phase
+        w = Work(state)
+        if phase == Phase.PLAY:
+            trick = state.trick
+            assert trick is not None
+            if kind != PLAY:
+                raise IllegalAction("unknown_action")
+            if value not in state.hands[seat]:
+                raise IllegalAction("card_not_in_hand")
+            if not can_follow(TABLE, trick, value):
+                raise IllegalAction("cot_must_follow", pattern=PATTERN_NAMES[trick.pattern])
+            flow.play(w, seat, value)
+        elif phase == Phase.EFFECT:
+            if kind != ANSWER or action not in state.choices:
+                raise IllegalAction("unknown_action")
+            flow.answer(w, value)
+        elif phase == Phase.EXCHANGE:
+            if kind != GIVE:
+                raise IllegalAction("unknown_action")
+            if value not in state.hands[seat]:
+                raise IllegalAction("card_not_in_hand")
+            flow.commit_exchange(w, seat, value)
+        elif phase == Phase.PICK:
+            if kind != TAB:
+                raise IllegalAction("unknown_action")
+            if value not in state.hands[seat]:
+                raise IllegalAction("card_not_in_hand")
+            flow.commit_pick(w, seat, value)
+        elif phase == Phase.SCORED:
+            if kind != DEAL:
+                raise IllegalAction("unknown_action")
+            flow.next_round(w)
+        else:
+            if kind != DRAFT or value not in state.pool or value in state.heroes:
+                raise IllegalAction("unknown_action")
+            flow.draft(w, seat, value)
+        return w.freeze(), w.events
+
+    def view(self, state: State, seat: int | None) -> dict[str, JSON]:
+        return view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == Phase.OVER
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != Phase.OVER:
+            return None
+        n = state.players
+        totals = [sum(r[s] for r in state.scores) for s in range(n)]
+        keys = ranking_keys(totals, state.final)
+        return Outcome(
+            placements=placements(keys),
+            scores=tuple(float(t) for t in totals),
+            details={
+                "rounds": [list(r) for r in state.scores],
+                "final_round_suits": [list(r) for r in state.final],
+                "lower_is_better": True,
+            },
+        )
+
+    def num_players(self, state: State) -> int:
+        return state.players
+
+    # --- persistence ------------------------------------------------------------------------------
+    def to_json(self, state: State) -> dict[str, JSON]:
+        return state_mod.to_json(state)
+
+    def from_json(self, data: Mapping[str, JSON]) -> State:
+        return state_mod.from_json(data)
+
+    # --- invariant checks -------------------------------------------------------------------------
+    def all_cards(self, state: State) -> list[str]:
+        return all_cards(state)
+
+    def hidden_from(self, state: State, seat: int | None) -> set[str]:
+        return hidden_from(state, seat)
+
+    # --- AI ---------------------------------------------------------------------------------------
+    def policies(self) -> dict[str, Policy]:
+        from games.core.policy import random_policy
+        from games.trickster.cot.ai import heuristic_policy
+
+        return {"random": random_policy, "heuristic": heuristic_policy}
+
+    # --- text -------------------------------------------------------------------------------------
+    def render_card(self, card: str, lang: str = "en") -> str:
+        return text.render_card(card, lang)
+
+    def render_action(self, action: str, view: Mapping[str, JSON], lang: str = "en") -> str:
+        return text.render_action(action, view, lang)
+
+    def render_event(self, event: Event, lang: str = "en") -> str:
+        return text.render_event(event, lang)
+
+    def render_view(self, view: Mapping[str, JSON], lang: str = "en") -> str:
+        return text.render_view(view, lang)
+
+    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
+        return text.render_prompt(prompt, lang)
+
+    def rules_page(self, lang: str = "en") -> str:
+        return text.rules_page(lang)
+
+
+GAME: Game[Any] = ChampionsOfTime()
