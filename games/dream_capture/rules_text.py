@@ -1,6 +1,6 @@
 """The /rules summary in both languages (docs/rules/dream-capture.md is the long form).
 
-Kept as data so the engine stays free of I/O. Every table ruling is marked "Ruling:" / 「裁定:」.
+Kept as data so the engine stays free of I/O. Every table ruling is marked "Ruling:" (in Japanese "Ruling:（裁定）").
 """
 
 from __future__ import annotations

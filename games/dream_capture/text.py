@@ -182,7 +182,7 @@ def _sep(lang: str) -> str:
 
 
 def cards_text(cards: list[str] | tuple[str, ...], lang: str) -> str:
-    return " ".join(card_name(c, lang) for c in cards) if cards else tr("dc_none", lang)
+    return _sep(lang).join(card_name(c, lang) for c in cards) if cards else tr("dc_none", lang)
 
 
 def plays_text(plays: Any, lang: str) -> str:
@@ -248,7 +248,7 @@ def render_event(event: Event, lang: str) -> str:
             tr("dc_ev_score_line", lang, team=team_name(t, lang), **score)
             for t, score in enumerate(d["scores"])
         )
-        discards = _sep(lang).join(
+        discards = ("／" if lang == "ja" else "; ").join(
             f"{seat_name(int(s), lang)} {cards_text(cards, lang)}" for s, cards in d["discards"]
         )
         text = tr(
