@@ -508,7 +508,12 @@ def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
                 [(w.table_id, d.seat, d.due_at, d.remind_at, int(d.reminded)) for d in w.deadlines],
             )
     if w.result is not None:
-        r = w.result
+        _write_result(conn, w)
+
+
+def _write_result(conn: sqlite3.Connection, w: TableWrite) -> None:
+    r = w.result
+    if r is not None:
         conn.execute(
             "INSERT OR REPLACE INTO results (table_id, guild_id, game, finished_at, outcome, rated)"
             " VALUES (?,?,?,?,?,0)",
@@ -521,6 +526,72 @@ def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
         )
 
 
+_CHUNK = 400  # rows per multi-row statement (well under SQLite's bound-variable limit)
+
+
+def _many(
+    conn: sqlite3.Connection, head: str, width: int, rows: Sequence[tuple[Any, ...]], tail: str = ""
+) -> int:
+    """`head VALUES (?,..),(?,..)… tail` in chunks: one sqlite step per chunk instead of one per row.
+
+    aiosqlite's worker thread gives up the GIL around every step; when the event loop is busy, taking
+    it back can cost a whole switch interval, so a group commit makes as few steps as it can.
+    """
+    changed = 0
+    one = "(" + ",".join("?" * width) + ")"
+    for start in range(0, len(rows), _CHUNK):
+        chunk = rows[start : start + _CHUNK]
+        sql = f"{head} VALUES {','.join([one] * len(chunk))} {tail}"
+        before = conn.total_changes
+        conn.execute(sql, [value for row in chunk for value in row])
+        changed += conn.total_changes - before  # (cursor.rowcount is -1 for a statement opening with WITH)
+    return changed
+
+
+def _apply_group(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None:
+    """Every write of a group with a handful of multi-row statements.
+
+    The version check is the row count of the guarded UPDATE (a table whose version moved is not
+    matched); any refusal raises, and the caller falls back to write-by-write transactions to find it.
+    """
+    changed = _many(
+        conn,
+        "WITH v(id, base, new, at, status) AS (",
+        5,
+        [(w.table_id, w.base_version, w.new_version, w.updated_at, w.status) for w in writes],
+        ") UPDATE tables SET version = v.new, updated_at = v.at, status = COALESCE(v.status, tables.status)"
+        " FROM v WHERE tables.id = v.id AND tables.version = v.base",
+    )
+    if changed != len(writes):
+        raise VersionConflict(-1, -1)
+    rows = [
+        (w.table_id, a.seq, a.seat, a.action, a.user_id, a.via, a.at, a.idem_key)
+        for w in writes
+        for a in w.actions
+    ]
+    if rows:
+        _many(conn, "INSERT INTO actions (table_id, seq, seat, action, user_id, via, at, idem_key)", 8, rows)
+    snaps = [(w.table_id, w.snapshot[0], w.snapshot[1]) for w in writes if w.snapshot is not None]
+    if snaps:
+        _many(conn, "INSERT OR REPLACE INTO snapshots (table_id, version, state)", 3, snaps)
+    clocked = [w for w in writes if w.deadlines is not None]
+    if clocked:
+        ids = [w.table_id for w in clocked]
+        for start in range(0, len(ids), _CHUNK):
+            chunk = ids[start : start + _CHUNK]
+            conn.execute(f"DELETE FROM deadlines WHERE table_id IN ({','.join('?' * len(chunk))})", chunk)
+        deadlines = [
+            (w.table_id, d.seat, d.due_at, d.remind_at, int(d.reminded))
+            for w in clocked
+            for d in w.deadlines or ()
+        ]
+        if deadlines:
+            _many(conn, "INSERT INTO deadlines (table_id, seat, due_at, remind_at, reminded)", 5, deadlines)
+    for w in writes:
+        if w.result is not None:
+            _write_result(conn, w)
+
+
 def commit_writes(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> list[Exception | None]:
     """All writes in one transaction; if one is refused, commit the others one by one.
 
@@ -529,8 +600,7 @@ def commit_writes(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> lis
     outcome: list[Exception | None] = [None] * len(writes)
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for w in writes:
-            _apply_write(conn, w)
+        _apply_group(conn, writes)
     except (VersionConflict, DuplicateKey, sqlite3.IntegrityError):
         conn.execute("ROLLBACK")
     except BaseException:

@@ -7,6 +7,7 @@ while the previous commit ran shares the next transaction, so the commit cost is
 from __future__ import annotations
 
 import asyncio
+import time
 
 from bot.store.base import Store
 from bot.store.records import TableWrite
@@ -20,6 +21,7 @@ class GroupCommitter:
         self._task: asyncio.Task[None] | None = None
         self.commits = 0
         self.writes = 0
+        self.commit_seconds = 0.0  # wall time of the awaited group commits (one thread hop each)
 
     async def write(self, write: TableWrite) -> None:
         """Return once `write` is committed; raise VersionConflict/DuplicateKey when it was refused."""
@@ -34,6 +36,7 @@ class GroupCommitter:
             while self._pending:
                 batch = self._pending[: self.max_batch]
                 del self._pending[: self.max_batch]
+                started = time.perf_counter()
                 try:
                     results = await self.store.commit([w for w, _ in batch])
                 except Exception as err:  # the whole group failed (disk full, closed store…)
@@ -41,6 +44,7 @@ class GroupCommitter:
                         if not future.done():
                             future.set_exception(err)
                     continue
+                self.commit_seconds += time.perf_counter() - started
                 self.commits += 1
                 self.writes += len(batch)
                 for (_, future), error in zip(batch, results, strict=True):

@@ -57,6 +57,7 @@ class LiveTable:
     snapshot_version: int
     deadlines: dict[int, DeadlineRow]
     keys: deque[str] = field(default_factory=lambda: deque(maxlen=64))
+    to_act: frozenset[int] | None = None  # cached game.to_act(state); None: not computed yet
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     last_used: float = 0.0
 

@@ -1,0 +1,287 @@
+"""`python -m bot.bench [--tables N] [--actions M]`: the host under load, through the real TableService and
+a real SQLite file, against the floor measured in the same run (a bare sqlite3 commit of the same bytes).
+
+N tables are created and started (every seat a human, so every action goes through `submit`), then
+driven with up to `--concurrency` submissions in flight until each table has taken M actions (or ended).
+Latency is one `submit` call (load, checks, apply, group commit, publish). `per_action_us` is the drive
+phase's wall time divided by the actions, so it includes the game engine; `host_us` subtracts the engine's
+own apply time measured in the same run. Then the store is grown to `--restart-tables` tables and a fresh
+service serves its first action (the restart figure). Last line: one JSON object (DESIGN.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from typing import Any
+
+from bot.settings import Settings
+from bot.store.records import SeatRow, TableRow
+from bot.tables import PlayerRef, TableService, TableStatus
+from games.core.contract import Game
+from games.core.registry import all_games, get_game
+
+
+def rss_kb() -> int:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def user_of(table_id: int, seat: int) -> int:
+    return table_id * 10 + seat + 1
+
+
+def floor_us(path: str, rows: list[tuple[Any, ...]], synchronous: str) -> float:
+    """One action's log row inserted and committed per transaction with plain sqlite3: the floor."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute(f"PRAGMA synchronous = {synchronous}")
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS actions (table_id INTEGER, seq INTEGER, seat INTEGER, action TEXT,"
+        " user_id INTEGER, via TEXT, at REAL, idem_key TEXT, PRIMARY KEY (table_id, seq)) WITHOUT ROWID"
+    )
+    started = time.perf_counter()
+    for row in rows:
+        conn.execute("BEGIN")
+        conn.execute("INSERT INTO actions VALUES (?,?,?,?,?,?,?,?)", row)
+        conn.execute("COMMIT")
+    elapsed = time.perf_counter() - started
+    conn.close()
+    return elapsed / len(rows) * 1e6
+
+
+async def create_tables(svc: TableService, game: Game[Any], n: int, players: int, seed: int) -> list[int]:
+    ids = []
+    for i in range(n):
+        host = PlayerRef(0, "host")
+        info = await svc.create(1, 1, host, game.info.id, seed=seed + i, creator_sits=False)
+        # the creator only hosts; seats are players user_of(table, seat)
+        for seat in range(players):
+            await svc.join(info.id, PlayerRef(user_of(info.id, seat), f"p{seat}"))
+        await svc.start(info.id, 0)
+        ids.append(info.id)
+    return ids
+
+
+async def drive(
+    svc: TableService, ids: list[int], per_table: int, concurrency: int, seed: int
+) -> tuple[list[float], int, float, float]:
+    """Submit actions with `concurrency` in flight. Returns latencies (s), actions, wall s, engine s."""
+    rng = random.Random(seed)
+    todo = {t: per_table for t in ids}
+    queue: asyncio.Queue[int] = asyncio.Queue()
+    for t in ids:
+        queue.put_nowait(t)
+    latencies: list[float] = []
+    engine = 0.0
+
+    async def worker() -> None:
+        nonlocal engine
+        while True:
+            try:
+                table_id = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            live = svc._tables.get(table_id) or await svc._live(table_id)
+            game, state = live.game, live.state
+            acting = sorted(game.to_act(state))
+            seat = acting[0]
+            legal = game.legal_actions(state, seat)
+            action = legal[rng.randrange(len(legal))]
+            t0 = time.perf_counter()
+            game.apply(state, seat, action)  # the engine's share, timed apart from the host
+            t1 = time.perf_counter()
+            engine += t1 - t0
+            t0 = time.perf_counter()
+            await svc.submit(
+                table_id, user_of(table_id, seat), action, live.info.version, f"b{live.info.version}"
+            )
+            latencies.append(time.perf_counter() - t0)
+            todo[table_id] -= 1
+            if todo[table_id] > 0 and live.info.status is TableStatus.PLAYING:
+                queue.put_nowait(table_id)
+
+    started = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    wall = time.perf_counter() - started
+    return latencies, len(latencies), wall, engine
+
+
+async def grow_store(svc: TableService, game: Game[Any], total: int, players: int) -> None:
+    """Add started tables (no actions yet) until the store holds `total`, in bulk (setup time only)."""
+    have = len(await svc.store.table_rows(limit=total + 1))
+    now = time.time()
+    missing = total - have
+    batch: list[tuple[TableRow, list[SeatRow], str | None]] = []
+    for i in range(missing):
+        row = TableRow(
+            0,
+            1,
+            1,
+            None,
+            game.info.id,
+            game.info.default_variant,
+            {},
+            "playing",
+            10_000 + i,
+            0,
+            0,
+            "live",
+            120,
+            now,
+            now,
+        )
+        seats = [SeatRow(s, None, f"p{s}") for s in range(players)]
+        batch.append((row, seats, None))
+        if len(batch) >= 2000:
+            await svc.store.insert_tables_bulk(batch)  # type: ignore[attr-defined]
+            batch = []
+    if batch:
+        await svc.store.insert_tables_bulk(batch)  # type: ignore[attr-defined]
+
+
+async def restart_first_action(path: str, settings: Settings, table_id: int) -> float:
+    """A fresh service on the grown store: open, load one table on demand, serve one action (ms)."""
+    t0 = time.perf_counter()
+    svc = await TableService.open(path, settings)
+    live = await svc._live(table_id)
+    seat = sorted(live.game.to_act(live.state))[0]
+    view = await svc.seat_view(table_id, user_of(table_id, seat))
+    await svc.submit(table_id, user_of(table_id, seat), view.legal_actions[0], view.version, "restart")
+    elapsed = (time.perf_counter() - t0) * 1000
+    await svc.close()
+    return elapsed
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    game = get_game(args.game)
+    players = args.players or game.info.variant(None).min_players
+    settings = Settings(
+        database_path=args.db, snapshot_every=args.snapshot_every, max_loaded_tables=max(args.tables, 5000)
+    )
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(args.db + suffix):
+            os.remove(args.db + suffix)
+    svc = await TableService.open(args.db, settings)
+    warm = await create_tables(svc, game, 1, players, args.seed)  # imports, caches, first allocations
+    await drive(svc, warm, 3, 1, args.seed)
+    gc.collect()
+    rss_before = rss_kb()
+    ids = await create_tables(svc, game, args.tables, players, args.seed + 1)
+    gc.collect()
+    kb_per_table = (rss_kb() - rss_before) / args.tables
+    c0, w0, s0 = svc.writer.commits, svc.writer.writes, svc.writer.commit_seconds
+    cpu0 = time.process_time()
+    latencies, actions, wall, engine = await drive(svc, ids, args.actions, args.concurrency, args.seed)
+    cpu = time.process_time() - cpu0
+    await svc.writer.flush()
+    commits, writes = svc.writer.commits - c0, svc.writer.writes - w0
+    commit_s = svc.writer.commit_seconds - s0
+    gc.collect()
+    rss_mb = rss_kb() / 1024
+    kb_after_play = (rss_kb() - rss_before) / args.tables
+    # the floor: the same log rows, one bare sqlite3 commit each, same file system and pragmas
+    rows = [
+        (
+            r.table_id if hasattr(r, "table_id") else t,
+            r.seq,
+            r.seat,
+            r.action,
+            r.user_id,
+            r.via,
+            r.at,
+            r.idem_key,
+        )
+        for t in ids[: max(1, 2000 // max(1, args.actions))]
+        for r in await svc.store.actions(t)
+    ]
+    await svc.close()
+    floor_path = args.db + ".floor"
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(floor_path + suffix):
+            os.remove(floor_path + suffix)
+    floor = floor_us(floor_path, rows or [(1, 1, 0, "x", 1, "user", 0.0, None)], settings.db_synchronous)
+    # restart with many stored tables
+    restart_ms = None
+    if args.restart_tables:
+        svc = await TableService.open(args.db, settings)
+        await grow_store(svc, game, args.restart_tables, players)
+        await svc.close()
+        restart_ms = await restart_first_action(args.db, settings, ids[len(ids) // 2])
+    per_action = wall / max(1, actions) * 1e6
+    lat_ms = sorted(x * 1000 for x in latencies)
+    p99 = lat_ms[min(len(lat_ms) - 1, int(len(lat_ms) * 0.99))] if lat_ms else 0.0
+    extra = {
+        "game": game.info.id,
+        "players": players,
+        "concurrency": args.concurrency,
+        "engine_us": round(engine / max(1, actions) * 1e6, 1),
+        "host_us": round((wall - engine) / max(1, actions) * 1e6, 1),
+        "host_ratio_to_floor": round((wall - engine) / max(1, actions) * 1e6 / floor, 2),
+        "actions_per_commit": round(writes / max(1, commits), 1),
+        "commit_ms": round(commit_s / max(1, commits) * 1000, 3),
+        "cpu_us": round(cpu / max(1, actions) * 1e6, 1),
+        "kb_per_idle_table": round(kb_per_table, 1),
+        "kb_per_table_after_play": round(kb_after_play, 1),
+        "restart_tables": args.restart_tables,
+        "restart_first_action_ms": None if restart_ms is None else round(restart_ms, 1),
+    }
+    print(json.dumps(extra), file=sys.stderr)
+    return {
+        "tables": args.tables,
+        "actions": actions,
+        "actions_per_s": round(actions / wall, 1) if wall else 0.0,
+        "p50_ms": round(statistics.median(lat_ms), 3) if lat_ms else 0.0,
+        "p99_ms": round(p99, 3),
+        "floor_us": round(floor, 1),
+        "per_action_us": round(per_action, 1),
+        "ratio_to_floor": round(per_action / floor, 2),
+        "rss_mb": round(rss_mb, 1),
+        **extra,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--actions", type=int, default=20, help="actions per table")
+    parser.add_argument("--game", default=None, help="default: trickster (or the first registered game)")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--concurrency", type=int, default=32, help="submissions in flight")
+    parser.add_argument(
+        "--restart-tables", type=int, default=10_000, help="stored tables for the restart figure"
+    )
+    parser.add_argument("--snapshot-every", type=int, default=32)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", default=None, help="SQLite file (default: a temporary file)")
+    args = parser.parse_args(argv)
+    if args.game is None:
+        registered = all_games()
+        args.game = "trickster" if "trickster" in registered else next(iter(registered))
+    tmp = None
+    if args.db is None:
+        tmp = tempfile.TemporaryDirectory(prefix="tricktable-bench-")
+        args.db = os.path.join(tmp.name, "bench.db")
+    try:
+        result = asyncio.run(run(args))
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
