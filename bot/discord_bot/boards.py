@@ -47,7 +47,9 @@ def render_event(game: Game[Any], event: Event, lang: str) -> str:
 
 
 # ---- lobby ---------------------------------------------------------------------------------------------
-def lobby_message(info: TableInfo, game: Game[Any], lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
+def lobby_message(
+    info: TableInfo, game: Game[Any], lang: str
+) -> tuple[discord.Embed, discord.ui.View | None]:
     variant = game.info.variant(info.variant)
     seats = ", ".join(seat_label(s) for s in info.seats) or t("dc.empty_seats", lang)
     embed = discord.Embed(
@@ -65,7 +67,9 @@ def lobby_message(info: TableInfo, game: Game[Any], lang: str) -> tuple[discord.
         ),
     )
     if info.status is not TableStatus.LOBBY:
-        embed.set_footer(text=t("dc.lobby.closed", lang, table=info.id, status=status_text(info.status, lang)))
+        embed.set_footer(
+            text=t("dc.lobby.closed", lang, table=info.id, status=status_text(info.status, lang))
+        )
         return embed, None
     view = discord.ui.View(timeout=None)
     styles = {
@@ -123,7 +127,9 @@ def results_lines(info: TableInfo, update: Update, lang: str) -> list[str]:
     for s in order:
         score = update.outcome.scores[s] if s < len(update.outcome.scores) else ""
         name = seat_label(seats[s]) if s in seats else str(s + 1)
-        lines.append(t("dc.board.place", lang, place=update.outcome.placements[s], name=name, score=_num(score)))
+        lines.append(
+            t("dc.board.place", lang, place=update.outcome.placements[s], name=name, score=_num(score))
+        )
     return lines
 
 
@@ -172,10 +178,15 @@ def action_view(table_id: int, seat_view: SeatView, game: Game[Any], lang: str) 
                 )
             )
         return view
-    chunks = [list(range(i, min(i + MAX_SELECT_OPTIONS, len(actions)))) for i in range(0, len(actions), MAX_SELECT_OPTIONS)]
+    chunks = [
+        list(range(i, min(i + MAX_SELECT_OPTIONS, len(actions))))
+        for i in range(0, len(actions), MAX_SELECT_OPTIONS)
+    ]
     for n, chunk in enumerate(chunks[:5]):
         placeholder = (
-            t("dc.select.placeholder", lang) if len(chunks) == 1 else t("dc.select.more", lang, n=n + 1, of=len(chunks))
+            t("dc.select.placeholder", lang)
+            if len(chunks) == 1
+            else t("dc.select.more", lang, n=n + 1, of=len(chunks))
         )
         view.add_item(
             discord.ui.Select(
@@ -200,7 +211,9 @@ def select_view(table_id: int, seat_view: SeatView, game: Game[Any], lang: str) 
                 custom_id=ids.ComponentId(table_id, seat_view.version, ids.ACT, str(n)).select(),
                 placeholder=t("dc.select.placeholder", lang),
                 options=[
-                    discord.SelectOption(label=_clip(game.render_action(a, seat_view.view, lang), LABEL_LIMIT) or a, value=a)
+                    discord.SelectOption(
+                        label=_clip(game.render_action(a, seat_view.view, lang), LABEL_LIMIT) or a, value=a
+                    )
                     for a in chunk
                 ],
             )

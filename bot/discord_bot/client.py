@@ -36,7 +36,9 @@ class TricktableBot(discord.Client):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # threads and channels; no privileged intent is needed
-        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        super().__init__(
+            intents=intents, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False)
+        )
         self.settings = settings
         self.service: TableService = service  # type: ignore[assignment]  # set in setup_hook when None
         self._owns_service = service is None
@@ -117,10 +119,7 @@ class TricktableBot(discord.Client):
                 return await send(interaction, content=t("dc.internal_error", lang, table=table))
             key = f"{table}:{cid.version}:{interaction.user.id}:{action}"
             await within_budget(
-                interaction,
-                svc.submit(table, interaction.user.id, action, cid.version, idempotency_key=key),
-                ephemeral=True,
-                update=True,
+                interaction, self._submit(table, interaction.user.id, action, cid.version, key), ephemeral=True, update=True
             )
             info: TableInfo = await svc.get_table(table)
             game = await svc.game_of(table)
@@ -144,11 +143,35 @@ class TricktableBot(discord.Client):
             else:
                 info = await svc.cancel(table, interaction.user.id)
             game = await svc.game_of(table)
-            embed, view = boards.lobby_message(info, game, lang)
+            # The lobby is public: drawn in the table's language, not the clicker's.
+            embed, view = boards.lobby_message(info, game, self.router.lang(table))
             return await update_message(interaction, embed=embed, view=view)
         log.warning("unknown component verb %r table=%s", verb, table)
 
-    async def send_hand(self, interaction: discord.Interaction, table: int, lang: str, note: str | None = None) -> None:
+    async def _submit(self, table: int, user_id: int, action: str, version: int, key: str) -> None:
+        """Submit at the button's version. If others moved meanwhile but this seat's decision is the one the
+        button was made for (a simultaneous secret choice: the other side committed first) and the choice is
+        still legal, submit it at the current version. The key still refuses a second click of the same button."""
+        svc = self.service
+        try:
+            await svc.submit(table, user_id, action, version, idempotency_key=key)
+            return
+        except GameError as err:
+            if err.code != "stale_version":
+                raise
+            info = await svc.get_table(table)
+            seat = info.seat_of(user_id)
+            since = None if seat is None else self.router.owed_since(table, seat)
+            if since is None or since > version:
+                raise
+            current = await svc.seat_view(table, user_id)
+            if action not in current.legal_actions:
+                raise
+        await svc.submit(table, user_id, action, current.version, idempotency_key=key)
+
+    async def send_hand(
+        self, interaction: discord.Interaction, table: int, lang: str, note: str | None = None
+    ) -> None:
         """The private board with buttons for exactly the user's legal actions (a spectator sees the public one)."""
         svc = self.service
         info = await svc.get_table(table)

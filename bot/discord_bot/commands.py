@@ -29,7 +29,7 @@ log = logging.getLogger("tricktable.discord")
 def parse_options(raw: str | None) -> dict[str, str]:
     """'deck=fantasy rounds=3' -> {'deck': 'fantasy', 'rounds': '3'}; the game validates the values."""
     options: dict[str, str] = {}
-    for part in (raw or "").replace(",", " ").split():
+    for part in (raw or "").split():
         key, sep, value = part.partition("=")
         if not sep or not key or not value:
             raise ValueError(part)
@@ -77,7 +77,10 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
 
     @table_group.command(name="new", description=ls("dc.cmd.table.new"))
     @app_commands.describe(
-        game=ls("dc.opt.game"), variant=ls("dc.opt.variant"), options=ls("dc.opt.options"), clock=ls("dc.opt.clock")
+        game=ls("dc.opt.game"),
+        variant=ls("dc.opt.variant"),
+        options=ls("dc.opt.options"),
+        clock=ls("dc.opt.clock"),
     )
     @app_commands.choices(
         game=_game_choices(),
@@ -112,7 +115,8 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
                 clock_mode=ClockMode(clock or bot.settings.default_clock),
                 thread_id=channel.id if in_thread else None,
             )
-            bot.router.note_language(info.id, interaction)
+            bot.router.note_language(info.id, interaction, fallback=lang)
+            lang = bot.router.lang(info.id)  # the lobby and announcement are public
             the_game = get_game(info.game)
             await interaction.response.defer(thinking=True)  # public: the announcement (or lobby) follows
             embed, view = boards.lobby_message(info, the_game, lang)
@@ -152,7 +156,9 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         await guarded(interaction, None, work)
 
     @table_new.autocomplete("variant")
-    async def variant_complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def variant_complete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         game_id = getattr(interaction.namespace, "game", None)
         lang = i18n.normalize_language(str(interaction.locale))
         try:
@@ -166,7 +172,9 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         ][:25]
 
     @table_new.autocomplete("options")
-    async def options_complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def options_complete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         game_id = getattr(interaction.namespace, "game", None)
         try:
             info = get_game(game_id or "").info
@@ -328,19 +336,33 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
             app_commands.Choice(name=ls("dc.choice.global"), value="global"),
         ],
     )
-    async def leaderboard(interaction: discord.Interaction, game: str | None = None, scope: str = "server") -> None:
+    async def leaderboard(
+        interaction: discord.Interaction, game: str | None = None, scope: str = "server"
+    ) -> None:
         async def work(lang: str) -> None:
             guild = None if scope == "global" or interaction.guild_id is None else interaction.guild_id
             rows = await bot.service.leaderboard(guild, game, limit=10)
             name = boards.game_name(get_game(game), lang) if game else t("dc.all_games", lang)
             title = t("dc.leaderboard.title", lang, game=name, scope=t(f"dc.choice.{scope}", lang))
             if not rows:
-                return await send(interaction, content=f"**{title}**\n" + t("dc.leaderboard.none", lang), ephemeral=False)
+                return await send(
+                    interaction, content=f"**{title}**\n" + t("dc.leaderboard.none", lang), ephemeral=False
+                )
             lines = [
-                t("dc.leaderboard.line", lang, rank=r.rank, name=r.name, rating=f"{r.rating:.1f}", games=r.games, wins=r.wins)
+                t(
+                    "dc.leaderboard.line",
+                    lang,
+                    rank=r.rank,
+                    name=r.name,
+                    rating=f"{r.rating:.1f}",
+                    games=r.games,
+                    wins=r.wins,
+                )
                 for r in rows
             ]
-            await send(interaction, embed=discord.Embed(title=title, description="\n".join(lines)), ephemeral=False)
+            await send(
+                interaction, embed=discord.Embed(title=title, description="\n".join(lines)), ephemeral=False
+            )
 
         await guarded(interaction, None, work)
 
@@ -357,7 +379,15 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
             for r in result.rows:
                 name = t("dc.all_games", lang) if r.game == "*" else boards.game_name(get_game(r.game), lang)
                 lines.append(
-                    t("dc.leaderboard.line", lang, rank=r.rank, name=name, rating=f"{r.rating:.1f}", games=r.games, wins=r.wins)
+                    t(
+                        "dc.leaderboard.line",
+                        lang,
+                        rank=r.rank,
+                        name=name,
+                        rating=f"{r.rating:.1f}",
+                        games=r.games,
+                        wins=r.wins,
+                    )
                 )
             await send(interaction, embed=discord.Embed(title=title, description="\n".join(lines)))
 
@@ -393,7 +423,9 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         await guarded(interaction, None, work)
 
     @settings_group.command(name="server", description=ls("dc.cmd.settings.server"))
-    @app_commands.describe(default_clock=ls("dc.opt.default_clock"), tables_channel=ls("dc.opt.tables_channel"))
+    @app_commands.describe(
+        default_clock=ls("dc.opt.default_clock"), tables_channel=ls("dc.opt.tables_channel")
+    )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     @app_commands.choices(

@@ -14,7 +14,16 @@ BUTTON_TEMPLATE = r"tt:(?P<table>[0-9]+):(?P<ver>[0-9]+):(?P<verb>[a-z]+)(?::(?P
 SELECT_TEMPLATE = r"ts:(?P<table>[0-9]+):(?P<ver>[0-9]+):(?P<verb>[a-z]+)(?::(?P<arg>[^:]*))?"
 
 # Verbs: lobby and board buttons (version not checked), and actions (version checked by the service).
-JOIN, LEAVE, ADD_AI, START, CANCEL, HAND, BOARD, ACT = "join", "leave", "ai", "start", "cancel", "hand", "board", "act"
+JOIN, LEAVE, ADD_AI, START, CANCEL, HAND, BOARD, ACT = (
+    "join",
+    "leave",
+    "ai",
+    "start",
+    "cancel",
+    "hand",
+    "board",
+    "act",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,9 @@ async def update_message(
         await interaction.response.edit_message(**kwargs)
 
 
-async def report_error(interaction: discord.Interaction, error: BaseException, lang: str, table: int | None) -> None:
+async def report_error(
+    interaction: discord.Interaction, error: BaseException, lang: str, table: int | None
+) -> None:
     """The one error handler: domain errors become a localized private note; the rest are logged with context."""
     if isinstance(error, GameError):
         text = error.message(lang)

@@ -38,20 +38,29 @@ class Router:
         self._chains: dict[int, asyncio.Task[None]] = {}
         self._boards: dict[int, tuple[int, int, float]] = {}  # table -> (channel id, message id, posted at)
         self._to_act: dict[int, frozenset[int]] = {}
+        self._owed_since: dict[int, dict[int, int]] = {}  # table -> seat -> version its decision opened
         self._lang: dict[int, str] = {}
         self.dms_closed: set[int] = set()
 
     # ---- bookkeeping ----------------------------------------------------------------------------------
-    def note_language(self, table: int, interaction: discord.Interaction) -> None:
+    def note_language(self, table: int, interaction: discord.Interaction, fallback: str | None = None) -> None:
         """Public table messages use the server's language (learned from any interaction on the table)."""
-        if table not in self._lang and interaction.guild_locale is not None:
+        if table in self._lang:
+            return
+        if interaction.guild_locale is not None:
             self._lang[table] = i18n.normalize_language(str(interaction.guild_locale))
+        elif fallback is not None:
+            self._lang[table] = fallback
 
     def lang(self, table: int) -> str:
         return self._lang.get(table, i18n.DEFAULT_LANGUAGE)
 
     def to_act_of(self, table: int) -> frozenset[int]:
         return self._to_act.get(table, frozenset())
+
+    def owed_since(self, table: int, seat: int) -> int | None:
+        """The version at which `seat`'s open decision began (None: unknown, e.g. just after a restart)."""
+        return self._owed_since.get(table, {}).get(seat)
 
     def remember_board(self, table: int, channel_id: int, message_id: int) -> None:
         self._boards[table] = (channel_id, message_id, time.monotonic())
@@ -72,20 +81,40 @@ class Router:
     async def on_update(self, update: Update) -> None:
         """Called by the service for every Update: queue it behind the table's previous ones and return."""
         table = update.table.id
+        owed = self._track_decisions(update)
         previous = self._chains.get(table)
         self._chains[table] = asyncio.get_running_loop().create_task(
-            self._post_after(previous, update), name=f"tricktable-post-{table}"
+            self._post_after(previous, update, owed), name=f"tricktable-post-{table}"
         )
 
-    async def _post_after(self, previous: asyncio.Task[None] | None, update: Update) -> None:
+    def _track_decisions(self, update: Update) -> list[int]:
+        """Seats that now owe a decision they did not owe before (or owe again right after acting)."""
+        table = update.table.id
+        previous = self._to_act.get(table, frozenset())
+        self._to_act[table] = update.to_act
+        if update.table.status is not TableStatus.PLAYING:
+            self._owed_since.pop(table, None)
+            return []
+        since = self._owed_since.setdefault(table, {})
+        owed = sorted(s for s in update.to_act if s not in previous or s == update.actor)
+        for seat in owed:
+            since[seat] = update.table.version
+        for seat in list(since):
+            if seat not in update.to_act:
+                del since[seat]
+        return owed
+
+    async def _post_after(self, previous: asyncio.Task[None] | None, update: Update, owed: list[int]) -> None:
         if previous is not None and not previous.done():
             await asyncio.wait([previous])
         try:
-            await self.post(update)
+            await self.post(update, owed)
         except Exception:
-            log.exception("posting an update failed table=%s version=%s", update.table.id, update.table.version)
+            log.exception(
+                "posting an update failed table=%s version=%s", update.table.id, update.table.version
+            )
 
-    async def post(self, update: Update) -> None:
+    async def post(self, update: Update, owed: list[int]) -> None:
         info = update.table
         if info.status is TableStatus.LOBBY:
             return  # the lobby message itself is edited by the click that changed it
@@ -94,12 +123,11 @@ class Router:
         lang = self.lang(info.id)
         channel = self.bot.get_partial_messageable(info.thread_id or info.channel_id)
         seats = {s.seat: s for s in info.seats}
-        previous = self._to_act.get(info.id, frozenset())
-        self._to_act[info.id] = update.to_act
 
-        lines = [boards.render_event(game, event, lang) for event, audience in update.events if audience is None]
+        lines = [
+            boards.render_event(game, event, lang) for event, audience in update.events if audience is None
+        ]
         lines.extend(boards.results_lines(info, update, lang))
-        owed = self._newly_owed(update, previous)
         secret = len(update.to_act) > 1
         for seat in owed:
             person = seats.get(seat)
@@ -112,13 +140,9 @@ class Router:
         await self.refresh_board(info, game, lang, update.to_act)
         await self._private(update, game, seats, owed, secret)
 
-    def _newly_owed(self, update: Update, previous: frozenset[int]) -> list[int]:
-        """Seats that now owe a decision they did not owe before (or owe again right after acting)."""
-        if update.table.status is not TableStatus.PLAYING:
-            return []
-        return sorted(s for s in update.to_act if s not in previous or s == update.actor)
-
-    async def refresh_board(self, info: TableInfo, game: Game[Any], lang: str, to_act: frozenset[int]) -> None:
+    async def refresh_board(
+        self, info: TableInfo, game: Game[Any], lang: str, to_act: frozenset[int]
+    ) -> None:
         """Edit the table's board; post a fresh one when it is old, gone, or out of edits (30046)."""
         public = await self.bot.service.public_view(info.id)
         embed, view = boards.board_message(info, public, game, lang, to_act)

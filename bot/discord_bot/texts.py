@@ -15,7 +15,10 @@ from games.core import i18n
 
 _TEXTS: dict[str, dict[str, str]] = {
     # --- command descriptions (shown in Discord's command picker) ---
-    "dc.cmd.table": {"en": "Card tables: create, list, leave, resign", "ja": "カード卓: 作成・一覧・離席・投了"},
+    "dc.cmd.table": {
+        "en": "Card tables: create, list, leave, resign",
+        "ja": "カード卓: 作成・一覧・離席・投了",
+    },
     "dc.cmd.table.new": {"en": "Open a new table with a lobby", "ja": "新しい卓（ロビー）を開く"},
     "dc.cmd.table.list": {"en": "Tables in this server", "ja": "このサーバーの卓一覧"},
     "dc.cmd.table.status": {"en": "The board of a table", "ja": "卓の盤面を表示"},
@@ -23,27 +26,51 @@ _TEXTS: dict[str, dict[str, str]] = {
     "dc.cmd.table.resign": {"en": "Resign (an AI plays your seat)", "ja": "投了する（以降はAIが担当）"},
     "dc.cmd.table.abort": {"en": "Admin: stop a table for good", "ja": "管理者: 卓を中止する"},
     "dc.cmd.table.replace": {"en": "Admin: an AI takes over a seat", "ja": "管理者: 席をAIに交代させる"},
-    "dc.cmd.hand": {"en": "Your hand and your choices (only you see it)", "ja": "あなたの手札と選択肢（本人のみ表示）"},
-    "dc.cmd.history": {"en": "A table's log (your private events only to you)", "ja": "卓の記録（非公開の出来事は本人のみ）"},
+    "dc.cmd.hand": {
+        "en": "Your hand and your choices (only you see it)",
+        "ja": "あなたの手札と選択肢（本人のみ表示）",
+    },
+    "dc.cmd.history": {
+        "en": "A table's log (your private events only to you)",
+        "ja": "卓の記録（非公開の出来事は本人のみ）",
+    },
     "dc.cmd.rules": {"en": "The rules of a game, with our rulings", "ja": "ゲームのルールと裁定"},
     "dc.cmd.leaderboard": {"en": "Top players by rating", "ja": "レーティング上位のプレイヤー"},
-    "dc.cmd.stats": {"en": "A player's games, wins and rating", "ja": "プレイヤーの対戦数・勝利数・レーティング"},
+    "dc.cmd.stats": {
+        "en": "A player's games, wins and rating",
+        "ja": "プレイヤーの対戦数・勝利数・レーティング",
+    },
     "dc.cmd.settings": {"en": "Settings", "ja": "設定"},
     "dc.cmd.settings.me": {"en": "Your language and DM pings", "ja": "あなたの言語とDM通知"},
-    "dc.cmd.settings.server": {"en": "Admin: this server's table settings", "ja": "管理者: このサーバーの卓の設定"},
+    "dc.cmd.settings.server": {
+        "en": "Admin: this server's table settings",
+        "ja": "管理者: このサーバーの卓の設定",
+    },
     # --- option descriptions ---
     "dc.opt.game": {"en": "Which game", "ja": "ゲーム"},
     "dc.opt.variant": {"en": "Variant (default: the standard game)", "ja": "バリアント（既定: 標準）"},
-    "dc.opt.options": {"en": "Options as key=value, space separated", "ja": "オプション（key=value を空白区切り）"},
-    "dc.opt.clock": {"en": "live (minutes per turn) or async (a day per turn)", "ja": "live（1手数分）か async（1手1日）"},
-    "dc.opt.table": {"en": "Table number (default: your latest here)", "ja": "卓番号（既定: ここでの最新の卓）"},
+    "dc.opt.options": {
+        "en": "Options as key=value, space separated",
+        "ja": "オプション（key=value を空白区切り）",
+    },
+    "dc.opt.clock": {
+        "en": "live (minutes per turn) or async (a day per turn)",
+        "ja": "live（1手数分）か async（1手1日）",
+    },
+    "dc.opt.table": {
+        "en": "Table number (default: your latest here)",
+        "ja": "卓番号（既定: ここでの最新の卓）",
+    },
     "dc.opt.seat": {"en": "Seat number (from 1)", "ja": "席番号（1から）"},
     "dc.opt.scope": {"en": "This server or everywhere", "ja": "このサーバーか全体か"},
     "dc.opt.user": {"en": "Whose stats (default: you)", "ja": "誰の成績か（既定: あなた）"},
     "dc.opt.language": {"en": "Language of the bot's replies", "ja": "ボットの返答の言語"},
     "dc.opt.dm_pings": {"en": "DM me when it is my turn", "ja": "手番が来たらDMで知らせる"},
     "dc.opt.default_clock": {"en": "Default clock for new tables", "ja": "新しい卓の既定の持ち時間"},
-    "dc.opt.tables_channel": {"en": "The only channel where tables may be created", "ja": "卓を作れるチャンネル"},
+    "dc.opt.tables_channel": {
+        "en": "The only channel where tables may be created",
+        "ja": "卓を作れるチャンネル",
+    },
     "dc.choice.live": {"en": "live", "ja": "ライブ"},
     "dc.choice.async": {"en": "async (days)", "ja": "非同期（数日）"},
     "dc.choice.server": {"en": "this server", "ja": "このサーバー"},
@@ -70,13 +97,19 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "dc.lobby.closed": {"en": "Table #{table} is {status}.", "ja": "卓 #{table} は「{status}」です。"},
     "dc.created": {"en": "Table #{table} is open: {where}", "ja": "卓 #{table} を開きました: {where}"},
-    "dc.board.title": {"en": "Table #{table}: {game} (move {version})", "ja": "卓 #{table}: {game}（{version}手目）"},
+    "dc.board.title": {
+        "en": "Table #{table}: {game} (move {version})",
+        "ja": "卓 #{table}: {game}（{version}手目）",
+    },
     "dc.board.to_act": {"en": "To act: {who}", "ja": "手番: {who}"},
     "dc.board.over": {"en": "Game over.", "ja": "ゲーム終了。"},
     "dc.board.results": {"en": "Results", "ja": "結果"},
     "dc.board.place": {"en": "{place}. {name} ({score})", "ja": "{place}位 {name}（{score}）"},
     "dc.hand.title": {"en": "Table #{table}: your seat ({seat})", "ja": "卓 #{table}: あなたの席（{seat}）"},
-    "dc.hand.waiting": {"en": "Nothing to decide now; you will be pinged.", "ja": "今は選ぶことがありません。手番になったら通知します。"},
+    "dc.hand.waiting": {
+        "en": "Nothing to decide now; you will be pinged.",
+        "ja": "今は選ぶことがありません。手番になったら通知します。",
+    },
     "dc.hand.deadline": {"en": "Decide by <t:{ts}:R>.", "ja": "期限 <t:{ts}:R>"},
     "dc.hand.spectator": {
         "en": "You are not seated at table #{table}; here is the public board.",
@@ -87,7 +120,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "This board is out of date; here is a fresh one.",
         "ja": "この盤面は古くなっています。最新の盤面です。",
     },
-    "dc.ping.turn": {"en": "{who}: your turn on table #{table}.", "ja": "{who} さん: 卓 #{table} であなたの番です。"},
+    "dc.ping.turn": {
+        "en": "{who}: your turn on table #{table}.",
+        "ja": "{who} さん: 卓 #{table} であなたの番です。",
+    },
     "dc.ping.secret": {
         "en": "{who}: a secret choice awaits you on table #{table} (see your DMs or press My hand).",
         "ja": "{who} さん: 卓 #{table} で秘密の選択があります（DMか「自分の手札」で選んでください）。",
@@ -97,15 +133,24 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ja": "卓 #{table}（{game}）であなたの選択です: {prompt}",
     },
     "dc.dm.private": {"en": "Table #{table} (only you see this):", "ja": "卓 #{table}（あなただけに表示）:"},
-    "dc.list.none": {"en": "No open tables here. Start one with /table new.", "ja": "開いている卓はありません。/table new で作れます。"},
-    "dc.list.line": {"en": "#{table} {game} — {status}, {n} seated{where}", "ja": "#{table} {game} — {status}・{n}人{where}"},
+    "dc.list.none": {
+        "en": "No open tables here. Start one with /table new.",
+        "ja": "開いている卓はありません。/table new で作れます。",
+    },
+    "dc.list.line": {
+        "en": "#{table} {game} — {status}, {n} seated{where}",
+        "ja": "#{table} {game} — {status}・{n}人{where}",
+    },
     "dc.no_table": {
         "en": "Which table? You have no table here; give its number (see /table list).",
         "ja": "どの卓ですか？ここにあなたの卓がありません。番号を指定してください（/table list）。",
     },
     "dc.history.none": {"en": "Nothing has happened yet.", "ja": "まだ何も起きていません。"},
     "dc.history.title": {"en": "Log of table #{table}", "ja": "卓 #{table} の記録"},
-    "dc.leaderboard.none": {"en": "No finished rated games yet.", "ja": "レーティング対象の終了した対戦はまだありません。"},
+    "dc.leaderboard.none": {
+        "en": "No finished rated games yet.",
+        "ja": "レーティング対象の終了した対戦はまだありません。",
+    },
     "dc.leaderboard.title": {"en": "Leaderboard: {game} ({scope})", "ja": "ランキング: {game}（{scope}）"},
     "dc.leaderboard.line": {
         "en": "{rank}. {name} — {rating} ({games} games, {wins} wins)",
@@ -129,8 +174,14 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ja": "「サーバー管理」権限のあるメンバーだけが実行できます。",
     },
     "dc.done": {"en": "Done.", "ja": "完了しました。"},
-    "dc.guild_only": {"en": "Use this command in a server channel.", "ja": "このコマンドはサーバーのチャンネルで使ってください。"},
-    "dc.not_here": {"en": "Tables may only be created in {where}.", "ja": "卓は {where} でのみ作成できます。"},
+    "dc.guild_only": {
+        "en": "Use this command in a server channel.",
+        "ja": "このコマンドはサーバーのチャンネルで使ってください。",
+    },
+    "dc.not_here": {
+        "en": "Tables may only be created in {where}.",
+        "ja": "卓は {where} でのみ作成できます。",
+    },
     "dc.bad_options": {
         "en": "Options must look like key=value (got {got}).",
         "ja": "オプションは key=value の形で指定してください（入力: {got}）。",
@@ -139,7 +190,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Something went wrong on our side (table #{table}). Nothing was changed; please try again.",
         "ja": "内部エラーが発生しました（卓 #{table}）。何も変更されていません。もう一度お試しください。",
     },
-    "dc.unknown_game_choice": {"en": "That game is not installed.", "ja": "そのゲームはインストールされていません。"},
+    "dc.unknown_game_choice": {
+        "en": "That game is not installed.",
+        "ja": "そのゲームはインストールされていません。",
+    },
     "dc.status.lobby": {"en": "lobby", "ja": "ロビー"},
     "dc.status.playing": {"en": "playing", "ja": "対局中"},
     "dc.status.finished": {"en": "finished", "ja": "終了"},

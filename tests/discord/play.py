@@ -1,0 +1,114 @@
+"""Scripted people who play a table only through Discord: the board's My hand button, the ephemeral
+hand's buttons and selects, and the DM forms of secret choices. The test oracle (who must act) reads the
+service; every move goes through the fake Discord.
+"""
+
+from __future__ import annotations
+
+import random
+import types
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import bot.tables.service as service_module
+from tests.discord.fake_discord import FakeMessage, FakeUser
+from tests.discord.harness import Harness
+
+Chooser = Callable[[int, list[str], random.Random], str]
+
+
+def fix_table_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """New tables get this seed (the service draws it from `secrets`), so a test game is reproducible."""
+    monkeypatch.setattr(service_module, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
+
+
+def options_of(message: FakeMessage) -> list[tuple[str, str | None]]:
+    """(custom id, select value or None) for every action the message offers."""
+    found: list[tuple[str, str | None]] = []
+    for button in message.buttons():
+        if ":act:" in button["custom_id"]:
+            found.append((button["custom_id"], None))
+    for select in message.selects():
+        for option in select.get("options", []):
+            found.append((select["custom_id"], option["value"]))
+    return found
+
+
+def action_of(custom_id: str, value: str | None) -> str:
+    return value if value is not None else custom_id.split(":act:", 1)[1]
+
+
+@dataclass
+class Table:
+    harness: Harness
+    id: int
+    thread: int
+    people: dict[int, FakeUser]  # seat -> user (humans only)
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    moves: int = 0
+    dm_moves: int = 0
+    dm_actions: list[tuple[int, str]] = field(default_factory=list)
+    used_forms: set[int] = field(default_factory=set)
+
+    @property
+    def live(self) -> Any:
+        return self.harness.service._tables[self.id]
+
+    def to_act(self) -> list[int]:
+        live = self.live
+        return sorted(live.game.to_act(live.state)) if live.state is not None else []
+
+    def over(self) -> bool:
+        live = self.live
+        return live.state is None or live.game.is_over(live.state)
+
+    def board(self) -> FakeMessage:
+        found = self.harness.newest(
+            lambda m: m.channel_id == self.thread
+            and m.visibility.kind == "public"
+            and any(b.get("label") == "My hand" for b in m.buttons())
+        )
+        assert found is not None, "no board in the thread"
+        return found
+
+    def dm_form(self, user: FakeUser) -> FakeMessage | None:
+        return self.harness.newest(
+            lambda m: m.visibility.kind == "dm"
+            and m.visibility.user_id == user.id
+            and bool(m.selects())
+            and m.id not in self.used_forms
+        )
+
+    async def open_hand(self, user: FakeUser) -> FakeMessage:
+        rec = await self.harness.click_label(user, self.board(), "My hand")
+        hand = self.harness.last_reply(rec)
+        assert hand.visibility.kind == "ephemeral" and hand.visibility.user_id == user.id
+        return hand
+
+    async def act(self, seat: int, choose: Chooser | None = None, via_dm: bool = False) -> str:
+        """One decision of `seat`, by its DM form when asked (and present), else through My hand."""
+        user = self.people[seat]
+        message = self.dm_form(user) if via_dm else None
+        legal = self.live.game.legal_actions(self.live.state, seat)
+        if message is not None and sorted(action_of(c, v) for c, v in options_of(message)) != sorted(legal):
+            self.used_forms.add(message.id)  # a form for an earlier decision: the hand is the way now
+            message = None
+        if message is None:
+            message = await self.open_hand(user)
+        else:
+            self.dm_moves += 1
+            self.used_forms.add(message.id)
+        offered = options_of(message)
+        assert offered, f"seat {seat} must act but was offered nothing: {message.text()[:300]}"
+        actions = [action_of(cid, value) for cid, value in offered]
+        assert sorted(actions) == sorted(legal), "the buttons are exactly the legal actions"
+        pick = choose(seat, actions, self.rng) if choose else self.rng.choice(actions)
+        cid, value = offered[actions.index(pick)]
+        await self.harness.click(user, message, cid, None if value is None else [value])
+        self.moves += 1
+        if message.visibility.kind == "dm":
+            self.dm_actions.append((seat, pick))
+        return pick
