@@ -166,6 +166,9 @@ def event_text(event: Event, lang: str = "en") -> str:
             if ja
             else f"{seat} takes {d['count']} cards from the deck"
         )
+    if kind == "drawn":
+        shown = ", ".join(card_name(str(c), lang) for c in d["cards"])
+        return f"山札からとったカード: {shown}" if ja else f"You take from the deck: {shown}"
     if kind == "discarded":
         return f"{seat}が1枚捨てました" if ja else f"{seat} discards a card"
     if kind == "dispatch":
