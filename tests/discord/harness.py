@@ -99,13 +99,16 @@ class Harness:
             live = svc._tables[info.id]
             game, state = live.game, live.state
             renders = _unique_renders(game, state)
-            for seat_info in info.seats:
-                if seat_info.user_id is None:
-                    continue
-                hidden = game.hidden_from(state, seat_info.seat)
+            seated = {s.user_id for s in info.seats if s.user_id is not None}
+            readers: list[tuple[int, int | None]] = [
+                (s.user_id, s.seat) for s in info.seats if s.user_id is not None
+            ]
+            readers += [(uid, None) for uid in self.fake.users if uid not in seated]  # spectators
+            for user_id, seat in readers:
+                hidden = game.hidden_from(state, seat)
                 hidden_texts = [(pattern, c) for c in hidden for pattern in renders.get(c, ())]
                 for msg in changed:
-                    if not msg.visibility.visible_to(seat_info.user_id):
+                    if not msg.visibility.visible_to(user_id) or not _about(msg, info):
                         continue
                     self.checked_messages += 1
                     text = _MENTION.sub(" ", msg.text())
@@ -113,9 +116,16 @@ class Harness:
                     bad |= {card for pattern, card in hidden_texts if pattern.search(text)}
                     if bad:
                         self.leaks.append(
-                            f"table {info.id} seat {seat_info.seat} sees hidden {sorted(bad)[:3]} in message "
+                            f"table {info.id} seat {seat} (user {user_id}) sees hidden {sorted(bad)[:3]} in message "
                             f"{msg.id} ({msg.visibility.kind}): {text[:200]!r}"
                         )
+
+
+def _about(msg: FakeMessage, info: TableInfo) -> bool:
+    """Whether a message belongs to this table: in its thread, or naming it (#id) or its components' ids."""
+    if info.thread_id is not None and msg.channel_id == info.thread_id:
+        return True
+    return re.search(rf"#{info.id}(?![0-9])|\bt[ts]:{info.id}:", msg.text()) is not None
 
 
 _RENDER_CACHE: dict[tuple[int, frozenset[str]], dict[str, list[re.Pattern[str]]]] = {}

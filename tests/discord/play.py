@@ -112,3 +112,39 @@ class Table:
         if message.visibility.kind == "dm":
             self.dm_actions.append((seat, pick))
         return pick
+
+
+async def open_table(
+    harness: Harness, people: list[FakeUser], ai: int, game: str = "trickster", options: str = "deck=fantasy"
+) -> Table:
+    """people[0] creates the table, the others join, `ai` AI seats are added, and the creator starts."""
+    fake = harness.fake
+    before = set(fake.threads())
+    rec = await harness.cmd(people[0], "table new", game=game, options=options)
+    new_threads = [t for t in fake.threads() if t not in before]
+    assert new_threads, harness.last_reply(rec).text()
+    thread = new_threads[0]
+    lobby = fake.channel_messages(thread)[-1]
+    for person in people[1:]:
+        await harness.click_label(person, lobby, "Join")
+    for _ in range(ai):
+        await harness.click_label(people[0], lobby, "Add AI")
+    await harness.click_label(people[0], lobby, "Start")
+    table_id = int(lobby.custom_ids()[0].split(":")[1]) if lobby.custom_ids() else None
+    if table_id is None:
+        table_id = max(harness.service._tables)
+    return Table(harness, table_id, thread, dict(enumerate(people)))
+
+
+async def play_until(table: Table, done: Callable[[Table], bool], limit: int = 400) -> None:
+    """Humans play (randomly, through Discord) until `done` or the game ends."""
+    while not table.over() and not done(table):
+        assert table.moves < limit
+        acting = [s for s in table.to_act() if s in table.people]
+        assert acting, f"only AI seats to act: {table.to_act()}"
+        await table.act(acting[0], via_dm=True)
+
+
+def solo_turn_of(seat: int) -> Callable[[Table], bool]:
+    """An ordinary turn: `seat` alone owes a decision."""
+    return lambda table: table.to_act() == [seat]

@@ -1,0 +1,176 @@
+"""What goes wrong in real use: stale buttons, double clicks, strangers clicking, restarts, old boards,
+one broken table among healthy ones."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.discord_bot import routing
+from tests.discord.harness import Harness
+from tests.discord.play import action_of, fix_table_seed, open_table, options_of, play_until, solo_turn_of
+
+
+async def _actions_of(harness: Harness, table: int, seat: int) -> int:
+    rows = await harness.service.store.actions(table)
+    return sum(1 for row in rows if row.seat == seat)
+
+
+async def test_stale_button_answers_with_a_fresh_board_and_changes_nothing(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_table_seed(monkeypatch, 3)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    table = await open_table(harness, [alice, bob], ai=2)
+    await play_until(table, solo_turn_of(0))
+    old = await table.open_hand(alice)  # two hands open at once
+    new = await table.open_hand(alice)
+    (cid, value), *_ = options_of(new)
+    await harness.click(alice, new, cid, None if value is None else [value])
+    await play_until(table, lambda t: True)  # nothing: the AI seats already moved
+    version = table.live.info.version
+    mine = await _actions_of(harness, table.id, 0)
+    stale_cid, stale_value = options_of(old)[-1]
+    rec = await harness.click(alice, old, stale_cid, None if stale_value is None else [stale_value])
+    reply = harness.last_reply(rec)
+    assert reply.visibility.kind == "ephemeral" and reply.visibility.user_id == alice.id
+    assert "out of date" in reply.text()
+    assert "your seat (1)" in reply.text(), "the answer carries a fresh board"
+    assert table.live.info.version == version and await _actions_of(harness, table.id, 0) == mine
+    assert not harness.leaks
+
+
+async def test_double_click_counts_once(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_table_seed(monkeypatch, 4)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    table = await open_table(harness, [alice, bob], ai=2)
+    await play_until(table, solo_turn_of(0))
+    hand = await table.open_hand(alice)
+    before = await _actions_of(harness, table.id, 0)
+    cid, value = options_of(hand)[0]
+    assert harness.bot is not None
+    first = fake.component_payload(alice, hand, cid, None if value is None else [value])
+    second = fake.component_payload(alice, hand, cid, None if value is None else [value])
+    await fake.feed(harness.bot, first, settle=False)
+    await fake.feed(harness.bot, second, settle=True)
+    await harness.check_leaks()
+    assert await _actions_of(harness, table.id, 0) == before + 1
+    answers = [harness.last_reply(fake.record_for(p)) for p in (first, second)]
+    assert any("already submitted" in m.text() or "out of date" in m.text() for m in answers)
+    assert all(m.visibility.kind != "public" for m in answers)
+
+
+async def test_people_not_seated_get_a_private_reason_and_nothing_changes(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_table_seed(monkeypatch, 5)
+    fake = harness.fake
+    alice, bob, dave = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("dave")
+    await harness.start_bot()
+    # dave presses Start on someone else's lobby
+    rec = await harness.cmd(alice, "table new", game="trickster")
+    lobby = fake.channel_messages(fake.threads()[0])[-1]
+    rec = await harness.click_label(dave, lobby, "Start")
+    reply = harness.last_reply(rec)
+    assert reply.visibility.kind == "ephemeral" and "creator" in reply.text()
+    await harness.click_label(dave, lobby, "Cancel")
+    assert "Join" in lobby.text(), "the lobby is still open"
+    await harness.click_label(alice, lobby, "Cancel")
+
+    table = await open_table(harness, [alice, bob], ai=2)
+    await play_until(table, solo_turn_of(0))
+    hand = await table.open_hand(alice)
+    version = table.live.info.version
+    # dave replays alice's button (a forged click on her private message) and bob (seated, not on turn) too
+    for intruder, expected in ((dave, "not seated"), (bob, "not your turn")):
+        cid, value = options_of(hand)[0]
+        rec = await harness.click(intruder, hand, cid, None if value is None else [value])
+        reply = harness.last_reply(rec)
+        assert reply.visibility.kind == "ephemeral" and reply.visibility.user_id == intruder.id
+        assert expected in reply.text().lower(), reply.text()
+        assert table.live.info.version == version
+    # dave's "My hand" shows the spectator board (the leak check covers what he sees)
+    rec = await harness.click_label(dave, table.board(), "My hand")
+    assert "not seated" in harness.last_reply(rec).text()
+    assert not harness.leaks, harness.leaks[:3]
+
+
+async def test_restart_mid_game_keeps_old_buttons_working(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_table_seed(monkeypatch, 6)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    table = await open_table(harness, [alice, bob], ai=2)
+    await play_until(table, solo_turn_of(0))
+    hand = await table.open_hand(alice)  # opened before the restart
+    board = table.board()
+    version = table.live.info.version
+
+    await harness.stop_bot()
+    await harness.start_bot()  # a new process on the same database: nothing in memory
+    assert table.id not in harness.service._tables
+
+    cid, value = options_of(hand)[0]
+    pick = action_of(cid, value)
+    await harness.click(alice, hand, cid, None if value is None else [value])  # loads the table cold
+    rows = await harness.service.store.actions(table.id)
+    assert any(row.seat == 0 and row.action == pick for row in rows[version:]), "the old button played"
+    rec = await harness.click_label(bob, board, "My hand")  # the pre-restart board still answers
+    assert harness.last_reply(rec).visibility.user_id == bob.id
+    await play_until(table, lambda t: False)
+    assert table.over()
+    assert not harness.leaks, harness.leaks[:3]
+
+
+async def test_a_board_that_cannot_be_edited_any_more_is_posted_fresh(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_table_seed(monkeypatch, 7)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    table = await open_table(harness, [alice, bob], ai=2)
+    await play_until(table, solo_turn_of(0))
+    first_board = table.board()
+    fake.fail_edits_older_than = 0  # Discord now answers 30046 to every edit of that board
+    await table.act(0)
+    assert table.board().id != first_board.id, "a fresh board was posted"
+    fake.fail_edits_older_than = None
+    # and a board older than ~an hour is replaced rather than edited, even before Discord refuses
+    monkeypatch.setattr(routing, "FRESH_BOARD_AFTER", -1)
+    second_board = table.board()
+    moves = table.moves
+    await play_until(table, lambda t: t.moves > moves)
+    assert table.board().id != second_board.id
+    assert second_board.edits <= 1
+
+
+async def test_a_broken_table_does_not_stop_the_others(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    broken = await open_table(harness, [alice], ai=3)
+    healthy = await open_table(harness, [bob], ai=3)
+    svc = harness.service
+    real_seat_view = svc.seat_view
+
+    async def failing_seat_view(table_id: int, user_id: int) -> object:
+        if table_id == broken.id:
+            raise RuntimeError("disk on fire")
+        return await real_seat_view(table_id, user_id)
+
+    monkeypatch.setattr(svc, "seat_view", failing_seat_view)
+    caplog.set_level(logging.ERROR, logger="tricktable.discord")
+    rec = await harness.click_label(alice, broken.board(), "My hand")
+    reply = harness.last_reply(rec)
+    assert reply.visibility.kind == "ephemeral" and f"table #{broken.id}" in reply.text()
+    assert f"table={broken.id}" in caplog.text
+    await play_until(healthy, lambda t: False)
+    assert healthy.over()
