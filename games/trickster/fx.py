@@ -17,6 +17,9 @@ from games.trickster.state import Pending, State
 from games.trickster.tricks import Trick, add_card, can_follow, has_room
 
 
+_OPPONENTS = [[tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(8)]
+
+
 class Fx:
     """Working copy of a State. Hero effects use the move methods; they never touch tuples directly."""
 
@@ -59,7 +62,7 @@ class Fx:
         self.memo: tuple[int, ...] = ()
         self.events: list[Event] = []
 
-    def freeze(self, **changes: Any) -> State:
+    def freeze(self, house_picks: tuple[int, ...] | None = None) -> State:
         st = self.base
         return State(
             st.players,
@@ -77,7 +80,7 @@ class Fx:
             self.sideways,
             self.public,
             tuple(self.seen),
-            changes.get("house_picks", st.house_picks),
+            st.house_picks if house_picks is None else house_picks,
             self.pending,
             self.rng,
             st.turns + 1,
@@ -85,7 +88,7 @@ class Fx:
 
     # --- queries ----------------------------------------------------------------------------------
     def opponents(self, seat: int) -> tuple[int, ...]:
-        return tuple(s for s in range(self.players) if s != seat)
+        return _OPPONENTS[self.players][seat]
 
     def upright(self, card: int) -> bool:
         return not self.sideways >> card & 1

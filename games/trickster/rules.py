@@ -13,7 +13,17 @@ from games.core.contract import Event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
 from games.trickster import options as opts
-from games.trickster.cards import CARD_IDS, HERO_OF, HEROES, PARSE, TABLE, cards_of
+from games.trickster.cards import (
+    ACTIONS_BY_KIND,
+    CARD_IDS,
+    HERO_OF,
+    HEROES,
+    HOUSE_ACTIONS,
+    PARSE,
+    PLAY_ACTIONS,
+    TABLE,
+    cards_of,
+)
 from games.trickster.fx import Fx
 from games.trickster.hero import GIVE_CARD
 from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, Pending, State
@@ -56,11 +66,20 @@ def new_trick(players: int, leader: int, trickster: int) -> Trick:
     return open_trick(TABLE, clockwise(leader, players), leader=leader, trickster=trickster, limit=POT_LIMIT)
 
 
+def shuffled(rng: Rng, items: tuple[int, ...]) -> list[int]:
+    """Fisher-Yates with one 64-bit draw per swap (multiply-shift; bias below 2**-58 for 147 cards)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = (rng.next_u64() * (i + 1)) >> 64
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
 def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
     """Shuffle, Trash, hands, deck; the Leader is drawn by the RNG (RULINGS: 'the oldest player')."""
     rng = Rng(seed_state(seed))
     chosen = opts.resolve(players, options, rng)
-    deck = rng.shuffled(cards_of(chosen.heroes))
+    deck = shuffled(rng, cards_of(chosen.heroes))
     size = chosen.hand_size
     trash = tuple(deck[:size])
     hands = tuple(tuple(deck[size + i * size : size + (i + 1) * size]) for i in range(players))
@@ -100,6 +119,8 @@ def to_act(st: State) -> frozenset[int]:
     if phase == EFFECT:
         p = st.pending
         assert p is not None
+        if len(p.choosers) == 1:
+            return _SEATS[st.players][p.choosers[0]]
         return frozenset(s for s, c in zip(p.choosers, p.commits, strict=True) if c < 0)
     if phase == HOUSE_PICK:
         return frozenset(s for s, c in enumerate(st.house_picks) if c < 0)
@@ -107,8 +128,6 @@ def to_act(st: State) -> frozenset[int]:
 
 
 def legal_actions(st: State, seat: int) -> list[str]:
-    from games.trickster.cards import ACTIONS_BY_KIND, HOUSE_ACTIONS, PLAY_ACTIONS
-
     phase = st.phase
     if phase == PLAYING:
         trick = st.trick
@@ -127,6 +146,8 @@ def legal_actions(st: State, seat: int) -> list[str]:
         p = st.pending
         assert p is not None
         table = ACTIONS_BY_KIND[p.kind]
+        if len(p.choosers) == 1:
+            return [table[t] for t in p.options[0]] if p.choosers[0] == seat else []
         return [
             table[t]
             for s, c, options in zip(p.choosers, p.commits, p.options, strict=True)
@@ -191,6 +212,14 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
         if ask is None:
             fx.pending = None
             fx.phase = PLAYING
+            return
+        if len(ask.choosers) == 1:
+            options = ask.options[0]
+            if len(options) == 1:
+                picks = (*picks, options[0])
+                continue
+            fx.pending = Pending(hero, actor, card, picks, fx.memo, ask.kind, ask.choosers, ask.options, ask.note, (-1,))
+            fx.phase = EFFECT
             return
         commits = tuple(o[0] if len(o) == 1 else -1 for o in ask.options)
         if -1 not in commits:

@@ -128,9 +128,15 @@ class Trick(NamedTuple):
         return order[self.step % len(order)]
 
 
+_CLOCKWISE = {(start, n): tuple((start + i) % n for i in range(n)) for n in range(1, 17) for start in range(n)}
+
+
 def clockwise(start: int, players: int) -> tuple[int, ...]:
     """Every seat once, starting at `start`, in seat order ("clockwise" = seat order, RULINGS.md)."""
-    return tuple((start + i) % players for i in range(players))
+    order = _CLOCKWISE.get((start, players))
+    if order is None:
+        order = tuple((start + i) % players for i in range(players))
+    return order
 
 
 def left_of(seat: int, players: int) -> int:
@@ -236,7 +242,17 @@ def finish_turn(trick: Trick) -> Trick | int:
     step = trick.step + 1
     if not trick.cyclic and step >= len(trick.order):
         return trick.trickster
-    return trick._replace(step=step)
+    return Trick(
+        trick.pot,
+        trick.order,
+        step,
+        trick.cyclic,
+        trick.leader,
+        trick.trickster,
+        trick.pattern,
+        trick.mask,
+        trick.limit,
+    )
 
 
 def roles_after_collect(collector: int, players: int) -> tuple[int, int]:
