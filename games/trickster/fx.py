@@ -16,7 +16,6 @@ from games.trickster.hero import Hero
 from games.trickster.state import Pending, State
 from games.trickster.tricks import Trick, add_card, can_follow, has_room
 
-
 _OPPONENTS = [[tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(8)]
 
 
