@@ -545,6 +545,7 @@ class FakeDiscord:
         self,
         user: FakeUser,
         command: str,
+        /,
         channel_id: int = CHANNEL_ID,
         **options: Any,
     ) -> dict[str, Any]:

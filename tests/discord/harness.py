@@ -49,7 +49,7 @@ class Harness:
         return self.bot.service
 
     # ---- people acting -------------------------------------------------------------------------------
-    async def cmd(self, user: FakeUser, command: str, channel_id: int | None = None, **options: Any) -> Any:
+    async def cmd(self, user: FakeUser, command: str, /, channel_id: int | None = None, **options: Any) -> Any:
         assert self.bot is not None
         kwargs = {} if channel_id is None else {"channel_id": channel_id}
         payload = self.fake.slash_payload(user, command, **kwargs, **options)

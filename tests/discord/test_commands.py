@@ -1,0 +1,125 @@
+"""The slash commands people use around a game: list, status, hand, history, rules, leaderboard, stats,
+settings, and the admin ones; answers in the reader's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.discord.harness import Harness
+from tests.discord.play import fix_table_seed, open_table, play_until, solo_turn_of
+
+
+async def test_leaderboard_after_two_finished_games(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    for seed in (21, 22):
+        fix_table_seed(monkeypatch, seed)
+        table = await open_table(harness, [alice, bob], ai=2)
+        await play_until(table, lambda t: False)
+        assert table.over()
+    rec = await harness.cmd(alice, "leaderboard", game="trickster")
+    board = harness.last_reply(rec)
+    assert board.visibility.kind == "public"
+    text = board.text()
+    assert "alice" in text and "bob" in text and "2 games" in text
+    rec = await harness.cmd(bob, "stats", user=alice)
+    stats = harness.last_reply(rec)
+    assert stats.visibility.kind == "ephemeral" and "alice" in stats.text() and "2 games" in stats.text()
+    rec = await harness.cmd(alice, "leaderboard", scope="global")
+    assert "alice" in harness.last_reply(rec).text()
+    assert not harness.leaks
+
+
+async def test_hand_history_status_and_list(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_table_seed(monkeypatch, 8)
+    fake = harness.fake
+    alice, bob, dave = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("dave")
+    await harness.start_bot()
+    table = await open_table(harness, [alice, bob], ai=2)
+    await play_until(table, lambda t: t.moves >= 6)
+    rec = await harness.cmd(alice, "table list")
+    assert f"#{table.id}" in harness.last_reply(rec).text()
+    rec = await harness.cmd(alice, "table status", channel_id=table.thread)
+    status = harness.last_reply(rec)
+    assert status.visibility.kind == "ephemeral" and "My hand" in status.text()
+    await play_until(table, solo_turn_of(0))
+    rec = await harness.cmd(alice, "hand", channel_id=table.thread)
+    hand = harness.last_reply(rec)
+    assert hand.visibility.kind == "ephemeral" and hand.visibility.user_id == alice.id
+    legal = table.live.game.legal_actions(table.live.state, 0)
+    assert len([c for c in hand.custom_ids() if ":act:" in c]) == len(legal) or hand.selects()
+    # /history: the public log for dave; alice's own private events only in alice's copy
+    rec = await harness.cmd(alice, "history", table=table.id)
+    mine = harness.last_reply(rec)
+    rec = await harness.cmd(dave, "history", table=table.id)
+    theirs = harness.last_reply(rec)
+    assert mine.visibility.user_id == alice.id and theirs.visibility.user_id == dave.id
+    assert "Your hand" not in theirs.text()
+    assert len(mine.text()) >= len(theirs.text())
+    # /hand with no table of your own
+    rec = await harness.cmd(dave, "hand")
+    assert "no table" in harness.last_reply(rec).text().lower()
+    assert not harness.leaks, harness.leaks[:3]
+
+
+async def test_rules_and_japanese_replies(harness: Harness) -> None:
+    fake = harness.fake
+    kenji = fake.add_user("kenji", locale="ja")
+    await harness.start_bot()
+    rec = await harness.cmd(kenji, "rules", game="trickster")
+    page = harness.last_reply(rec)
+    assert page.visibility.kind == "ephemeral" and "トリックスター" in page.text()
+    rec = await harness.cmd(kenji, "table list")
+    assert "開いている卓はありません" in harness.last_reply(rec).text()
+    # /settings me: an English-speaking client can choose Japanese replies, and back
+    alice = fake.add_user("alice")
+    rec = await harness.cmd(alice, "settings me", language="ja", dm_pings=False)
+    assert "日本語" in harness.last_reply(rec).text() and "オフ" in harness.last_reply(rec).text()
+    rec = await harness.cmd(alice, "table list")
+    assert "開いている卓" in harness.last_reply(rec).text()
+    # Japanese command descriptions were synced for the picker
+    synced = {c["name"]: c for c in fake.synced_commands[None]}
+    assert synced["hand"]["description_localizations"]["ja"].startswith("あなたの手札")
+
+
+async def test_bad_options_are_refused_privately(harness: Harness) -> None:
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    await harness.start_bot()
+    rec = await harness.cmd(alice, "table new", game="trickster", options="deck=nonsense")
+    reply = harness.last_reply(rec)
+    assert reply.visibility.kind == "ephemeral" and "Unknown deck" in reply.text()
+    rec = await harness.cmd(alice, "table new", game="trickster", options="deck")
+    assert "key=value" in harness.last_reply(rec).text()
+    assert not fake.threads()
+
+
+async def test_admin_commands_need_manage_server(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_table_seed(monkeypatch, 9)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    boss = fake.add_user("boss", admin=True)
+    await harness.start_bot()
+    table = await open_table(harness, [alice, bob], ai=2)
+    rec = await harness.cmd(bob, "table abort", table=table.id)
+    assert "Manage Server" in harness.last_reply(rec).text()
+    rec = await harness.cmd(boss, "table replace", table=table.id, seat=2)
+    assert harness.last_reply(rec).text() == "Done."
+    assert table.live.info.seats[1].is_ai
+    rec = await harness.cmd(boss, "table abort", table=table.id)
+    assert harness.last_reply(rec).text() == "Done."
+    assert table.live.info.status.value == "aborted"
+    rec = await harness.cmd(boss, "settings server", default_clock="async")
+    assert "not available" in harness.last_reply(rec).text()
+
+
+async def test_no_thread_permission_plays_in_the_channel(harness: Harness) -> None:
+    fake = harness.fake
+    fake.threads_allowed = False
+    alice = fake.add_user("alice")
+    await harness.start_bot()
+    rec = await harness.cmd(alice, "table new", game="trickster")
+    lobby = harness.last_reply(rec)
+    assert lobby.visibility.kind == "public" and any(b.get("label") == "Join" for b in lobby.buttons())
+    assert not fake.threads()
