@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from games.core.errors import IllegalAction, InvalidOptions
+from games.kings.variants.components import NUMBER_COLOURS, colour_of
 from games.kings.variants.napoleon import Napoleon
 from games.kings.variants.state import VState
 from tests.kings_variants.helpers import engine, play_state, rules, trick_winner
@@ -49,7 +50,7 @@ def test_bids_are_secret_until_all_are_in_then_order_the_set_picks() -> None:
     s = G.setup(5, {}, 2, "napoleon")
     assert all(len(h) == 8 for h in s.hands) and len(s.deck) == 4
     assert G.to_act(s) == {0, 1, 2, 3, 4}
-    assert all(a.split(":")[1][0] in "rbgk" for a in G.legal_actions(s, 0))
+    assert all(colour_of(a.split(":")[1]) in NUMBER_COLOURS for a in G.legal_actions(s, 0))
     s1, events = G.apply(s, 0, G.legal_actions(s, 0)[0])
     card = G.legal_actions(s, 0)[0].split(":")[1]
     assert card in G.hidden_from(s1, 1) and card not in G.hidden_from(s1, 0)
@@ -79,7 +80,9 @@ def test_emperor_exchange_cannot_discard_flag_rare_jack_queen() -> None:
     assert s.phase == "exchange" and G.to_act(s) == {0}
     assert len(s.hands[0]) == 13 and s.deck == ()
     legal = G.legal_actions(s, 0)
-    assert legal and all(a.split(":")[1][0] in "rbgk" and not a.endswith(("11", "12")) for a in legal)
+    assert legal and all(
+        colour_of(a.split(":")[1]) in NUMBER_COLOURS and not a.endswith(("11", "12")) for a in legal
+    )
     with pytest.raises(IllegalAction):
         G.apply(s, 0, "discard:w11")
     for _ in range(4):
@@ -123,7 +126,7 @@ def test_point_table() -> None:
     """ナポレオン ■勝利点の獲得: 10 a trick, 10 per card of your king's colour, 10 per jack/queen/rare,
     -10 per white flag (after the plus points); round 2 only: unused kings 60/50/40/30/20."""
     s = play_state("napoleon", [[]] * 5, "wkrbg", queens=[0] * 5, info={"team_scores": [0, 0]})
-    taken = (("x1", "f1", "r3", "w11"), ("k4", "k12", "f2"), ("r5", "r11", "b2"), (), ())
+    taken = (("rare1", "flag1", "r3", "w11"), ("k4", "k12", "flag2"), ("r5", "r11", "b2"), (), ())
     s = replace(s, taken=taken, tricks=(1, 1, 1, 0, 0), king_used=(False, True, False, False, False))
     assert R.round_points(s, 0) == (10 + 20 + 10 + 10, 10)  # rare 20, flag +10 as white, w11 jack
     assert R.round_points(s, 1) == (10 + 10 + 20, 10)

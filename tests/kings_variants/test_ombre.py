@@ -29,7 +29,7 @@ def test_deal_nine_plus_three_hidden_auction_cards_one_flag_out() -> None:
     7 left in the deck; 白旗1枚を抜いた playing cards."""
     s = fresh()
     assert all(len(h) == 9 for h in s.hands) and all(len(a) == 3 for a in s.aside)
-    assert len(s.deck) == 7 and s.box == ("f2",)
+    assert len(s.deck) == 7 and s.box == ("flag2",)
     for seat in (0, 1, 2, None):
         hidden = G.hidden_from(s, seat)
         assert all(c in hidden for pile in s.aside for c in pile)
@@ -158,35 +158,39 @@ def test_white_flag_beats_rares_for_100_each() -> None:
     """オンブル ■白旗: the flag beats rares, +100 at once per rare beaten (+200 with two; a white-queen
     rare counts); a king beats both."""
     s = play_state(
-        "ombre", [["x1"], ["f1"], ["x2"]], "rbk", info={"king": 0, "trump": "r"}, king_ok=[True, False, False]
+        "ombre",
+        [["rare1"], ["flag1"], ["rare2"]],
+        "rbk",
+        info={"king": 0, "trump": "r"},
+        king_ok=[True, False, False],
     )
     s = replace(s, scores=(0, 0, 0))
-    s, _ = G.apply(s, 0, "play:x1")
-    s, _ = G.apply(s, 1, "play:f1")
-    s, events = G.apply(s, 2, "play:x2")
+    s, _ = G.apply(s, 0, "play:rare1")
+    s, _ = G.apply(s, 1, "play:flag1")
+    s, events = G.apply(s, 2, "play:rare2")
     assert trick_winner(events) == 1
     assert any(e.kind == "flag_beats_rare" and e.data["points"] == 200 for e in events)
     s = play_state(
         "ombre",
-        [["r9", "r1"], ["f1", "r2"], ["r3", "r4"]],
+        [["r9", "r1"], ["flag1", "r2"], ["r3", "r4"]],
         "wbk",
         info={"king": 0, "trump": "w"},
         king_ok=[True, False, False],
     )
     s, _ = G.apply(s, 0, "play:r9:qw")
-    s, _ = G.apply(s, 1, "play:f1")
+    s, _ = G.apply(s, 1, "play:flag1")
     s, events = G.apply(s, 2, "play:r3")
     assert trick_winner(events) == 1 and s.scores[1] == 100
     s = play_state(
         "ombre",
-        [["r9", "r1"], ["f1", "r2"], ["x1", "r4"]],
+        [["r9", "r1"], ["flag1", "r2"], ["rare1", "r4"]],
         "rbk",
         info={"king": 0, "trump": "r"},
         king_ok=[True, False, False],
         leader=1,
     )
-    s, _ = G.apply(s, 1, "play:f1")
-    s, _ = G.apply(s, 2, "play:x1")
+    s, _ = G.apply(s, 1, "play:flag1")
+    s, _ = G.apply(s, 2, "play:rare1")
     s, events = G.apply(s, 0, "play:r9:K")
     assert trick_winner(events) == 0 and s.scores == (0, 0, 0)
 

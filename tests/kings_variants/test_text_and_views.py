@@ -30,7 +30,7 @@ def test_every_action_event_prompt_and_view_has_english_and_japanese_text(varian
         state, events = game.apply(state, seat, action)
         for event in events:
             assert not game.render_event(event, "ja").startswith(event.kind + " {")
-    assert game.render_card("w11", "ja") == "白J" and game.render_card("x1") == "Rare"
+    assert game.render_card("w11", "ja") == "白J" and game.render_card("rare1") == "Rare"
     assert "Ruling" in game.rules_page("en") and "裁定" in game.rules_page("ja")
 
 

@@ -22,20 +22,20 @@ def test_rulebook_trick_examples() -> None:
 
 def test_later_king_wins_earlier_rare_wins_flag_is_weakest() -> None:
     """002, ■キングのプレイ (後でプレイされたキング) and ●レアカード (先に出したプレイヤー)."""
-    assert winner(["x1", "r10", "x2"], STANDARD) == "x1"
-    entries = [Entry(0, "r3", True), Entry(1, "x1"), Entry(2, "b4", True)]
+    assert winner(["rare1", "r10", "rare2"], STANDARD) == "rare1"
+    entries = [Entry(0, "r3", True), Entry(1, "rare1"), Entry(2, "b4", True)]
     assert winning_index(entries, STANDARD)[0] == 2
-    assert winner(["f1", "g1"], STANDARD) == "g1"
+    assert winner(["flag1", "g1"], STANDARD) == "g1"
 
 
 def test_flag_beats_rare_earlier_flag_and_king_over_both() -> None:
     """Whist and Ombre pages, 白旗(ルールの変更点): flag beats rare, earlier of two flags, king beats both."""
-    assert winner(["x1", "f1", "k10"], WHIST) == "f1"
-    entries = [Entry(0, "x1"), Entry(1, "f1"), Entry(2, "f2")]
+    assert winner(["rare1", "flag1", "k10"], WHIST) == "flag1"
+    entries = [Entry(0, "rare1"), Entry(1, "flag1"), Entry(2, "flag2")]
     assert winning_index(entries, WHIST) == (1, 1)
-    entries = [Entry(0, "x1"), Entry(1, "f1"), Entry(2, "r5", True)]
+    entries = [Entry(0, "rare1"), Entry(1, "flag1"), Entry(2, "r5", True)]
     assert winning_index(entries, WHIST)[0] == 2
-    assert winning_index([Entry(0, "x1"), Entry(1, "x2"), Entry(2, "f1")], WHIST) == (2, 2)
+    assert winning_index([Entry(0, "rare1"), Entry(1, "rare2"), Entry(2, "flag1")], WHIST) == (2, 2)
 
 
 def test_white_and_blue_queens_change_strength_for_flag_beats_rare() -> None:
@@ -47,13 +47,13 @@ def test_white_and_blue_queens_change_strength_for_flag_beats_rare() -> None:
 
 def test_must_follow_with_rare_flag_and_white_court_free() -> None:
     """002 マストフォロー and レアと白旗カードの出し方; Whist/Napoleon 白ジャック (any time)."""
-    hand = ["r2", "r7", "b5", "x1", "f1", "w11"]
-    assert sorted(followable(hand, "r")) == sorted(["r2", "r7", "x1", "f1", "w11"])
+    hand = ["r2", "r7", "b5", "rare1", "flag1", "w11"]
+    assert sorted(followable(hand, "r")) == sorted(["r2", "r7", "rare1", "flag1", "w11"])
     assert followable(hand, "g") == hand
 
 
 def test_rare_or_flag_lead_lets_the_next_number_card_set_the_lead() -> None:
     """002 レアと白旗カードの出し方: after a rare/flag lead the next number card sets the lead colour."""
-    assert lead_colour([Entry(0, "x1"), Entry(1, "g3")]) == "g"
+    assert lead_colour([Entry(0, "rare1"), Entry(1, "g3")]) == "g"
     assert lead_colour([Entry(0, "w11"), Entry(1, "b3")]) == "b"
     assert winner(["w11", "b3", "b10"], WHIST) == "w11"

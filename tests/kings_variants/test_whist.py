@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from games.core.errors import IllegalAction, InvalidOptions
+from games.kings.variants.components import NUMBER_COLOURS, colour_of, is_flag, is_rare
 from games.kings.variants.state import VState
 from tests.kings_variants.helpers import engine, play_state, rules, trick_winner
 
@@ -30,7 +31,7 @@ def test_round_one_snake_pick_gives_eleven_cards_and_public_teams() -> None:
     assert all(len(h) == 9 for h in s.hands) and len(s.deck) == 4
     first = s.get("first_picker")
     assert s.order == tuple([(first + i) % 4 for i in range(4)] + [(first + 3 - i) % 4 for i in range(4)])
-    picks = iter(["set:k", "take:x1", "set:w", "take:f1", "take:x2", "set:g", "take:f2", "set:r"])
+    picks = iter(["set:k", "take:rare1", "set:w", "take:flag1", "take:rare2", "set:g", "take:flag2", "set:r"])
     while s.phase == "pick":
         seat = next(iter(G.to_act(s)))
         legal = G.legal_actions(s, seat)
@@ -41,7 +42,7 @@ def test_round_one_snake_pick_gives_eleven_cards_and_public_teams() -> None:
     assert all(len(h) == 11 for h in s.hands)
     for seat in range(4):
         assert f"{s.sets[seat]}11" in s.hands[seat]
-        assert sum(c[0] in "fx" for c in s.hands[seat]) == 1
+        assert sum(is_flag(c) or is_rare(c) for c in s.hands[seat]) == 1
     left = next(c for c in "wrbgk" if c not in s.sets)
     assert s.box == (f"{left}11",)  # the set nobody took goes back to the box
     white = s.sets.index("w")
@@ -102,10 +103,10 @@ def test_green_queen_twice_a_game_and_plays_last() -> None:
 
 def test_white_queen_makes_a_rare_and_a_flag_beats_it() -> None:
     """ホイスト 白旗: also valid when a white queen made the rare."""
-    s = play_state("whist", [["r2"], ["r9"], ["f1"], ["k10"]], "rwgb")
+    s = play_state("whist", [["r2"], ["r9"], ["flag1"], ["k10"]], "rwgb")
     s, _ = G.apply(s, 0, "play:r2")
     s, _ = G.apply(s, 1, "play:r9:qw")
-    s, _ = G.apply(s, 2, "play:f1")
+    s, _ = G.apply(s, 2, "play:flag1")
     s, events = G.apply(s, 3, "play:k10")
     assert trick_winner(events) == 2
 
@@ -143,8 +144,10 @@ def test_rounds_two_and_three_pick_in_king_number_order_and_keep_used_kings() ->
     """ホイスト ラウンド2(3): own 11 back in hand, 9 cards, flags/rares in king-number order;
     キングとクイーンの効果はゲーム中に1回: a used king stays used."""
     s = play_state("whist", [[], [], [], []], "rwgb", info={"team_scores": [100, 0]})
-    s = replace(s, phase="scored", king_used=(False, True, False, False), pool=("f1", "f2", "x1", "x2"))
-    deck = [c for c in s.deck if c[0] in "rbgk" and not c.endswith("11")]
+    s = replace(
+        s, phase="scored", king_used=(False, True, False, False), pool=("flag1", "flag2", "rare1", "rare2")
+    )
+    deck = [c for c in s.deck if colour_of(c) in NUMBER_COLOURS and not c.endswith("11")]
     s = replace(s, deck=tuple(deck), box=("r11", "w11", "g11", "b11", "k11"))
     s, _ = G.apply(s, 0, "next")
     assert s.round == 2 and s.phase == "pick"

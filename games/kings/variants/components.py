@@ -1,7 +1,8 @@
 """The physical playing cards the three variants use (002_4e143f857986e60e.txt, 内容物).
 
-Ids: number cards `r1`..`k10` (red, blue, green, black), the extra playing cards 11 (J) and 12 (Q) in the
-five colours (`w11`, `r11`, ..., `k12`), white flags `f1` `f2`, rares `x1` `x2`. The KQJ sets (the king,
+Ids (the same as games/kings/cards.py, so the `kings` facade renders them): number cards `r1`..`k10` (red,
+blue, green, black), the extra playing cards 11 (J) and 12 (Q) in the five colours (`w11`, `r11`, ...,
+`k12`), white flags `flag1` `flag2`, rares `rare1` `rare2`. The KQJ sets (the king,
 queen and jack character cards) are not dealt; they are tracked as per-seat status, so they carry no id.
 """
 
@@ -11,8 +12,8 @@ COLOURS = ("w", "r", "b", "g", "k")
 """White, red, blue, green, black: the five KQJ sets (and king numbers 1-5 in this order)."""
 
 NUMBER_COLOURS = ("r", "b", "g", "k")
-FLAGS = ("f1", "f2")
-RARES = ("x1", "x2")
+FLAGS = ("flag1", "flag2")
+RARES = ("rare1", "rare2")
 
 
 def number_cards() -> list[str]:
@@ -31,44 +32,46 @@ def court(colour: str, value: int) -> str:
 
 
 def is_flag(card: str) -> bool:
-    return card.startswith("f")
+    return card.startswith("flag")
 
 
 def is_rare(card: str) -> bool:
-    return card.startswith("x")
+    return card.startswith("rare")
 
 
 def colour_of(card: str) -> str | None:
     """The printed colour (w for the white 11/12); None for flags and rares."""
-    if card[0] in COLOURS:
-        return card[0]
-    return None
+    if is_flag(card) or is_rare(card):
+        return None
+    return card[0] if card[0] in COLOURS else None
 
 
 def value_of(card: str) -> int:
     """The printed number; 0 for flags and rares."""
-    if card[0] in COLOURS:
-        return int(card[1:])
-    return 0
+    if colour_of(card) is None:
+        return 0
+    return int(card[1:])
 
 
 def is_white_court(card: str) -> bool:
     """White 11 or 12: no colour of its own, takes the lead colour (Whist/Napoleon pages)."""
-    return card[0] == "w"
+    return colour_of(card) == "w"
 
 
 def is_jack(card: str) -> bool:
-    return card[0] in COLOURS and card[1:] == "11"
+    return colour_of(card) is not None and card[1:] == "11"
 
 
 def is_queen(card: str) -> bool:
-    return card[0] in COLOURS and card[1:] == "12"
+    return colour_of(card) is not None and card[1:] == "12"
 
 
 def sort_key(card: str) -> tuple[int, int]:
     """Hand order: red, blue, green, black, white courts, rares, flags; low to high."""
-    order = {"r": 0, "b": 1, "g": 2, "k": 3, "w": 4, "x": 5, "f": 6}
-    return (order[card[0]], value_of(card) if card[0] in COLOURS else int(card[1:]))
+    if is_rare(card) or is_flag(card):
+        return (5 if is_rare(card) else 6, int(card[4:]))
+    order = {"r": 0, "b": 1, "g": 2, "k": 3, "w": 4}
+    return (order[card[0]], value_of(card))
 
 
 def sort_cards(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:

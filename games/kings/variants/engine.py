@@ -48,7 +48,7 @@ class VariantGame(Game[VState]):
         if seat not in self.to_act(state):
             return None
         kind = "play" if state.phase == "play" else state.phase
-        params: dict[str, JSON] = {"round": state.round}
+        params: dict[str, JSON] = {"round": state.round, "variant": self.variant.id}
         if state.phase == "exchange":
             params["count"] = state.pending[seat]
         return Prompt(kind, params)
@@ -70,10 +70,13 @@ class VariantGame(Game[VState]):
         if seat not in self.to_act(state):
             raise IllegalAction("not_your_turn")
         if state.phase == "play":
-            return self.variant.play_apply(state, seat, action)
-        if state.phase == "scored":
-            return self.variant.continue_apply(state, seat, action)
-        return self.variant.phase_apply(state, seat, action)
+            new, events = self.variant.play_apply(state, seat, action)
+        elif state.phase == "scored":
+            new, events = self.variant.continue_apply(state, seat, action)
+        else:
+            new, events = self.variant.phase_apply(state, seat, action)
+        # Events and prompts name their variant so the `kings` facade can route their text here.
+        return new, [Event(e.kind, {**e.data, "variant": self.variant.id}, e.audience) for e in events]
 
     def view(self, state: VState, seat: int | None) -> dict[str, JSON]:
         v = self.variant

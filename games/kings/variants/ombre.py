@@ -20,7 +20,7 @@ from games.kings.variants.base import Variant
 from games.kings.variants.components import COLOURS, base_deck, sort_cards
 from games.kings.variants.state import VState, put
 
-REMOVED_FLAG = "f2"  # text: 白旗1枚を抜いたプレイングカード
+REMOVED_FLAG = "flag2"  # text: 白旗1枚を抜いたプレイングカード
 
 
 class Ombre(Variant):

@@ -136,7 +136,17 @@ def choose_setup(view: Mapping[str, Any], legal: Sequence[str], rng: random.Rand
         _, best = hand_strength(hand)
         if view.get("king_seat") == view.get("seat") and f"set:{best}" in legal:
             return f"set:{best}"
-    preference = ["take:x1", "take:x2", "set:w", "set:k", "set:r", "set:b", "set:g", "take:f1", "take:f2"]
+    preference = [
+        "take:rare1",
+        "take:rare2",
+        "set:w",
+        "set:k",
+        "set:r",
+        "set:b",
+        "set:g",
+        "take:flag1",
+        "take:flag2",
+    ]
     for wanted in preference:
         if wanted in legal:
             return wanted

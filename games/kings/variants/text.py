@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core import i18n
 from games.core.contract import Event, Prompt
+from games.kings.variants.components import is_flag, is_rare
 from games.kings.variants.rules_text import RULES
 
 VARIANT_NAMES: dict[str, dict[str, str]] = {
@@ -37,6 +38,10 @@ i18n.register(
             "en": "Take a KQJ set or a white flag / rare.",
             "ja": "KQJセットか白旗/レアを獲得してください。",
         },
+        "kv_prompt_pick_later": {
+            "en": "Take a white flag or a rare.",
+            "ja": "白旗かレアを1枚獲得してください。",
+        },
         "kv_prompt_bid": {
             "en": "Choose a number card face down to bid for the KQJ sets.",
             "ja": "KQJセットを獲得するために数字カードを1枚裏向きで出してください。",
@@ -64,9 +69,9 @@ def tr(table: Mapping[str, str], lang: str) -> str:
 
 def card_name(card: str, lang: str = "en") -> str:
     ja = lang == "ja"
-    if card.startswith("f"):
+    if is_flag(card):
         return "白旗" if ja else "White flag"
-    if card.startswith("x"):
+    if is_rare(card):
         return "レア" if ja else "Rare"
     colour, value = card[0], card[1:]
     label = {"11": "J", "12": "Q"}.get(value, value)
@@ -238,6 +243,8 @@ def view_text(view: Mapping[str, Any], lang: str = "en") -> str:
 
 def prompt_text(variant: str, prompt: Prompt, lang: str = "en") -> str:
     code = f"kv_prompt_{prompt.kind}"
+    if prompt.kind == "pick" and int(prompt.params.get("round", 1)) > 1:
+        code = "kv_prompt_pick_later"
     if i18n.has(code):
         return i18n.translate(code, lang, **dict(prompt.params))
     return prompt.kind

@@ -16,7 +16,16 @@ from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
 from games.kings.variants import data
 from games.kings.variants.base import Variant
-from games.kings.variants.components import COLOURS, FLAGS, RARES, court, number_cards, sort_cards
+from games.kings.variants.components import (
+    COLOURS,
+    FLAGS,
+    RARES,
+    court,
+    is_flag,
+    is_rare,
+    number_cards,
+    sort_cards,
+)
 from games.kings.variants.state import VState, put, without
 
 TEAMS = ((0, 2), (1, 3))
@@ -76,7 +85,7 @@ class Whist(Variant):
         if s.round == 1 and not s.sets[seat]:
             taken = set(s.sets)
             out.extend(f"set:{c}" for c in COLOURS if c not in taken)
-        if not any(c[0] in "fx" for c in s.hands[seat]):
+        if not any(is_flag(c) or is_rare(c) for c in s.hands[seat]):
             for group in (RARES, FLAGS):
                 first = next((c for c in group if c in s.pool), None)
                 if first:
@@ -148,8 +157,8 @@ class Whist(Variant):
         jacks = {c: court(c, 11) for c in COLOURS}
         in_play = {jacks[c] for c in s.sets}
         cards = [c for c in self.all_cards(s) if c not in in_play and c not in jacks.values()]
-        numbers = [c for c in cards if c[0] in "rbgk"]
-        pool = sort_cards([c for c in cards if c[0] in "fx"])
+        pool = sort_cards([c for c in cards if is_flag(c) or is_rare(c)])
+        numbers = [c for c in cards if c not in pool]
         s = replace(
             s,
             round=s.round + 1,
