@@ -15,7 +15,7 @@ PLAYERS = {"ombre": 3, "whist": 4, "napoleon": 5}
 def test_random_playouts_keep_invariants(variant: str) -> None:
     game = ENGINES[variant]
     n = PLAYERS[variant]
-    for seed in range(6):
+    for seed in range(10):
         run = play_one(game, n, [random_policy] * n, seed, check=True)
         assert run.violations == []
         assert run.outcome is not None
