@@ -117,7 +117,8 @@ def _would_win(v: Mapping[str, Any], seat: int, action: str) -> bool:
         samurai="samurai" in up,
     )
     played = [
-        tricks.Strength(tricks.Power(e["p"]), Colour(e["col"]) if e["col"] else None, e["n"]) for e in v["trick"]
+        tricks.Strength(tricks.Power(e["p"]), Colour(e["col"]) if e["col"] else None, e["n"])
+        for e in v["trick"]
     ]
     lead = v["lead_colour"] or (str(card_colour(card)) if card_colour(card) and not queen else "")
     index = tricks.winner([*played, s], Colour(lead) if lead else None)
@@ -153,7 +154,11 @@ def _play(v: Mapping[str, Any], seat: int, legal: Sequence[str]) -> str:
         if winners and (last or need >= remaining or min(_cost(a) for a in winners) < 25):
             return min(winners, key=_cost)
         return min(plays, key=_cost)
-    losers = [a for a in plays if not _would_win(v, seat, a) and not any(p.startswith("k") for p in a.split(":")[2:])]
+    losers = [
+        a
+        for a in plays
+        if not _would_win(v, seat, a) and not any(p.startswith("k") for p in a.split(":")[2:])
+    ]
     plain = [a for a in losers if a.count(":") == 1] or losers
     if plain:
         return max(plain, key=_cost)
@@ -179,7 +184,11 @@ def _choose(v: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> s
         expect = expected_wins(v, seat)
         best = max(
             legal,
-            key=lambda a: (_bid_value([] if a == "bid:none" else a.split(":")[1:], expect, v["players"]) if a != "bid:none" else 35.0),
+            key=lambda a: (
+                _bid_value([] if a == "bid:none" else a.split(":")[1:], expect, v["players"])
+                if a != "bid:none"
+                else 35.0
+            ),
         )
         return best
     if phase == "cheer":
@@ -187,7 +196,7 @@ def _choose(v: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> s
             expect = expected_wins(v, seat)
             return max(legal, key=lambda a: _bid_value([a.split(":")[2]], expect, v["players"]))
         return max(legal, key=lambda a: v["seats"][int(a.split(":")[1])]["score"])
-    if first in ("recover", "jack3"):
+    if phase in ("setup", "jack3"):
         if first == "jack3":
             me = v["seats"][seat]
             have = me["tricks_won"] + _extra_wins(v, seat)
@@ -215,4 +224,5 @@ def heuristic_policy(view: ViewThunk, legal: Sequence[str], rng: random.Random) 
         if other is not None:
             return other(view, legal, rng)
         return legal[rng.randrange(len(legal))]
-    return _choose(v, legal, rng)
+    choice = _choose(v, legal, rng)
+    return choice if choice in legal else legal[rng.randrange(len(legal))]
