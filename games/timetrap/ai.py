@@ -1,12 +1,90 @@
-"""AI policies for TIMETRAP (filled in below)."""
+"""The "heuristic" TIMETRAP policy: survive days 1-6, shed the Time Trap in time, race on day 7.
+
+It sees only its seat's view. Ideas, in order of weight:
+- never empty its own hand before day 7 when another choice exists (an empty hand eliminates);
+- play a Time Trap card whenever that is safe (holding one when day 7 begins eliminates), and throw a
+  Time Trap away first whenever a yellow card makes it give or discard a card;
+- play the card closest to the last one (the day goes on and the opponents must keep spending cards),
+  keeping the stoppers (1 and 11); stop the day (highest going up, lowest going down) only when down to
+  one card per remaining day, and on day 7 when holding no more cards than anyone else;
+- yellow choices hurt the opponent with the fewest cards (a draw can eliminate them).
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.core.contract import ViewThunk
+from games.timetrap import cards
+
+# Tuned against random opponents (3 players, 1500 games each): playing the card closest to the last one
+# (keeping the day going) beat stopping the day at every spare level tried; stop only when down to the
+# last card per remaining day.
+SPARE = -1
+STOP_DAY = 6  # the last to play on day 6 starts day 7 and plays first: stop the day there
+
+
+def _value(card: str) -> int:
+    return cards.number(card) if cards.is_time_card(card) else 99
+
+
+def _least_useful(hand: Sequence[str]) -> str:
+    """A Time Trap first, else the time card nearest the middle (the extremes are the stoppers)."""
+    traps = [c for c in hand if cards.is_trap(c)]
+    if traps:
+        return traps[0]
+    return min(hand, key=lambda c: (abs(_value(c) - 6), _value(c)))
+
+
+def _spare(view: Mapping[str, Any]) -> int:
+    """Cards beyond one per remaining day (days 1-6 need a card left at every turn's end)."""
+    hand = view["hand"]
+    time_cards = sum(1 for c in hand if cards.is_time_card(c))
+    return time_cards - (7 - int(view["day"]))
+
+
+def _choose_turn(view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    day = int(view["day"])
+    hand = list(view["hand"])
+    plays = [a for a in legal if a.startswith("play:")]
+    traps = [a for a in legal if a.startswith("trap:")]
+    if traps and day < 7:
+        time_count = sum(1 for c in hand if cards.is_time_card(c))
+        if time_count >= 2:
+            worst = _least_useful([c for c in hand if cards.is_time_card(c)])
+            return f"trap:{worst}"
+    if not plays:
+        return traps[0] if traps else legal[0]
+    values = sorted(plays, key=lambda a: _value(a.split(":")[1]))
+    up = view["tile"] == "up"
+    stopper = values[-1] if up else values[0]
+    mild = values[0] if up else values[-1]
+    if day == 7:
+        sizes = [
+            n for s, n in enumerate(view["hand_sizes"]) if not view["eliminated"][s] and s != view["seat"]
+        ]
+        ahead = not sizes or len(hand) - 1 <= min(sizes)
+        return stopper if ahead else mild
+    if day >= STOP_DAY and len(hand) >= 2:
+        return stopper
+    return mild if _spare(view) > SPARE else stopper
 
 
 def heuristic_policy(view: ViewThunk, legal: Sequence[str], rng: random.Random) -> str:
-    return legal[rng.randrange(len(legal))]
+    if len(legal) == 1:
+        return legal[0]
+    seen = view()
+    kind = legal[0].split(":")[0]
+    sizes = seen["hand_sizes"]
+    if kind == "draw":
+        return min(legal, key=lambda a: (sizes[int(a.split(":")[1])], rng.random()))
+    if kind == "give":
+        hand = list(seen["hand"])
+        card = _least_useful(hand)
+        options = [a for a in legal if a.split(":")[1] == card] or list(legal)
+        return max(options, key=lambda a: (sizes[int(a.split(":")[2])], rng.random()))
+    if kind == "discard":
+        return f"discard:{_least_useful(list(seen['hand']))}"
+    return _choose_turn(seen, legal)
