@@ -8,6 +8,7 @@ begin/insert/update/commit sequence of awaits would cost several times the commi
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -32,7 +33,8 @@ from bot.store.records import (
 T = TypeVar("T")
 
 _TABLE_COLS = (
-    "id, guild_id, channel_id, thread_id, game, variant, options, status, seed, version, creator_id, "
+    "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
+    " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE actions.table_id = tables.id), creator_id, "
     "clock_mode, clock_seconds, created_at, updated_at"
 )
 
@@ -79,10 +81,14 @@ _RATING_COLS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, upd
 
 
 class SqliteStore(Store):
-    def __init__(self, path: str, synchronous: str = "NORMAL") -> None:
+    def __init__(self, path: str, synchronous: str = "NORMAL", checkpoint_every: int = 100) -> None:
         self.path = path
         self.synchronous = synchronous if synchronous in ("OFF", "NORMAL", "FULL", "EXTRA") else "NORMAL"
         self._db: aiosqlite.Connection | None = None
+        self._checkpointer: aiosqlite.Connection | None = None
+        self._checkpoint_task: asyncio.Task[None] | None = None
+        self.checkpoint_every = checkpoint_every  # group commits between two background checkpoints
+        self._since_checkpoint = 0
         self.schema_version = 0
 
     # --- plumbing ------------------------------------------------------------------------------------
@@ -94,6 +100,9 @@ class SqliteStore(Store):
             await db.close()
             raise
         self._db = db
+        if self.path != ":memory:":
+            self._checkpointer = await aiosqlite.connect(self.path, isolation_level=None)
+            await self._checkpointer.execute("PRAGMA busy_timeout = 5000")
 
     def _prepare(self, conn: sqlite3.Connection) -> int:
         conn.execute("PRAGMA busy_timeout = 5000")
@@ -101,12 +110,26 @@ class SqliteStore(Store):
         if str(mode).lower() != "wal" and self.path != ":memory:":
             raise StoreError(f"could not switch {self.path} to WAL mode (got {mode})")
         conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+        # Checkpoints run on a second connection in the background (see commit()), so a group commit
+        # only appends to the WAL and never waits for pages to be copied and synced into the database.
+        conn.execute("PRAGMA wal_autocheckpoint = 0")
         return apply_migrations(conn, self.path)
 
     async def close(self) -> None:
+        if self._checkpoint_task is not None:
+            await self._checkpoint_task
+            self._checkpoint_task = None
+        if self._checkpointer is not None:
+            await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            await self._checkpointer.close()
+            self._checkpointer = None
         if self._db is not None:
             await self._db.close()
             self._db = None
+
+    async def _checkpoint(self) -> None:
+        if self._checkpointer is not None:
+            await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run `fn(conn)` on aiosqlite's thread: one hop for a whole unit of work."""
@@ -132,8 +155,8 @@ class SqliteStore(Store):
             def body() -> int:
                 cur = conn.execute(
                     "INSERT INTO tables (guild_id, channel_id, thread_id, game, variant, options, status, seed,"
-                    " version, creator_id, clock_mode, clock_seconds, created_at, updated_at)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    " creator_id, clock_mode, clock_seconds, created_at, updated_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (
                         row.guild_id,
                         row.channel_id,
@@ -143,7 +166,6 @@ class SqliteStore(Store):
                         json.dumps(row.options, sort_keys=True),
                         row.status,
                         row.seed,
-                        row.version,
                         row.creator_id,
                         row.clock_mode,
                         row.clock_seconds,
@@ -159,19 +181,17 @@ class SqliteStore(Store):
 
         return await self._run(work)
 
-    async def insert_tables_bulk(
-        self, rows: Sequence[tuple[TableRow, Sequence[SeatRow], str | None]]
-    ) -> list[int]:
-        """Many tables (with an optional snapshot at their version) in one transaction (bench, imports)."""
+    async def insert_tables_bulk(self, rows: Sequence[tuple[TableRow, Sequence[SeatRow]]]) -> list[int]:
+        """Many new tables in one transaction (bench, imports)."""
 
         def work(conn: sqlite3.Connection) -> list[int]:
             def body() -> list[int]:
                 ids = []
-                for row, seats, snap in rows:
+                for row, seats in rows:
                     cur = conn.execute(
                         "INSERT INTO tables (guild_id, channel_id, thread_id, game, variant, options, status,"
-                        " seed, version, creator_id, clock_mode, clock_seconds, created_at, updated_at)"
-                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                        " seed, creator_id, clock_mode, clock_seconds, created_at, updated_at)"
+                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                         (
                             row.guild_id,
                             row.channel_id,
@@ -181,7 +201,6 @@ class SqliteStore(Store):
                             json.dumps(row.options, sort_keys=True),
                             row.status,
                             row.seed,
-                            row.version,
                             row.creator_id,
                             row.clock_mode,
                             row.clock_seconds,
@@ -191,11 +210,6 @@ class SqliteStore(Store):
                     )
                     table_id = int(cur.lastrowid or 0)
                     _write_seats(conn, table_id, seats)
-                    if snap is not None:
-                        conn.execute(
-                            "INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?,?,?)",
-                            (table_id, row.version, snap),
-                        )
                     ids.append(table_id)
                 return ids
 
@@ -256,7 +270,7 @@ class SqliteStore(Store):
             ).fetchall()
             keys = conn.execute(
                 "SELECT idem_key FROM actions WHERE table_id = ? AND idem_key IS NOT NULL"
-                " ORDER BY seq DESC LIMIT 64",
+                " ORDER BY seq DESC LIMIT 16",
                 (table_id,),
             ).fetchall()
             deadlines = conn.execute(
@@ -311,7 +325,14 @@ class SqliteStore(Store):
 
     # --- the log -------------------------------------------------------------------------------------
     async def commit(self, writes: Sequence[TableWrite]) -> list[Exception | None]:
-        return await self._run(lambda conn: commit_writes(conn, writes))
+        result = await self._run(lambda conn: commit_writes(conn, writes))
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= self.checkpoint_every and (
+            self._checkpoint_task is None or self._checkpoint_task.done()
+        ):
+            self._since_checkpoint = 0
+            self._checkpoint_task = asyncio.create_task(self._checkpoint())
+        return result
 
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRow]:
         def work(conn: sqlite3.Connection) -> list[ActionRow]:
@@ -473,14 +494,21 @@ def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRo
     )
 
 
+def _collision(conn: sqlite3.Connection, w: TableWrite) -> Exception:
+    """Why a write's log rows collided: a repeated idempotency key, or a stale version."""
+    keys = [a.idem_key for a in w.actions if a.idem_key is not None]
+    if keys:
+        found = conn.execute(
+            f"SELECT idem_key FROM actions WHERE table_id = ? AND idem_key IN ({','.join('?' * len(keys))})",
+            (w.table_id, *keys),
+        ).fetchone()
+        if found is not None:
+            return DuplicateKey(f"table {w.table_id}: key {found[0]!r} was already used")
+    return VersionConflict(w.table_id, w.base_version)
+
+
 def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
-    cur = conn.execute(
-        "UPDATE tables SET version = ?, updated_at = ?, status = COALESCE(?, status)"
-        " WHERE id = ? AND version = ?",
-        (w.new_version, w.updated_at, w.status, w.table_id, w.base_version),
-    )
-    if cur.rowcount != 1:
-        raise VersionConflict(w.table_id, w.base_version)
+    """One table's write on its own (the fallback when its group was refused)."""
     if w.actions:
         try:
             conn.executemany(
@@ -492,9 +520,12 @@ def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
                 ],
             )
         except sqlite3.IntegrityError as err:
-            if "idem_key" in str(err):
-                raise DuplicateKey(str(err)) from err
-            raise VersionConflict(w.table_id, w.base_version) from err
+            raise _collision(conn, w) from err
+    if w.status is not None or w.snapshot is not None:
+        conn.execute(
+            "UPDATE tables SET updated_at = ?, status = COALESCE(?, status) WHERE id = ?",
+            (w.updated_at, w.status, w.table_id),
+        )
     if w.snapshot is not None:
         conn.execute(
             "INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?,?,?)",
@@ -507,8 +538,7 @@ def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
                 "INSERT INTO deadlines (table_id, seat, due_at, remind_at, reminded) VALUES (?,?,?,?,?)",
                 [(w.table_id, d.seat, d.due_at, d.remind_at, int(d.reminded)) for d in w.deadlines],
             )
-    if w.result is not None:
-        _write_result(conn, w)
+    _write_result(conn, w)
 
 
 def _write_result(conn: sqlite3.Connection, w: TableWrite) -> None:
@@ -551,19 +581,10 @@ def _many(
 def _apply_group(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None:
     """Every write of a group with a handful of multi-row statements.
 
-    The version check is the row count of the guarded UPDATE (a table whose version moved is not
-    matched); any refusal raises, and the caller falls back to write-by-write transactions to find it.
+    The version check is the log's key: a stale write's rows collide (IntegrityError), and the caller
+    falls back to write-by-write transactions to find which one. Only the log and the clocks change on a
+    plain action, so a commit dirties few pages.
     """
-    changed = _many(
-        conn,
-        "WITH v(id, base, new, at, status) AS (",
-        5,
-        [(w.table_id, w.base_version, w.new_version, w.updated_at, w.status) for w in writes],
-        ") UPDATE tables SET version = v.new, updated_at = v.at, status = COALESCE(v.status, tables.status)"
-        " FROM v WHERE tables.id = v.id AND tables.version = v.base",
-    )
-    if changed != len(writes):
-        raise VersionConflict(-1, -1)
     rows = [
         (w.table_id, a.seq, a.seat, a.action, a.user_id, a.via, a.at, a.idem_key)
         for w in writes
@@ -571,6 +592,11 @@ def _apply_group(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None
     ]
     if rows:
         _many(conn, "INSERT INTO actions (table_id, seq, seat, action, user_id, via, at, idem_key)", 8, rows)
+    meta = [
+        (w.updated_at, w.status, w.table_id) for w in writes if w.status is not None or w.snapshot is not None
+    ]
+    if meta:
+        conn.executemany("UPDATE tables SET updated_at = ?, status = COALESCE(?, status) WHERE id = ?", meta)
     snaps = [(w.table_id, w.snapshot[0], w.snapshot[1]) for w in writes if w.snapshot is not None]
     if snaps:
         _many(conn, "INSERT OR REPLACE INTO snapshots (table_id, version, state)", 3, snaps)
@@ -588,8 +614,7 @@ def _apply_group(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None
         if deadlines:
             _many(conn, "INSERT INTO deadlines (table_id, seat, due_at, remind_at, reminded)", 5, deadlines)
     for w in writes:
-        if w.result is not None:
-            _write_result(conn, w)
+        _write_result(conn, w)
 
 
 def commit_writes(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> list[Exception | None]:

@@ -56,7 +56,7 @@ class LiveTable:
     state: Any | None  # None before the game starts (lobby) or when it will not run again
     snapshot_version: int
     deadlines: dict[int, DeadlineRow]
-    keys: deque[str] = field(default_factory=lambda: deque(maxlen=64))
+    keys: deque[str] = field(default_factory=lambda: deque(maxlen=16))  # recent idempotency keys
     to_act: frozenset[int] | None = None  # cached game.to_act(state); None: not computed yet
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     last_used: float = 0.0

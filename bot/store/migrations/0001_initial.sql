@@ -9,13 +9,12 @@ CREATE TABLE tables (
     variant       TEXT    NOT NULL,
     options       TEXT    NOT NULL,            -- JSON object
     status        TEXT    NOT NULL,            -- lobby | playing | finished | cancelled | aborted
-    seed          INTEGER NOT NULL,
-    version       INTEGER NOT NULL DEFAULT 0,  -- actions applied = length of the log
+    seed          INTEGER NOT NULL,            -- the table's version is its log length, MAX(actions.seq)
     creator_id    INTEGER NOT NULL,
     clock_mode    TEXT    NOT NULL,            -- live | async
     clock_seconds INTEGER NOT NULL,
     created_at    REAL    NOT NULL,
-    updated_at    REAL    NOT NULL
+    updated_at    REAL    NOT NULL             -- last lobby/status change or snapshot
 );
 CREATE INDEX tables_by_place ON tables (guild_id, channel_id, status);
 CREATE INDEX tables_by_status ON tables (status);
@@ -31,8 +30,9 @@ CREATE TABLE seats (
 ) WITHOUT ROWID;
 CREATE INDEX seats_by_user ON seats (user_id);
 
--- The append-only action log. (table_id, seq) is the optimistic version check: two writers cannot
--- both append seq N to one table.
+-- The append-only action log. Its key (table_id, seq) is the optimistic version check: a writer whose
+-- version is stale collides with the row the other writer added. Rows of one table sit together, so a
+-- table loads with one range scan.
 CREATE TABLE actions (
     table_id  INTEGER NOT NULL,
     seq       INTEGER NOT NULL,                -- 1-based; the table's version after this action
@@ -44,7 +44,8 @@ CREATE TABLE actions (
     idem_key  TEXT,
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
-CREATE UNIQUE INDEX actions_by_key ON actions (table_id, idem_key) WHERE idem_key IS NOT NULL;
+-- No index on idem_key: a repeated request carries the version it was made for, so the key check above
+-- refuses it; the key only names the reason (looked up in that table's rows when a write collides).
 
 CREATE TABLE snapshots (
     table_id  INTEGER PRIMARY KEY,
