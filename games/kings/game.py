@@ -25,7 +25,16 @@ from games.kings import engine, text, view
 from games.kings.engine import STANDARD, TWO_PLAYER
 from games.kings.state import Table
 
-BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+BOOL_WORDS = {
+    "true": True,
+    "yes": True,
+    "on": True,
+    "1": True,
+    "false": False,
+    "no": False,
+    "off": False,
+    "0": False,
+}
 
 INFO = GameInfo(
     id="kings",
@@ -142,7 +151,10 @@ class KingsGame(Game[Any]):
 
     def prompt(self, state: Any, seat: int) -> Prompt | None:
         other = self._delegate(state)
-        return other.prompt(state, seat) if other else view.prompt(state, seat)
+        if other:
+            return other.prompt(state, seat)
+        asked = view.prompt(state, seat)
+        return None if asked is None else Prompt(asked.kind, {**asked.params, "variant": state.variant})
 
     def legal_actions(self, state: Any, seat: int) -> list[str]:
         other = self._delegate(state)
@@ -150,7 +162,11 @@ class KingsGame(Game[Any]):
 
     def apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
         other = self._delegate(state)
-        return other.apply(state, seat, action) if other else engine.apply(state, seat, action)
+        if other:
+            return other.apply(state, seat, action)
+        new, events = engine.apply(state, seat, action)
+        # Events carry their variant so render_event can tell ours from the variant engines' events.
+        return new, [Event(e.kind, {**e.data, "variant": new.variant}, e.audience) for e in events]
 
     def view(self, state: Any, seat: int | None) -> dict[str, JSON]:
         other = self._delegate(state)
@@ -211,23 +227,41 @@ class KingsGame(Game[Any]):
         return found
 
     # --- text ------------------------------------------------------------------------------------
+    def _text_engine(self, variant: object) -> Game[Any] | None:
+        """The variant engine that renders `variant`'s texts (any of them when unknown: they share texts)."""
+        if variant in (STANDARD, TWO_PLAYER):
+            return None
+        from games.kings.variants import ENGINES
+
+        return ENGINES.get(str(variant)) or next(iter(ENGINES.values()), None)
+
     def render_card(self, card: str, lang: str = "en") -> str:
-        return text.card_name(card, lang)
+        name = text.card_name(card, lang)
+        other = self._text_engine(None) if name == card else None
+        return other.render_card(card, lang) if other else name
 
     def render_action(self, action: str, view_: Mapping[str, JSON], lang: str = "en") -> str:
-        return text.action_label(action, view_, lang)
+        other = self._text_engine(view_.get("variant"))
+        return other.render_action(action, view_, lang) if other else text.action_label(action, view_, lang)
 
     def render_event(self, event: Event, lang: str = "en") -> str:
-        return text.event_text(event, lang)
+        other = self._text_engine(event.data.get("variant"))
+        return other.render_event(event, lang) if other else text.event_text(event, lang)
 
     def render_view(self, view_: Mapping[str, JSON], lang: str = "en") -> str:
-        return text.view_text(view_, lang)
+        other = self._text_engine(view_.get("variant"))
+        return other.render_view(view_, lang) if other else text.view_text(view_, lang)
 
     def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
-        return text.prompt_text(prompt, lang)
+        other = self._text_engine(prompt.params.get("variant"))
+        return other.render_prompt(prompt, lang) if other else text.prompt_text(prompt, lang)
 
     def rules_page(self, lang: str = "en") -> str:
-        return text.rules_summary(lang)
+        from games.kings.variants import ENGINES
+
+        pages = [text.rules_summary(lang)]
+        pages.extend(engine_.rules_page(lang) for engine_ in ENGINES.values())
+        return "\n\n".join(pages)
 
 
 GAME = KingsGame()

@@ -161,14 +161,32 @@ def test_options_are_validated() -> None:
     assert GAME.setup(2, {}, variant="two-player").opts["devil_contract"] is True
 
 
-def test_missing_variant_engine_is_a_clear_error() -> None:
-    """The facade delegates ombre/whist/napoleon; an engine not yet registered is a clear InvalidOptions."""
+def test_missing_variant_engine_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The facade delegates ombre/whist/napoleon; an engine not registered is a clear InvalidOptions."""
+    from games.kings import variants
+
+    monkeypatch.setattr(variants, "ENGINES", {})
+    with pytest.raises(InvalidOptions) as err:
+        GAME.setup(3, {}, variant="ombre")
+    assert err.value.code == "kings_variant_missing"
+
+
+def test_facade_lists_every_variant_and_delegates() -> None:
+    """The `kings` GameInfo lists all five variants; registered variant engines are used through the facade."""
     from games.kings.variants import ENGINES
 
+    assert [(v.id, v.min_players, v.max_players) for v in GAME.info.variants] == [
+        ("standard", 3, 5),
+        ("two-player", 2, 2),
+        ("ombre", 3, 3),
+        ("whist", 4, 4),
+        ("napoleon", 5, 5),
+    ]
     for variant, players in (("ombre", 3), ("whist", 4), ("napoleon", 5)):
-        if variant not in ENGINES:
-            with pytest.raises(InvalidOptions):
-                GAME.setup(players, {}, variant=variant)
+        if variant in ENGINES:
+            state = GAME.setup(players, {}, 1, variant)
+            assert GAME.to_json(state)["variant"] == variant
+            assert GAME.to_act(state)
 
 
 def test_devil_contract_colours() -> None:
