@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from typing import Any
 
@@ -76,16 +77,17 @@ class Console:
             elif self.human_seats & audience:
                 self.out("  🔒 " + render.event_text(self.game, event, self.lang))
 
-    async def run(self) -> int:
+    async def header(self) -> None:
         info = await self.service.get_table(self.table_id)
         self.human_seats = {s.seat for s in info.seats if s.user_id in self.humans and s.left is None}
-        self.out(
-            i18n.translate(
-                "console.table", self.lang, table=info.id, game=self.game.info.names.get(self.lang, info.game)
-            )
-        )
+        game_name = self.game.info.names.get(self.lang, info.game)
+        self.out(i18n.translate("console.table", self.lang, table=info.id, game=game_name))
         for line in render.seat_lines(info, self.lang):
             self.out("  " + line)
+
+    async def run(self, header: bool = True) -> int:
+        if header:
+            await self.header()
         try:
             while True:
                 await self.service.drain_updates()
@@ -238,11 +240,9 @@ async def main_async(args: argparse.Namespace) -> int:
         console = Console(service, game, info.id, humans, lang, db)
         service.subscribe(console.on_update)
         creator = humans[0] if humans else 1
-        print(
-            i18n.translate("console.table", lang, table=info.id, game=game.info.names.get(lang, game.info.id))
-        )
+        await console.header()
         await service.start(info.id, creator)
-        return await console.run()
+        return await console.run(header=False)
     except GameError as err:
         print(err.message(lang), file=sys.stderr)
         return 2
@@ -275,6 +275,9 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(main_async(args))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into `head` and closed: not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

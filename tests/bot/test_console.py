@@ -1,0 +1,83 @@
+"""Terminal play through the same service and a real SQLite file (python -m bot.console)."""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot import console
+
+
+def run(argv: list[str]) -> int:
+    import asyncio
+
+    return asyncio.run(console.main_async(console.parse_args(argv)))
+
+
+def scripted(monkeypatch: pytest.MonkeyPatch, answers: Iterator[str]) -> None:
+    def fake_input(prompt: str = "") -> str:
+        print(prompt, end="")
+        answer = next(answers)
+        if answer == "^C":
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr(builtins, "input", fake_input)
+
+
+def test_all_ai_table_plays_to_the_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "c.db")
+    assert run(["--game", "tiny", "--players", "3", "--humans", "0", "--seed", "4", "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert "Final result" in out and "1. " in out
+    assert out.count("reveal") == 3  # the public log: three rounds revealed
+    assert "my_pick: " not in out  # private events of AI seats stay private
+
+
+def test_human_gets_reasons_then_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "c.db")
+    answers = iter(["99", "play:nope", "", *["1"] * 20])
+    scripted(monkeypatch, answers)
+    assert (
+        run(
+            [
+                "--game",
+                "tiny",
+                "--players",
+                "3",
+                "--humans",
+                "1",
+                "--seed",
+                "2",
+                "--db",
+                db,
+                "--option",
+                "rounds=2",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "Please enter a number from 1 to" in out
+    assert "✗ That card is not in your hand." in out
+    assert "'hand': [" in out and "1) play:" in out  # the seat's own view and numbered actions
+    assert "🔒 my_pick: " in out  # the human's private event is shown to them
+    assert "Final result" in out
+
+
+def test_ctrl_c_saves_and_resume_continues(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "c.db")
+    scripted(monkeypatch, iter(["1", "^C"]))
+    assert run(["--game", "tiny", "--players", "3", "--humans", "1", "--seed", "5", "--db", db]) == 130
+    out = capsys.readouterr().out
+    assert "is saved" in out and "--resume 1" in out
+    scripted(monkeypatch, iter(["1"] * 20))
+    assert run(["--resume", "--db", db]) == 0
+    assert "Final result" in capsys.readouterr().out
