@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from helpers import ALICE, BOB, human_table, play_first_legal
 
-from bot.store.records import GLOBAL_SCOPE, ResultRow, ResultSeat
+from bot.store.records import GLOBAL_SCOPE, RatingRecord, ResultRow, ResultSeat
 from bot.tables import TableService
 from bot.tables.ratings import ALL_GAMES, rate
 
@@ -22,7 +22,7 @@ def result(seats: list[tuple[int | None, int, int | None]], guild: int = 5) -> R
     )
 
 
-def by_user(rows: list, scope: int, game: str) -> dict:
+def by_user(rows: list[RatingRecord], scope: int, game: str) -> dict[int, RatingRecord]:
     return {r.user_id: r for r in rows if r.scope == scope and r.game == game}
 
 

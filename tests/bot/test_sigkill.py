@@ -34,15 +34,15 @@ async def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
         while len(acks) < 400:
             line = child.stdout.readline()
             assert line, "driver stopped early"
-            _, table, version, key = line.split()
-            acks.append((int(table), int(version), key))
+            _, table_text, version_text, key = line.split()
+            acks.append((int(table_text), int(version_text), key))
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait()
     assert child.returncode == -signal.SIGKILL
 
     svc = await open_service(db, Settings(snapshot_every=4))
-    logs = {}
+    logs: dict[int, dict[int, str | None]] = {}
     for table in range(1, 41):
         rows = await svc.store.actions(table)
         assert [r.seq for r in rows] == list(range(1, len(rows) + 1))  # contiguous: nothing doubled
