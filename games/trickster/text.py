@@ -31,7 +31,7 @@ i18n.register(
         "trickster.pattern.none": {"en": "not set yet", "ja": "未確定"},
         # actions
         "trickster.act.play": {"en": "Play {card}", "ja": "{card}を出す"},
-        "trickster.act.house": {"en": "House: {card}", "ja": "ハウスへ: {card}"},
+        "trickster.act.house": {"en": "Put {card} in your House", "ja": "{card}をハウスに置く"},
         "trickster.act.card": {"en": "{card}", "ja": "{card}"},
         "trickster.act.give": {"en": "Give {card}", "ja": "{card}を渡す"},
         "trickster.act.hero": {"en": "Use {hero}", "ja": "{hero}の効果を使う"},
