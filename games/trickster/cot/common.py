@@ -56,7 +56,7 @@ class Effect(NamedTuple):
 
 
 def picks(cards: Iterable[int]) -> tuple[str, ...]:
-    return tuple(PICK[c] for c in cards)
+    return tuple([PICK[c] for c in cards])
 
 
 def ids(cards: Iterable[int]) -> list[str]:
@@ -64,7 +64,7 @@ def ids(cards: Iterable[int]) -> list[str]:
 
 
 def seats(targets: Iterable[int]) -> tuple[str, ...]:
-    return tuple(SEAT[s] for s in targets)
+    return tuple([SEAT[s] for s in targets])
 
 
 def opponent_tableau_cards(w: Work, me: int) -> list[int]:

@@ -21,7 +21,17 @@ from games.trickster.cot.common import EXCHANGE, Need, ids
 from games.trickster.cot.effects import EFFECTS
 from games.trickster.cot.options import parse
 from games.trickster.cot.scoring import suit_counts, trouble_points
-from games.trickster.cot.state import NO_CARD, Phase, State
+from games.trickster.cot.state import (
+    NO_CARD,
+    PH_DRAFT,
+    PH_EFFECT,
+    PH_EXCHANGE,
+    PH_OVER,
+    PH_PICK,
+    PH_PLAY,
+    PH_SCORED,
+    State,
+)
 from games.trickster.cot.work import Work
 from games.trickster.tricks import (
     NO_SEAT,
@@ -69,7 +79,7 @@ def new_game(players: int, options: dict[str, str], seed: int) -> State:
         players=players,
         options=setup.normalized,
         rng=rng.state,
-        phase=Phase.DRAFT,
+        phase=PH_DRAFT,
         round=1,
         pool=setup.pool,
         heroes=heroes,
@@ -133,7 +143,7 @@ def setup_round(w: Work) -> None:
     w.need = ""
     w.choices = ()
     w.exchange = ()
-    w.phase = Phase.PICK
+    w.phase = PH_PICK
     w.emit(
         "round_start",
         round=w.round,
@@ -196,7 +206,7 @@ def next_turn(w: Work) -> None:
         w.emit("cannot_follow", seat=seat)
         collect(w, seat)
     else:
-        w.phase = Phase.PLAY
+        w.phase = PH_PLAY
 
 
 def play(w: Work, seat: int, card: int) -> None:
@@ -237,12 +247,12 @@ def settle(w: Work, seat: int, hero: int, args: tuple[int, ...], need: Need | No
     w.pending = (hero, seat, args)
     w.need = need.code
     if need.code == EXCHANGE:
-        w.phase = Phase.EXCHANGE
+        w.phase = PH_EXCHANGE
         w.exchange = (seat, args[-1])
         w.choices = ()
         w.picks = (NO_CARD,) * w.n
     else:
-        w.phase = Phase.EFFECT
+        w.phase = PH_EFFECT
         w.choices = need.actions
 
 
@@ -322,12 +332,12 @@ def end_round(w: Work) -> None:
     w.choices = ()
     w.exchange = ()
     if w.round >= ROUNDS:
-        w.phase = Phase.OVER
+        w.phase = PH_OVER
         w.emit("game_over", totals=totals)
         return
     # The next round is dealt by a separate action, so this round's events never name cards that the
     # new deal hides again (and players see the scores before the cards are gathered).
-    w.phase = Phase.SCORED
+    w.phase = PH_SCORED
 
 
 def next_round(w: Work) -> None:

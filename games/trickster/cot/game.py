@@ -14,7 +14,17 @@ from games.trickster.cot.common import ANSWERS
 from games.trickster.cot.flow import PATTERN_NAMES, drafter
 from games.trickster.cot.options import OPTIONS
 from games.trickster.cot.scoring import placements, ranking_keys
-from games.trickster.cot.state import NO_CARD, Phase, State
+from games.trickster.cot.state import (
+    NO_CARD,
+    PH_DRAFT,
+    PH_EFFECT,
+    PH_EXCHANGE,
+    PH_OVER,
+    PH_PICK,
+    PH_PLAY,
+    PH_SCORED,
+    State,
+)
 from games.trickster.cot.view import acting, all_cards, hidden_from, view
 from games.trickster.cot.work import Work
 from games.trickster.tricks import can_follow
@@ -64,25 +74,25 @@ class ChampionsOfTime(Game[State]):
         if seat not in acting(state):
             return None
         phase = state.phase
-        if phase == Phase.PLAY:
+        if phase == PH_PLAY:
             trick = state.trick
             assert trick is not None
             return Prompt("play", {"pattern": PATTERN_NAMES[trick.pattern], "pot": len(trick.pot)})
-        if phase == Phase.EFFECT:
+        if phase == PH_EFFECT:
             assert state.pending is not None
             return Prompt("effect", {"hero": HEROES[state.pending[0]].code, "need": state.need})
-        if phase == Phase.EXCHANGE:
+        if phase == PH_EXCHANGE:
             other = state.exchange[1] if seat == state.exchange[0] else state.exchange[0]
             return Prompt("exchange", {"with": other})
-        if phase == Phase.PICK:
+        if phase == PH_PICK:
             return Prompt("pick", {"round": state.round})
-        if phase == Phase.SCORED:
+        if phase == PH_SCORED:
             return Prompt("deal", {"round": state.round + 1})
         return Prompt("draft", {"chosen": len(state.heroes)})
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         phase = state.phase
-        if phase == Phase.PLAY:
+        if phase == PH_PLAY:
             trick = state.trick
             assert trick is not None
             if seat != trick.turn:
@@ -95,20 +105,20 @@ class ChampionsOfTime(Game[State]):
             if pattern == 3:
                 return [PLAY_ACTIONS[c] for c in state.hands[seat] if not bits[c] & mask]
             return [PLAY_ACTIONS[c] for c in state.hands[seat] if bits[c] & mask]
-        if phase == Phase.EFFECT:
+        if phase == PH_EFFECT:
             assert state.pending is not None
             return list(state.choices) if seat == state.pending[1] else []
-        if phase == Phase.EXCHANGE:
+        if phase == PH_EXCHANGE:
             if seat in state.exchange and state.picks[seat] == NO_CARD:
                 return [GIVE_ACTIONS[c] for c in state.hands[seat]]
             return []
-        if phase == Phase.PICK:
+        if phase == PH_PICK:
             if 0 <= seat < state.players and state.picks[seat] == NO_CARD:
                 return [TAB_ACTIONS[c] for c in state.hands[seat]]
             return []
-        if phase == Phase.SCORED:
+        if phase == PH_SCORED:
             return [DEAL_ACTION] if seat == state.first else []
-        if phase == Phase.DRAFT and seat == drafter(state):
+        if phase == PH_DRAFT and seat == drafter(state):
             return [DRAFT_ACTIONS[h] for h in state.pool if h not in state.heroes]
         return []
 
@@ -116,17 +126,25 @@ class ChampionsOfTime(Game[State]):
         parsed = ACTIONS.get(action)
         if parsed is None:
             raise IllegalAction("malformed_action")
-        if state.phase == Phase.OVER:
+        phase = state.phase
+        if phase == PH_OVER:
             raise IllegalAction("game_over")
         if not 0 <= seat < state.players:
             raise IllegalAction("not_seated")
-        if seat not in acting(state):
-            raise IllegalAction("not_your_turn")
         kind, value = parsed
-        phase = state.phase
-        w = Work(state)
-        if phase == Phase.PLAY:
+        if phase == PH_PLAY:
             trick = state.trick
+            assert trick is not None
+            if seat != trick.turn:
+                raise IllegalAction("not_your_turn")
+        elif phase == PH_EFFECT:
+            assert state.pending is not None
+            if seat != state.pending[1]:
+                raise IllegalAction("not_your_turn")
+        elif seat not in acting(state):
+            raise IllegalAction("not_your_turn")
+        w = Work(state)
+        if phase == PH_PLAY:
             assert trick is not None
             if kind != PLAY:
                 raise IllegalAction("unknown_action")
@@ -135,23 +153,23 @@ class ChampionsOfTime(Game[State]):
             if not can_follow(TABLE, trick, value):
                 raise IllegalAction("cot_must_follow", pattern=PATTERN_NAMES[trick.pattern])
             flow.play(w, seat, value)
-        elif phase == Phase.EFFECT:
+        elif phase == PH_EFFECT:
             if kind != ANSWER or action not in state.choices:
                 raise IllegalAction("unknown_action")
             flow.answer(w, value)
-        elif phase == Phase.EXCHANGE:
+        elif phase == PH_EXCHANGE:
             if kind != GIVE:
                 raise IllegalAction("unknown_action")
             if value not in state.hands[seat]:
                 raise IllegalAction("card_not_in_hand")
             flow.commit_exchange(w, seat, value)
-        elif phase == Phase.PICK:
+        elif phase == PH_PICK:
             if kind != TAB:
                 raise IllegalAction("unknown_action")
             if value not in state.hands[seat]:
                 raise IllegalAction("card_not_in_hand")
             flow.commit_pick(w, seat, value)
-        elif phase == Phase.SCORED:
+        elif phase == PH_SCORED:
             if kind != DEAL:
                 raise IllegalAction("unknown_action")
             flow.next_round(w)
@@ -165,10 +183,10 @@ class ChampionsOfTime(Game[State]):
         return view(state, seat)
 
     def is_over(self, state: State) -> bool:
-        return state.phase == Phase.OVER
+        return state.phase == PH_OVER
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.phase != Phase.OVER:
+        if state.phase != PH_OVER:
             return None
         n = state.players
         totals = [sum(r[s] for r in state.scores) for s in range(n)]

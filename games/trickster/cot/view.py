@@ -7,9 +7,20 @@ from typing import Any
 from games.trickster.cot.cards import CARD_IDS, HEROES, NUM_SUITS, cards_of
 from games.trickster.cot.common import EXCHANGE
 from games.trickster.cot.flow import PATTERN_NAMES, drafter
-from games.trickster.cot.state import NO_CARD, Phase, State
+from games.trickster.cot.state import (
+    NO_CARD,
+    PH_DRAFT,
+    PH_EFFECT,
+    PH_EXCHANGE,
+    PH_OVER,
+    PH_PICK,
+    PH_PLAY,
+    PH_SCORED,
+    Phase,
+    State,
+)
 
-PHASE_NAMES = {
+PHASE_NAMES: dict[int, str] = {
     Phase.DRAFT: "draft",
     Phase.PICK: "pick",
     Phase.PLAY: "play",
@@ -42,28 +53,34 @@ def all_cards(state: State) -> list[str]:
         cards.extend(tableau)
     if state.trick is not None:
         cards.extend(state.trick.pot)
-    in_play = () if state.phase == Phase.DRAFT else state.heroes
+    in_play = () if state.phase == PH_DRAFT else state.heroes
     cards.extend(cards_of(tuple(h for h in state.pool if h not in in_play)))
     return [CARD_IDS[c] for c in cards]
 
 
+ALONE: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
+NOBODY: frozenset[int] = frozenset()
+
+
 def acting(state: State) -> frozenset[int]:
     phase = state.phase
-    if phase == Phase.PLAY:
-        assert state.trick is not None
-        return frozenset((state.trick.turn,))
-    if phase == Phase.EFFECT:
+    if phase == PH_PLAY:
+        trick = state.trick
+        assert trick is not None
+        order = trick.order
+        return ALONE[order[trick.step % len(order)]]
+    if phase == PH_EFFECT:
         assert state.pending is not None
-        return frozenset((state.pending[1],))
-    if phase == Phase.EXCHANGE:
+        return ALONE[state.pending[1]]
+    if phase == PH_EXCHANGE:
         return frozenset(s for s in state.exchange if state.picks[s] == NO_CARD)
-    if phase == Phase.PICK:
+    if phase == PH_PICK:
         return frozenset(s for s, p in enumerate(state.picks) if p == NO_CARD)
-    if phase == Phase.DRAFT:
-        return frozenset((drafter(state),))
-    if phase == Phase.SCORED:
-        return frozenset((state.first,))
-    return frozenset()
+    if phase == PH_DRAFT:
+        return ALONE[drafter(state)]
+    if phase == PH_SCORED:
+        return ALONE[state.first]
+    return NOBODY
 
 
 def revealed(state: State) -> list[str]:
@@ -113,13 +130,13 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "pot": [] if trick is None else [CARD_IDS[c] for c in trick.pot],
         "leader": None if trick is None or trick.leader < 0 else trick.leader,
         "trickster": None if trick is None else trick.trickster,
-        "turn": None if trick is None or state.phase != Phase.PLAY else trick.turn,
+        "turn": None if trick is None or state.phase != PH_PLAY else trick.turn,
         "pattern": None if trick is None else PATTERN_NAMES[trick.pattern],
         "first": state.first,
         "to_act": sorted(acting(state)),
         "scores": [list(r) for r in state.scores],
         "totals": totals,
-        "final_counts": [list(r) for r in state.final] if state.phase == Phase.OVER else None,
+        "final_counts": [list(r) for r in state.final] if state.phase == PH_OVER else None,
         "suits": NUM_SUITS,
     }
     if pending is not None:
@@ -139,11 +156,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             if seat is not None and seat in state.exchange and state.picks[seat] != NO_CARD
             else None,
         }
-    if state.phase == Phase.PICK:
+    if state.phase == PH_PICK:
         data["picked"] = [p != NO_CARD for p in state.picks]
         data["my_pick"] = (
             CARD_IDS[state.picks[seat]] if seat is not None and state.picks[seat] != NO_CARD else None
         )
-    if state.phase == Phase.DRAFT:
+    if state.phase == PH_DRAFT:
         data["drafter"] = drafter(state)
     return data

@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.core.contract import JSON, Event
 from games.core.rng import Rng
 from games.trickster.cot.cards import CARD_IDS, TABLE
-from games.trickster.cot.state import Phase, State
+from games.trickster.cot.state import State
 from games.trickster.tricks import Trick, add_card, can_follow
 
 HAND = "hand"
@@ -204,7 +204,3 @@ class Work:
             dst=dst,
             dst_seat=dst_seat,
         )
-
-
-def is_playing(phase: Phase) -> bool:
-    return phase in (Phase.PLAY, Phase.EFFECT, Phase.EXCHANGE)
