@@ -35,6 +35,7 @@ def test_round_end_scores_then_a_separate_next_round_step() -> None:
     assert items[1] == {"bid_gambler": 30, "jack": 20}
     assert items[2] == {"bid_hermit": 50, "jack": 30}
     assert engine.to_act(t) == frozenset({engine.by_king_number(t)[0]})
+    t.hand_size = 5  # the constructed table played a one-card round
     t = act(t, engine.by_king_number(t)[0], "next")
     assert t.round == 2 and t.phase == "draft"
     assert all(len(h) == 5 for h in t.hands)
