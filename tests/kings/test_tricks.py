@@ -137,3 +137,17 @@ def test_property_a_king_wins_whatever_else(cards: list[str], where: int) -> Non
     index = where % len(cards)
     strengths[index] = strength_of(cards[index], king=True)
     assert winner(strengths, Colour(cards[0][0])) == index
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(any_card, min_size=1, max_size=6, unique=True), st.sampled_from(list(Colour)[1:]))
+def test_property_must_follow(hand: list[str], lead: Colour) -> None:
+    """002_4e143f857986e60e.txt, '### マストフォロー': with a lead-colour card in hand, only that colour, rares
+    and flags; without one, anything."""
+    allowed = tricks.must_follow(hand, lead)
+    has_lead = any(c[0] == lead.value and c[1:].isdigit() for c in hand)
+    if not has_lead:
+        assert allowed == hand
+    else:
+        assert all((c[0] == lead.value and c[1:].isdigit()) or c.startswith(("rare", "flag")) for c in allowed)
+        assert {c for c in hand if c.startswith(("rare", "flag"))} <= set(allowed)
