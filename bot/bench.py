@@ -81,7 +81,7 @@ async def create_tables(svc: TableService, game: Game[Any], n: int, players: int
 
 
 async def drive(
-    svc: TableService, ids: list[int], per_table: int, concurrency: int, seed: int
+    svc: TableService, ids: list[int], per_table: int, concurrency: int, seed: int, acks: bool = False
 ) -> tuple[list[float], int, float, float]:
     """Submit actions with `concurrency` in flight. Returns latencies (s), actions, wall s, engine s."""
     rng = random.Random(seed)
@@ -109,11 +109,12 @@ async def drive(
             game.apply(state, seat, action)  # the engine's share, timed apart from the host
             t1 = time.perf_counter()
             engine += t1 - t0
+            version = live.info.version
             t0 = time.perf_counter()
-            await svc.submit(
-                table_id, user_of(table_id, seat), action, live.info.version, f"b{live.info.version}"
-            )
+            update = await svc.submit(table_id, user_of(table_id, seat), action, version, f"b{version}")
             latencies.append(time.perf_counter() - t0)
+            if acks:  # for the crash test: this action is durably in the log now
+                print(f"ack {table_id} {update.table.version} b{version}", flush=True)
             todo[table_id] -= 1
             if todo[table_id] > 0 and live.info.status is TableStatus.PLAYING:
                 queue.put_nowait(table_id)
@@ -197,7 +198,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
     svc.writer.write = capture  # type: ignore[method-assign]
     cpu0 = time.process_time()
-    latencies, actions, wall, engine = await drive(svc, ids, args.actions, args.concurrency, args.seed)
+    latencies, actions, wall, engine = await drive(
+        svc, ids, args.actions, args.concurrency, args.seed, acks=args.acks
+    )
     cpu = time.process_time() - cpu0
     await svc.writer.flush()
     commits, writes = svc.writer.commits - c0, svc.writer.writes - w0
@@ -265,6 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--snapshot-every", type=int, default=32)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--acks", action="store_true", help="print 'ack TABLE VERSION KEY' per acknowledged action"
+    )
     parser.add_argument("--db", default=None, help="SQLite file (default: a temporary file)")
     args = parser.parse_args(argv)
     if args.game is None:

@@ -56,3 +56,63 @@ async def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
     busy = max(logs, key=lambda t: len(logs[t]))
     await play_first_legal(svc, busy, 1)  # and play goes on
     await svc.close()
+
+
+async def test_sigkill_mid_bench_then_restart(tmp_path: Path) -> None:
+    """The real benchmark (Trickster when installed), killed with SIGKILL after a few hundred acks."""
+    from games.core.registry import all_games
+
+    game = "trickster" if "trickster" in all_games() else "timetrap"
+    db = str(tmp_path / "bench.db")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "bot.bench",
+            "--tables",
+            "30",
+            "--actions",
+            "400",
+            "--concurrency",
+            "8",
+            "--restart-tables",
+            "0",
+            "--game",
+            game,
+            "--db",
+            db,
+            "--acks",
+            "--snapshot-every",
+            "8",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        cwd=str(ROOT),
+    )
+    assert child.stdout is not None
+    acks: list[tuple[int, int, str]] = []
+    try:
+        while len(acks) < 300:
+            line = child.stdout.readline()
+            assert line, "bench stopped early"
+            if line.startswith("ack "):
+                _, table_text, version_text, key = line.split()
+                acks.append((int(table_text), int(version_text), key))
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+
+    svc = await open_service(db, Settings(snapshot_every=8))
+    tables = {t for t, _, _ in acks}
+    for table in tables:
+        rows = await svc.store.actions(table)
+        assert [r.seq for r in rows] == list(range(1, len(rows) + 1))
+        by_seq = {r.seq: r.idem_key for r in rows}
+        for t, version, key in acks:
+            if t == table:
+                assert by_seq.get(version) == key, f"acknowledged action {t}/{version} lost"
+        await replay_matches(svc, table)
+    await svc.close()
