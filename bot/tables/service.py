@@ -448,8 +448,7 @@ class TableService:
         try:
             live = await self._live(table_id)
         except TableUnavailable:
-            record = await self.store.table_rows(statuses=(), limit=1, user_id=None, guild_id=None)
-            del record
+            # the table cannot be rebuilt, but its row can still be closed
             now = self.clock()
             await self.store.update_table(
                 table_id, now, status=TableStatus.ABORTED.value, clear_deadlines=True
