@@ -7,6 +7,8 @@ precomputed here once, indexed by int.
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.trickster import fantasy, symbiosis, tianxia
 from games.trickster.hero import Hero
 from games.trickster.tricks import CardTable
@@ -41,6 +43,7 @@ HERO_OF: tuple[int, ...] = tuple(c // NUM_SUITS for c in range(NUM_CARDS))
 TABLE = CardTable([(SUIT_OF[c], HERO_OF[c]) for c in range(NUM_CARDS)])
 
 
+@cache
 def cards_of(heroes: tuple[int, ...]) -> tuple[int, ...]:
     """Every card of the given heroes (seven suits each)."""
     return tuple(h * NUM_SUITS + s for h in heroes for s in range(NUM_SUITS))

@@ -13,9 +13,10 @@ from games.core.contract import Event
 from games.core.rng import Rng
 from games.trickster.cards import CARD_IDS, HERO_OF, HEROES, TABLE
 from games.trickster.hero import Hero
-from games.trickster.state import Pending, State
+from games.trickster.state import State
 from games.trickster.tricks import Trick, add_card, can_follow, has_room
 
+_new_state = tuple.__new__  # builds a State from a ready tuple, skipping NamedTuple.__new__'s arguments
 _OPPONENTS = [[tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(8)]
 
 
@@ -44,45 +45,60 @@ class Fx:
     heroes: tuple[Hero, ...] = HEROES
 
     def __init__(self, st: State) -> None:
-        self.base = st
-        self.players = st.players
-        self.hands = list(st.hands)
-        self.houses = list(st.houses)
-        self.trash = st.trash
-        self.deck = st.deck
-        self.trick = st.trick
-        self.sideways = st.sideways
-        self.public = st.public
-        self.seen = list(st.seen)
-        self.rng = st.rng
-        self.outs = st.outs
-        self.phase = st.phase
-        self.pending: Pending | None = st.pending
-        self.memo: tuple[int, ...] = ()
-        self.events: list[Event] = []
-
-    def freeze(self, house_picks: tuple[int, ...] | None = None) -> State:
-        st = self.base
-        return State(
-            st.players,
-            st.deck_name,
-            st.heroes,
-            st.hand_size,
-            st.ends_at,
+        # one unpacking of the tuple instead of nineteen attribute lookups (hot path)
+        (
+            self.players,
+            _deck_name,
+            _heroes,
+            _hand_size,
+            _ends_at,
             self.outs,
             self.phase,
-            tuple(self.hands),
-            tuple(self.houses),
+            hands,
+            houses,
             self.trash,
             self.deck,
             self.trick,
             self.sideways,
             self.public,
-            tuple(self.seen),
-            st.house_picks if house_picks is None else house_picks,
+            seen,
+            _picks,
             self.pending,
             self.rng,
-            st.turns + 1,
+            _turns,
+        ) = st
+        self.base = st
+        self.hands = list(hands)
+        self.houses = list(houses)
+        self.seen = list(seen)
+        self.memo: tuple[int, ...] = ()
+        self.events: list[Event] = []
+
+    def freeze(self, house_picks: tuple[int, ...] | None = None) -> State:
+        st = self.base
+        return _new_state(
+            State,
+            (
+                st[0],
+                st[1],
+                st[2],
+                st[3],
+                st[4],
+                self.outs,
+                self.phase,
+                tuple(self.hands),
+                tuple(self.houses),
+                self.trash,
+                self.deck,
+                self.trick,
+                self.sideways,
+                self.public,
+                tuple(self.seen),
+                st[15] if house_picks is None else house_picks,
+                self.pending,
+                self.rng,
+                st[18] + 1,
+            ),
         )
 
     # --- queries ----------------------------------------------------------------------------------

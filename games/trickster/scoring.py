@@ -28,25 +28,33 @@ class Score(NamedTuple):
 
 
 def score_houses(houses: Sequence[Sequence[int]], sideways: int) -> list[Score]:
-    weighted = []
-    actual = []
+    weighted: list[list[int]] = []
+    actual: list[list[int]] = []
+    suit_of = SUIT_OF
     for house in houses:
         w = [0] * NUM_SUITS
         a = [0] * NUM_SUITS
         for card in house:
-            suit = SUIT_OF[card]
+            suit = suit_of[card]
             a[suit] += 1
             w[suit] += 2 if sideways >> card & 1 else 1
         weighted.append(w)
         actual.append(a)
+    # per suit: the sole holder of the strict most, if any
+    sole = [-1] * NUM_SUITS
+    for suit in range(NUM_SUITS):
+        best, holder, ties = 0, -1, 0
+        for seat, w in enumerate(weighted):
+            if w[suit] > best:
+                best, holder, ties = w[suit], seat, 1
+            elif w[suit] == best and best:
+                ties += 1
+        if ties == 1:
+            sole[suit] = holder
     out = []
     for seat, w in enumerate(weighted):
-        ignored = tuple(
-            suit
-            for suit in range(NUM_SUITS)
-            if w[suit] > 0 and all(w[suit] > other[suit] for o, other in enumerate(weighted) if o != seat)
-        )
-        score = sum(w[suit] for suit in range(NUM_SUITS) if suit not in ignored)
+        ignored = tuple(suit for suit in range(NUM_SUITS) if sole[suit] == seat)
+        score = sum(w) - sum(w[suit] for suit in ignored)
         out.append(Score(score, tuple(w), tuple(actual[seat]), ignored))
     return out
 

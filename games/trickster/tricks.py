@@ -131,6 +131,9 @@ class Trick(NamedTuple):
 _CLOCKWISE = {(start, n): tuple((start + i) % n for i in range(n)) for n in range(1, 17) for start in range(n)}
 
 
+_new_trick = tuple.__new__  # a Trick from a ready tuple (hot path; skips NamedTuple.__new__)
+
+
 def clockwise(start: int, players: int) -> tuple[int, ...]:
     """Every seat once, starting at `start`, in seat order ("clockwise" = seat order, RULINGS.md)."""
     order = _CLOCKWISE.get((start, players))
@@ -209,8 +212,8 @@ def _with_card(table: CardTable, trick: Trick, card: int, trickster: int) -> Tri
         pattern, mask = trick.pattern, trick.mask | table.bits[card]
     else:
         pattern, mask = trick.pattern, trick.mask
-    return Trick(
-        pot, trick.order, trick.step, trick.cyclic, trick.leader, trickster, pattern, mask, trick.limit
+    return _new_trick(
+        Trick, (pot, trick.order, trick.step, trick.cyclic, trick.leader, trickster, pattern, mask, trick.limit)
     )
 
 
@@ -242,17 +245,7 @@ def finish_turn(trick: Trick) -> Trick | int:
     step = trick.step + 1
     if not trick.cyclic and step >= len(trick.order):
         return trick.trickster
-    return Trick(
-        trick.pot,
-        trick.order,
-        step,
-        trick.cyclic,
-        trick.leader,
-        trick.trickster,
-        trick.pattern,
-        trick.mask,
-        trick.limit,
-    )
+    return _new_trick(Trick, (trick.pot, trick.order, step, *trick[3:]))
 
 
 def roles_after_collect(collector: int, players: int) -> tuple[int, int]:
