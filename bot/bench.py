@@ -262,7 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=20, help="actions per table")
     parser.add_argument("--game", default=None, help="default: trickster (or the first registered game)")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--concurrency", type=int, default=32, help="submissions in flight")
+    parser.add_argument(
+        "--concurrency", type=int, default=16, help="submissions in flight (clicks at one instant)"
+    )
     parser.add_argument(
         "--restart-tables", type=int, default=10_000, help="stored tables for the restart figure"
     )

@@ -570,11 +570,13 @@ class TableService:
         version = info.version + len(steps)
         acted = {s.seat for s in steps}
         seats = info.seats
+        ai_seats = _ai_seats(seats)
         chain = 0
-        while to_act:
-            seat = next((s for s in sorted(to_act) if seats[s].ai_policy is not None), -1)
-            if seat < 0:
+        while to_act and ai_seats:
+            owing = ai_seats & to_act
+            if not owing:
                 break
+            seat = min(owing)
             action = self._ai_move(live, state, seat, version, seats[seat].ai_policy)
             state, events = game.apply(state, seat, action)
             version += 1
@@ -912,6 +914,12 @@ class TableService:
         )
         await self.store.set_settings(user_id, new.language, new.dm_pings)
         return new
+
+
+@functools.lru_cache(maxsize=4096)
+def _ai_seats(seats: tuple[SeatInfo, ...]) -> frozenset[int]:
+    """Seats an AI plays (cached per seat tuple: it only changes in the lobby or on resign/replace)."""
+    return frozenset(s.seat for s in seats if s.ai_policy is not None)
 
 
 def _moved(info: TableInfo, version: int, status: TableStatus, now: float) -> TableInfo:
