@@ -792,12 +792,15 @@ class TableService:
         due = await self.store.due_deadlines(now)
         updates: list[Update] = []
         for table_id in sorted({t for t, _ in due}):
-            if table_id in self._broken:
-                continue
             try:
                 live = await self._live(table_id)
                 async with live.lock:
                     updates.extend(await self._expire(live, now))
+            except TableUnavailable as err:
+                # nobody can play it until an admin acts: drop its clocks so they are not fetched
+                # every tick (and cannot crowd out the other tables' clocks)
+                log.warning("clock of table %s dropped: %s", table_id, err)
+                await self.store.update_table(table_id, now, clear_deadlines=True)
             except TableError as err:
                 log.warning("clock of table %s: %s", table_id, err)
         return updates
@@ -814,9 +817,10 @@ class TableService:
         reminders: list[Update] = []
         changed = False
         version = info.version
+        for seat in [s for s in live.deadlines if s not in to_act or info.seats[s].is_ai]:
+            del live.deadlines[seat]  # a clock nobody owes any more (should not happen; heal it)
+            changed = True
         for seat, dl in sorted(live.deadlines.items()):
-            if seat not in to_act:
-                continue
             if dl.due_at <= now:
                 action = self._ai_move(live, state, seat, version, default_ai(game))
                 state, events = game.apply(state, seat, action)

@@ -76,3 +76,23 @@ async def test_database_from_a_newer_version_is_refused(
     poke(db_path, "PRAGMA user_version = 999")
     with pytest.raises(StoreError, match="newer"):
         await open_service(db_path, settings, clock)
+
+
+async def test_clock_of_a_broken_table_does_not_stop_the_others(
+    db_path: str, settings: Settings, clock: FakeClock
+) -> None:
+    svc = await open_service(db_path, settings, clock)
+    broken, fine = (
+        await human_table(svc, seed=1, clock_seconds=10),
+        await human_table(svc, seed=2, clock_seconds=10),
+    )
+    await svc.close()
+    poke(db_path, "UPDATE tables SET game = 'uninstalled' WHERE id = ?", broken)
+    clock.now += 11
+    svc = await open_service(db_path, settings, clock)
+    updates = await svc.process_due_clocks()
+    assert [u.table.id for u in updates] == [fine]
+    assert await svc.store.due_deadlines(clock.now + 1000) == [] or all(
+        t == fine for t, _ in await svc.store.due_deadlines(clock.now + 1000)
+    )
+    await svc.close()
