@@ -94,7 +94,9 @@ def kinds(events: Sequence[Event]) -> list[str]:
 
 def plays(state: State, seat: int) -> list[int]:
     """Numbers of the time cards the seat may play now."""
-    return sorted(cards.number(a.split(":")[1]) for a in G.legal_actions(state, seat) if a.startswith("play:"))
+    return sorted(
+        cards.number(a.split(":")[1]) for a in G.legal_actions(state, seat) if a.startswith("play:")
+    )
 
 
 def can_trap(state: State, seat: int) -> bool:

@@ -30,7 +30,7 @@ def test_house_set_has_seven_blue_and_seven_yellow_cards_with_ids() -> None:
     house = dates.DATE_SETS["house"]
     assert [c.id for c in house.blue] == [f"B{i}" for i in range(1, 8)]
     assert [c.id for c in house.yellow] == [f"Y{i}" for i in range(1, 8)]
-    assert all(c.provisional for c in (*house.blue, *house.yellow))
+    assert all(c.provisional for c in house.blue) and all(c.provisional for c in house.yellow)
     assert {c.number for c in house.yellow} == {5, 3, 11, 7, 9, 1, 2}
 
 
@@ -91,7 +91,7 @@ def test_b5_forbids_time_traps_only() -> None:
 def test_yellow_acts_only_on_its_number() -> None:
     """003_3dd097fef3f40e34.txt, '■『日付条件カード』の効果': 条件に合うカードをプレイした時に…アクションを必ず実行。"""
     state = make([["or6", "or9"], ["pu7", "pu8"]], day=2, dates=day2("Y1"))
-    state, events = act(state, 0, "play:or6")
+    state, _events = act(state, 0, "play:or6")
     assert state.pending is None and G.to_act(state) == {1}
 
 
@@ -148,7 +148,7 @@ def test_y3_play_an_11_the_next_player_discards() -> None:
     state = make([["or11", "or2"], [], ["bl4"], ["gr1", "gr2"]], day=2, dates=day2("Y3"), out=[0, 1, 0, 0])
     state, _ = act(state, 0, "play:or11")
     assert G.to_act(state) == {2} and G.legal_actions(state, 2) == ["discard:bl4"]
-    state, events = act(state, 2, "discard:bl4")
+    state, _events = act(state, 2, "discard:bl4")
     assert state.out[2] and "bl4" in state.discard
     assert "bl4" in G.hidden_from(state, 0) and "bl4" not in G.hidden_from(state, 2)
     assert G.to_act(state) == {3}
@@ -184,7 +184,9 @@ def test_y5_play_a_9_skips_the_next_player_which_is_not_a_pass() -> None:
 
 def test_y6_play_a_1_take_a_played_trap() -> None:
     """RULINGS (TIMETRAP) Y6: play a 1: take one played Time Trap card from the board into your hand."""
-    state = make([["or1", "or2"], ["pu10", "pu11"]], day=2, dates=day2("Y6"), earlier=[["pu3", ("tt1", 12), "or4"]])
+    state = make(
+        [["or1", "or2"], ["pu10", "pu11"]], day=2, dates=day2("Y6"), earlier=[["pu3", ("tt1", 12), "or4"]]
+    )
     state, events = act(state, 0, "play:or1")
     assert "tt1" in state.hands[0] and next(e for e in events if e.kind == "take_trap").audience is None
     empty = make([["or1", "or2"], ["pu10", "pu11"]], day=2, dates=day2("Y6"))
@@ -197,7 +199,7 @@ def test_y7_play_a_2_discard_a_card_even_a_trap() -> None:
     state = make([["or2", "or8", "tt0"], ["pu10", "pu11"]], day=2, dates=day2("Y7"))
     state, _ = act(state, 0, "play:or2")
     assert G.legal_actions(state, 0) == ["discard:or8", "discard:tt0"]
-    state, events = act(state, 0, "discard:tt0")
+    state, _events = act(state, 0, "discard:tt0")
     assert "tt0" in state.discard and state.hands[0] == ("or8",)
     assert "tt0" in G.hidden_from(state, 1)
     assert G.to_act(state) == {1}

@@ -11,7 +11,9 @@ def test_day_ends_when_all_but_the_last_player_to_play_have_passed() -> None:
     """003_3dd097fef3f40e34.txt, '5. ゲームの進め方': 最後にカードをプレイしたプレイヤー以外全員がパスした場合…
     1日目を終了します; '■2日目以降のスタートプレイヤー': 前の日の最後にカードをプレイしたプレイヤーが次の日の
     スタートプレイヤーとなります。"""
-    state = make([["or2", "or4"], ["pu3", "pu5"], ["bl1", "bl6"]], today=["bl7", "or9"], start=2, turn=1, last_player=0)
+    state = make(
+        [["or2", "or4"], ["pu3", "pu5"], ["bl1", "bl6"]], today=["bl7", "or9"], start=2, turn=1, last_player=0
+    )
     state, events = act(state, 1, "pass")
     assert state.day == 1
     state, events = act(state, 2, "pass")
@@ -40,7 +42,9 @@ def test_day_ends_at_the_limit_and_traps_count() -> None:
     RULINGS: the limit counts every card played that day, traps included."""
     state = make(
         [["or7", "or9", "tt0"], ["pu8", "pu10", "pu11"]],
-        today=["or1", "pu2", "or3", "pu4"], turn=0, last_player=1,
+        today=["or1", "pu2", "or3", "pu4"],
+        turn=0,
+        last_player=1,
     )
     state, _ = act(state, 0, "trap:or9")  # the 5th card of 6
     assert state.day == 1 and state.played_today == 5
@@ -53,7 +57,11 @@ def test_limit_follows_the_players_still_in_at_the_start_of_the_day() -> None:
     """RULINGS (TIMETRAP): the daily limit follows the number of players still in at the start of the day."""
     state = make(
         [["or2", "or9"], [], ["bl3", "bl5"], ["gr4", "gr6"]],
-        out=[0, 1, 0, 0], today=["gr10"], start=3, turn=0, last_player=3,
+        out=[0, 1, 0, 0],
+        today=["gr10"],
+        start=3,
+        turn=0,
+        last_player=3,
     )
     assert state.limit == 8
     state, _ = run(state, (0, "pass"), (2, "pass"))
@@ -74,9 +82,15 @@ def test_eliminated_last_player_hands_the_start_to_the_next_survivor_on_the_left
 def test_start_player_of_days_3_and_5_takes_a_played_trap(day: int) -> None:
     """003_3dd097fef3f40e34.txt, '■2日目以降のスタートプレイヤー': 3日目のスタートプレイヤーは…既にプレイされ、場に
     ある『タイムトラップカード』の中から1枚取り、手札に加えなくてはなりません。5日目…も同様。"""
-    earlier = [["or1", ("tt1", 12), "pu3"]] + [["or4"]] * (day - 3)
+    earlier: list[list[str | tuple[str, int]]] = [["or1", ("tt1", 12), "pu3"]]
+    earlier += [["or4"]] * (day - 3)
     state = make(
-        [["or2", "or9"], ["pu5", "pu6"]], day=day - 1, earlier=earlier, today=["pu10"], turn=0, last_player=1,
+        [["or2", "or9"], ["pu5", "pu6"]],
+        day=day - 1,
+        earlier=earlier,
+        today=["pu10"],
+        turn=0,
+        last_player=1,
     )
     state, events = act(state, 0, "pass")
     assert state.day == day and state.start == 1
@@ -90,10 +104,23 @@ def test_start_player_of_days_3_and_5_takes_a_played_trap(day: int) -> None:
 def test_no_pickup_without_a_trap_on_the_board_nor_on_other_days() -> None:
     """003_3dd097fef3f40e34.txt, '■2日目以降のスタートプレイヤー': ※『タイムトラップカード』が場に一枚もない場合は
     手札に加える必要はありません。"""
-    state = make([["or2", "or9"], ["pu5", "pu6"]], day=2, earlier=[["or1", "pu3"]], today=["pu10"], turn=0, last_player=1)
+    state = make(
+        [["or2", "or9"], ["pu5", "pu6"]],
+        day=2,
+        earlier=[["or1", "pu3"]],
+        today=["pu10"],
+        turn=0,
+        last_player=1,
+    )
     state, events = act(state, 0, "pass")
     assert state.day == 3 and "pickup" not in kinds(events) and state.hands[1] == ("pu5", "pu6")
-    day4 = make([["or2", "or9"], ["pu5", "pu6"]], day=3, earlier=[["or1", ("tt0", 12), "pu3"]], today=["pu10"],
-                turn=0, last_player=1)
+    day4 = make(
+        [["or2", "or9"], ["pu5", "pu6"]],
+        day=3,
+        earlier=[["or1", ("tt0", 12), "pu3"]],
+        today=["pu10"],
+        turn=0,
+        last_player=1,
+    )
     day4, events = act(day4, 0, "pass")
     assert day4.day == 4 and "pickup" not in kinds(events)

@@ -37,7 +37,11 @@ def test_holding_a_trap_as_day_7_begins_eliminates_and_the_start_moves_left() ->
     プレイヤーとなります。"""
     state = make(
         [["or2", "or9"], ["pu4", "tt1"], ["bl3", "bl5"], ["gr1", "gr6"]],
-        day=6, today=["pu11"], start=1, turn=2, last_player=1,
+        day=6,
+        today=["pu11"],
+        start=1,
+        turn=2,
+        last_player=1,
     )
     state, events = run(state, (2, "pass"), (3, "pass"), (0, "pass"))
     assert state.day == 7 and state.out[1] and not state.over
@@ -47,9 +51,16 @@ def test_holding_a_trap_as_day_7_begins_eliminates_and_the_start_moves_left() ->
 
 def test_everyone_holding_a_trap_on_day_7_means_no_winner() -> None:
     """RULINGS (TIMETRAP): everyone eliminated: no winner."""
-    state = make([["or2", "tt0"], ["pu4", "tt1"]], day=6, today=["pu11"], start=1, turn=0, last_player=1,
-                 after_time=False)
-    state, events = act(state, 0, "pass")
+    state = make(
+        [["or2", "tt0"], ["pu4", "tt1"]],
+        day=6,
+        today=["pu11"],
+        start=1,
+        turn=0,
+        last_player=1,
+        after_time=False,
+    )
+    state, _events = act(state, 0, "pass")
     assert state.over and state.winner is None and state.end_reason == "no_survivor"
     outcome = G.outcome(state)
     assert outcome is not None and 1 not in outcome.placements
@@ -57,8 +68,15 @@ def test_everyone_holding_a_trap_on_day_7_means_no_winner() -> None:
 
 def test_one_survivor_after_the_day_7_trap_check_wins() -> None:
     """003_3dd097fef3f40e34.txt, '8. ゲームの終了と勝利条件' (last survivor) with the day-7 trap check."""
-    state = make([["or2", "tt0"], ["pu4", "pu6"]], day=6, today=["pu11"], start=1, turn=0, last_player=1,
-                 after_time=False)
+    state = make(
+        [["or2", "tt0"], ["pu4", "pu6"]],
+        day=6,
+        today=["pu11"],
+        start=1,
+        turn=0,
+        last_player=1,
+        after_time=False,
+    )
     state, _ = act(state, 0, "pass")
     assert state.over and state.winner == 1
 
@@ -67,7 +85,7 @@ def test_first_to_empty_their_hand_on_day_7_wins() -> None:
     """003_3dd097fef3f40e34.txt, '8. ゲームの終了と勝利条件': 7日目にカードをプレイした後、最初に手札が無くなった
     プレイヤーが勝者となりゲームが終了します。"""
     state = make([["or2", "or9"], ["pu4"], ["bl3", "bl5"]], day=7, turn=1, start=1)
-    state, events = act(state, 1, "play:pu4")
+    state, _events = act(state, 1, "play:pu4")
     assert state.over and state.winner == 1 and state.end_reason == "emptied_day7"
     outcome = G.outcome(state)
     assert outcome is not None and outcome.placements == (2, 1, 2)
@@ -76,9 +94,15 @@ def test_first_to_empty_their_hand_on_day_7_wins() -> None:
 def test_fewest_cards_when_day_7_ends_wins() -> None:
     """003_3dd097fef3f40e34.txt, '8. ゲームの終了と勝利条件': 7日目が終了した場合、その時点で手札が最も少ない
     プレイヤーが勝者となりゲームが終了します。"""
-    state = make([["or2", "or3", "or4"], ["pu1", "pu5"], ["bl1", "bl5", "bl6"]], day=7, start=0,
-                 today=["or11"], turn=1, last_player=0)
-    state, events = run(state, (1, "pass"), (2, "pass"))
+    state = make(
+        [["or2", "or3", "or4"], ["pu1", "pu5"], ["bl1", "bl5", "bl6"]],
+        day=7,
+        start=0,
+        today=["or11"],
+        turn=1,
+        last_player=0,
+    )
+    state, _events = run(state, (1, "pass"), (2, "pass"))
     assert state.over and state.winner == 1 and state.end_reason == "fewest"
     outcome = G.outcome(state)
     assert outcome is not None and outcome.placements == (2, 1, 2)
@@ -87,16 +111,28 @@ def test_fewest_cards_when_day_7_ends_wins() -> None:
 def test_tie_goes_to_the_day_7_start_player() -> None:
     """003_3dd097fef3f40e34.txt, '8. ゲームの終了と勝利条件': ※複数の首位プレイヤーの手札枚数が同じ場合、7日目の
     スタートプレイヤーが勝者となります。"""
-    state = make([["or2", "or3"], ["pu1", "pu5"], ["bl1", "bl5", "bl6"]], day=7, start=1,
-                 today=["pu11"], turn=2, last_player=1)
+    state = make(
+        [["or2", "or3"], ["pu1", "pu5"], ["bl1", "bl5", "bl6"]],
+        day=7,
+        start=1,
+        today=["pu11"],
+        turn=2,
+        last_player=1,
+    )
     state, _ = run(state, (2, "pass"), (0, "pass"))
     assert state.winner == 1
 
 
 def test_tie_without_the_start_player_goes_to_the_first_in_turn_order_from_the_start() -> None:
     """RULINGS (TIMETRAP): otherwise the tied player reached first in turn order from the start player."""
-    state = make([["or2", "or3"], ["pu1", "pu5", "pu6"], ["bl1", "bl5"], ["gr1", "gr2", "gr3"]], day=7,
-                 start=1, today=["pu11"], turn=2, last_player=1)
+    state = make(
+        [["or2", "or3"], ["pu1", "pu5", "pu6"], ["bl1", "bl5"], ["gr1", "gr2", "gr3"]],
+        day=7,
+        start=1,
+        today=["pu11"],
+        turn=2,
+        last_player=1,
+    )
     state, _ = run(state, (2, "pass"), (3, "pass"), (0, "pass"))
     assert state.winner == 2
     outcome = G.outcome(state)

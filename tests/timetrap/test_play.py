@@ -65,7 +65,10 @@ def test_a_player_who_passed_must_play_again_when_able() -> None:
     # Seat 1 (only 2 and 3) passes over a 7; seat 2 plays a 9; seat 3 flips the tile with a trap.
     state = make(
         [["or4", "or8"], ["pu2", "pu3"], ["bl5", "bl9"], ["gr1", "gr10", "tt3"]],
-        today=["gr6", "or7"], turn=1, start=3, last_player=0,
+        today=["gr6", "or7"],
+        turn=1,
+        start=3,
+        last_player=0,
     )
     state, _ = act(state, 1, "pass")
     assert 1 in state.passed

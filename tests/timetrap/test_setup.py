@@ -75,7 +75,12 @@ def test_dates_option_fixes_the_date_cards_for_a_replayable_puzzle() -> None:
     state = G.setup(3, {"dates": "B1,Y2,B3,Y4,B5,Y6"}, seed=5)
     assert state.dates == ("B1", "Y2", "B3", "Y4", "B5", "Y6")
     assert G.setup(3, {"dates": "b7, y7, b6, y6, b5, y5", "date_set": "house"}, 9).dates == (
-        "B7", "Y7", "B6", "Y6", "B5", "Y5",
+        "B7",
+        "Y7",
+        "B6",
+        "Y6",
+        "B5",
+        "Y5",
     )
 
 

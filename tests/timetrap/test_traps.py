@@ -39,7 +39,9 @@ def test_at_most_two_traps_a_day() -> None:
     プレイできません。"""
     state = make(
         [["or3", "or9", "tt0"], ["pu5"], ["bl2"]],
-        today=["bl1", ("tt1", 12), "pu11", ("tt2", 0), "bl4"], turn=0, last_player=2,
+        today=["bl1", ("tt1", 12), "pu11", ("tt2", 0), "bl4"],
+        turn=0,
+        last_player=2,
     )
     assert state.traps_today == 2 and state.tile_up
     assert not can_trap(state, 0)
@@ -51,7 +53,9 @@ def test_at_most_two_traps_a_day() -> None:
 def test_playing_a_trap_discards_a_time_card_face_down_and_flips_the_tile() -> None:
     """003_3dd097fef3f40e34.txt, '■『タイムトラップカード』のプレイ方法': 手札から『時間転移カード』を1枚選んで捨て札の
     山に裏向きで捨てます。その後、『経時タイル』を裏向きにします。それ以降は…小さい数字の…のみ。"""
-    state = make([["or3", "or8", "tt0"], ["pu5", "pu6"], ["bl1", "bl10"]], today=["bl4"], turn=0, last_player=2)
+    state = make(
+        [["or3", "or8", "tt0"], ["pu5", "pu6"], ["bl1", "bl10"]], today=["bl4"], turn=0, last_player=2
+    )
     state, events = act(state, 0, "trap:or8")
     assert state.hands[0] == ("or3",)
     assert "or8" in state.discard and state.board[0][-1] == ("tt0", 12)
@@ -81,7 +85,9 @@ def test_a_trap_counts_12_face_up_and_0_face_down() -> None:
 def test_each_trap_flips_the_tile_again() -> None:
     """003_3dd097fef3f40e34.txt, '■『タイムトラップカード』のプレイ方法': 以降『タイムトラップカード』がプレイされる
     度に、『経時タイル』の表裏の向きが変わり、プレイできる…順番も逆転します。"""
-    state = make([["or1", "or3", "or11", "tt0"], ["pu5", "pu6", "tt1", "pu2"]], today=["pu7"], turn=0, last_player=1)
+    state = make(
+        [["or1", "or3", "or11", "tt0"], ["pu5", "pu6", "tt1", "pu2"]], today=["pu7"], turn=0, last_player=1
+    )
     state, _ = run(state, (0, "trap:or3"), (1, "play:pu5"), (0, "play:or1"))
     assert not state.tile_up
     state, _ = act(state, 1, "trap:pu2")
