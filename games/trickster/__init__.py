@@ -7,6 +7,7 @@ structure and scoring.
 from typing import Any
 
 from games.core.contract import Game
+from games.trickster.cot import GAME as TRICKSTER_COT
 from games.trickster.game import GAME as TRICKSTER
 
-GAMES: tuple[Game[Any], ...] = (TRICKSTER,)
+GAMES: tuple[Game[Any], ...] = (TRICKSTER, TRICKSTER_COT)
