@@ -69,8 +69,18 @@ def _ints(ids: Any) -> tuple[int, ...]:
     return tuple(CARD_INDEX[str(i)] for i in ids)
 
 
+def mask_cards(mask: int) -> list[int]:
+    """The card ints whose bit is set, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def _mask_ids(mask: int) -> list[str]:
-    return [CARD_IDS[c] for c in range(len(CARD_IDS)) if mask >> c & 1]
+    return [CARD_IDS[c] for c in mask_cards(mask)]
 
 
 def _mask(ids: Any) -> int:

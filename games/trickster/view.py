@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.trickster.cards import CARD_IDS, HEROES, NUM_CARDS
+from games.trickster.cards import CARD_IDS, HEROES
 from games.trickster.hero import CHOOSE_HERO, CHOOSE_TARGET
 from games.trickster.scoring import score_houses
-from games.trickster.state import PHASE_NAMES, State
+from games.trickster.state import PHASE_NAMES, State, mask_cards
 from games.trickster.tricks import NO_SEAT, Pattern
 
 
@@ -67,7 +67,7 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         "ends_at": st.ends_at,
         "hands": hands,
         "houses": [[ids[c] for c in house] for house in st.houses],
-        "sideways": [ids[c] for c in range(NUM_CARDS) if st.sideways >> c & 1],
+        "sideways": [ids[c] for c in mask_cards(st.sideways)],
         "trash": [ids[c] for c in st.trash],
         "deck": len(st.deck),
         "deck_known": [{"pos": i, "card": ids[c]} for i, c in enumerate(st.deck) if known >> c & 1],
