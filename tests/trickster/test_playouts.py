@@ -87,3 +87,14 @@ def test_game_over_refuses_actions() -> None:
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, 0, "play:r-bard")
     assert err.value.code == "game_over"
+
+
+def test_action_strings_decode_and_encode_back() -> None:
+    """Every action string parses to (prompt kind, token) and encodes back to the same string."""
+    from games.trickster.cards import ACTIONS_BY_KIND, PARSE
+
+    for action, (kind, token) in PARSE.items():
+        assert ACTIONS_BY_KIND[kind][token] == action
+        assert len(action) <= 64 and " " not in action
+    run = play_one(GAME, 3, [random_policy] * 3, seed=4, check=False)
+    assert all(action in PARSE for _, action in run.log)
