@@ -85,7 +85,11 @@ def card_name(card: str, lang: str = "en") -> str:
     if colour is None or number is None:
         return char_name(card, lang)
     extra = ("(バーサーカー)" if ja else " (Berserker)") if is_berserker_ten(card) else ""
-    return f"{colour_name(colour, lang)}{number}{extra}" if ja else f"{colour_name(colour, lang)} {number}{extra}"
+    return (
+        f"{colour_name(colour, lang)}{number}{extra}"
+        if ja
+        else f"{colour_name(colour, lang)} {number}{extra}"
+    )
 
 
 def _seat(view: Mapping[str, JSON] | None, seat: Any, lang: str) -> str:
@@ -100,7 +104,9 @@ def action_label(action: str, view: Mapping[str, JSON], lang: str = "en") -> str
         label = card_name(parts[1], lang)
         for mod in parts[2:]:
             if mod.startswith("k"):
-                label += f" +{colour_name(mod[1:], lang)}キング" if ja else f" + {colour_name(mod[1:], lang)} king"
+                label += (
+                    f" +{colour_name(mod[1:], lang)}キング" if ja else f" + {colour_name(mod[1:], lang)} king"
+                )
             elif mod == "q":
                 label += " +クイーン" if ja else " + queen"
             elif mod == "s":
@@ -122,16 +128,30 @@ def action_label(action: str, view: Mapping[str, JSON], lang: str = "en") -> str
     if kind == "return":
         return f"{card_name(parts[1], lang)}を返す" if ja else f"Give back {card_name(parts[1], lang)}"
     if kind == "partner":
-        return f"パートナー: {_seat(view, parts[1], lang)}" if ja else f"Partner: {_seat(view, parts[1], lang)}"
+        return (
+            f"パートナー: {_seat(view, parts[1], lang)}" if ja else f"Partner: {_seat(view, parts[1], lang)}"
+        )
     if kind == "copy":
         target = _seat(view, parts[1], lang)
-        return f"コピー: {target}の{char_name(parts[2], lang)}" if ja else f"Copy {target}'s {char_name(parts[2], lang)}"
+        return (
+            f"コピー: {target}の{char_name(parts[2], lang)}"
+            if ja
+            else f"Copy {target}'s {char_name(parts[2], lang)}"
+        )
     if kind == "lead":
-        return f"リード指名: {_seat(view, parts[1], lang)}" if ja else f"Name {_seat(view, parts[1], lang)} lead player"
+        return (
+            f"リード指名: {_seat(view, parts[1], lang)}"
+            if ja
+            else f"Name {_seat(view, parts[1], lang)} lead player"
+        )
     if kind == "hermit":
         return "ハーミット（3枚引いて3枚捨てる）" if ja else "Hermit (draw 3, discard 3)"
     if kind == "extra":
-        return f"{colour_name(parts[1], lang)}キングを獲得" if ja else f"Take the {colour_name(parts[1], lang)} king"
+        return (
+            f"{colour_name(parts[1], lang)}キングを獲得"
+            if ja
+            else f"Take the {colour_name(parts[1], lang)} king"
+        )
     fixed = {
         "queen": ("クイーンを使う", "Use your queen"),
         "jack3": ("ジャックでBID+3", "Turn the jack: bid +3"),
@@ -150,7 +170,11 @@ def event_text(event: Event, lang: str = "en") -> str:
     who = _seat(None, d["seat"], lang) if "seat" in d else ""
     k = event.kind
     if k == "round_start":
-        devil = f" / デビル: {colour_name(d['devil'], lang)}" if ja else f" (devil colour: {colour_name(d['devil'], lang)})"
+        devil = (
+            f" / デビル: {colour_name(d['devil'], lang)}"
+            if ja
+            else f" (devil colour: {colour_name(d['devil'], lang)})"
+        )
         tail = devil if d.get("devil") else ""
         return f"ラウンド{d['round']}開始{tail}" if ja else f"Round {d['round']} begins{tail}."
     if k == "deal":
@@ -160,14 +184,32 @@ def event_text(event: Event, lang: str = "en") -> str:
         cards = ", ".join(card_name(c, lang) for c in d["cards"])
         return f"引いたカード: {cards}" if ja else f"You drew: {cards}"
     if k == "played":
-        label = action_label("play:" + ":".join([d["card"]] + ([f"k{d['king']}"] if d.get("king") else []) + (["q"] if d.get("queen") else []) + (["s"] if d.get("switch") else [])), {}, lang)
+        label = action_label(
+            "play:"
+            + ":".join(
+                [d["card"]]
+                + ([f"k{d['king']}"] if d.get("king") else [])
+                + (["q"] if d.get("queen") else [])
+                + (["s"] if d.get("switch") else [])
+            ),
+            {},
+            lang,
+        )
         return f"{who}: {label}"
     if k == "trick_won":
         return f"{who}がトリック{d['trick']}に勝利" if ja else f"{who} wins trick {d['trick']}."
     if k == "took_set":
-        return f"{who}が{colour_name(d['colour'], lang)}のKQJを獲得" if ja else f"{who} takes the {colour_name(d['colour'], lang)} KQJ set."
+        return (
+            f"{who}が{colour_name(d['colour'], lang)}のKQJを獲得"
+            if ja
+            else f"{who} takes the {colour_name(d['colour'], lang)} KQJ set."
+        )
     if k == "took_char":
-        return f"{who}が{char_name(d['card'], lang)}を獲得" if ja else f"{who} takes {char_name(d['card'], lang)}."
+        return (
+            f"{who}が{char_name(d['card'], lang)}を獲得"
+            if ja
+            else f"{who} takes {char_name(d['card'], lang)}."
+        )
     if k == "bid_committed":
         return f"{who}がBIDを決定" if ja else f"{who} has chosen a bid."
     if k == "bids_revealed":
@@ -182,7 +224,11 @@ def event_text(event: Event, lang: str = "en") -> str:
     if k == "game_over":
         return "ゲーム終了" if ja else "Game over."
     if k == "exchange_card":
-        return f"{card_name(d['card'], lang)}が{_seat(None, d['to'], lang)}へ" if ja else f"{card_name(d['card'], lang)} goes to {_seat(None, d['to'], lang)}."
+        return (
+            f"{card_name(d['card'], lang)}が{_seat(None, d['to'], lang)}へ"
+            if ja
+            else f"{card_name(d['card'], lang)} goes to {_seat(None, d['to'], lang)}."
+        )
     simple = {
         "first_drafter": ("{who}からドラフト開始", "{who} drafts first."),
         "start_player": ("{who}がスタートプレイヤー", "{who} takes the start player card."),
@@ -211,28 +257,75 @@ def event_text(event: Event, lang: str = "en") -> str:
     return f"{k} {d}"
 
 
-def view_text(view: Mapping[str, JSON], lang: str = "en") -> str:
-    if view.get("variant") not in ("standard", "two-player"):
-        return repr(dict(view))
+PHASE_NAMES = {
+    "draft": ("パーティ編成", "party draft"),
+    "extra": ("応援のキング", "extra kings"),
+    "bid": ("BID", "bids"),
+    "cheer": ("チアリーダー", "Cheerleader"),
+    "setup": ("セットアップ", "set-up"),
+    "play": ("トリック", "tricks"),
+    "jack3": ("ジャック+3", "jack +3"),
+    "round_end": ("ラウンド終了", "round over"),
+    "over": ("ゲーム終了", "game over"),
+}
+
+
+def _seat_line(s: Mapping[str, Any], lang: str) -> str:
     ja = lang == "ja"
-    lines = [
-        (f"ラウンド{view['round']} トリック{view['trick_no']} ({view['phase']})" if ja else f"Round {view['round']}, trick {view['trick_no']} ({view['phase']})")
-    ]
+    up = [c for c in s["chars"] if s["bids"] is None or c not in s["bids"]]
+    chars = ", ".join(char_name(c, lang) for c in up) or "-"
+    bids = s["bids"]
+    if bids is None:
+        bid_text = (" BID: 選択済み" if ja else " bid: chosen") if s["bid_committed"] else ""
+    else:
+        bid_text = " BID: " + (", ".join(char_name(b, lang) for b in bids) or ("なし" if ja else "none"))
+    king = "-"
+    if s["king"]:
+        state = ("使用済" if ja else "used") if s["king_used"] else ("表" if ja else "up")
+        king = f"{colour_name(s['king'], lang)}({state}, No.{s['king_number']})"
+    extra = "".join(f" +{colour_name(k, lang)}{'*' if used else ''}" for k, used in s["extra_kings"])
+    queen = ("Q表" if ja else "Q up") if s["queen_up"] else ("Q裏" if ja else "Q down")
+    pts = f"{s['score']}点" if ja else f"{s['score']} pts"
+    wins = f"{s['tricks_won']}勝" if ja else f"{s['tricks_won']} won"
+    hand = f"手札{s['hand_count']}" if ja else f"hand {s['hand_count']}"
+    return (
+        f"{_seat(None, s['seat'], lang)}: {pts}, {king}{extra}, {queen}, [{chars}]{bid_text}, {wins}, {hand}"
+    )
+
+
+def view_text(view: Mapping[str, JSON], lang: str = "en") -> str:
+    """The board as one seat sees it (standard and two-player)."""
+    ja = lang == "ja"
+    phase = PHASE_NAMES.get(str(view["phase"]), (str(view["phase"]), str(view["phase"])))
+    lines = [f"ラウンド{view['round']}/3 {phase[0]}" if ja else f"Round {view['round']}/3, {phase[1]}"]
+    if view["phase"] == "play":
+        lines[0] += f"（トリック{view['trick_no']}）" if ja else f", trick {view['trick_no']}"
     if view.get("devil_colour"):
-        lines.append(("デビル: " if ja else "Devil colour: ") + colour_name(str(view["devil_colour"]), lang))
-    seats: list[Any] = list(view["seats"])
-    for s in seats:
-        chars = ", ".join(char_name(c, lang) for c in s["chars"])
-        bids = s["bids"]
-        bid_text = (" / BID: " + (", ".join(char_name(b, lang) for b in bids) or "-")) if bids is not None else ""
-        king = f"{colour_name(s['king'], lang)}{'*' if s['king_used'] else ''}" if s["king"] else "-"
         lines.append(
-            f"{_seat(None, s['seat'], lang)}: {s['score']}pt king {king} [{chars}]{bid_text} wins {s['tricks_won']} hand {s['hand_count']}"
+            ("デビル契約: " if ja else "Devil contract: ") + colour_name(str(view["devil_colour"]), lang)
         )
+    deck: list[Any] = list(view.get("king_deck") or [])
+    if deck:
+        lines.append(
+            ("キング山札: " if ja else "King deck: ") + ", ".join(colour_name(c, lang) for c in deck)
+        )
+    if view["phase"] == "draft":
+        pool: list[Any] = list(view["pool"])
+        sets: list[Any] = list(view["sets_left"])
+        if sets:
+            lines.append(("KQJ: " if ja else "KQJ sets: ") + ", ".join(colour_name(c, lang) for c in sets))
+        lines.append(("キャラ: " if ja else "Characters: ") + ", ".join(char_name(c, lang) for c in pool))
+    seats: list[Any] = list(view["seats"])
+    lines.extend(_seat_line(s, lang) for s in seats)
+    start = view.get("start_player")
+    if view["phase"] not in ("draft",) and isinstance(start, int):
+        lines.append(("スタートプレイヤー: " if ja else "Start player: ") + _seat(None, start, lang))
     trick: list[Any] = list(view["trick"])
     if trick:
         played = ", ".join(f"{_seat(None, e['s'], lang)} {card_name(e['c'], lang)}" for e in trick)
-        lines.append(("場: " if ja else "Trick: ") + played)
+        lead = view.get("lead_colour")
+        lead_text = f" ({'リード' if ja else 'lead'}: {colour_name(str(lead), lang)})" if lead else ""
+        lines.append(("場: " if ja else "Trick: ") + played + lead_text)
     hand = view.get("hand")
     if isinstance(hand, list):
         lines.append(("手札: " if ja else "Hand: ") + ", ".join(card_name(str(c), lang) for c in hand))
