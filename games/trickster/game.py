@@ -74,7 +74,8 @@ class Trickster(Game[State]):
             return None
         phase = state.phase
         if phase == PLAYING:
-            return Prompt(PLAY, {"pattern": view.view(state, seat)["pattern"]})
+            pattern = state.trick.pattern
+            return Prompt(PLAY, {"pattern": pattern.name.lower() if pattern else None})
         if phase == HOUSE_PICK:
             return Prompt(HOUSE, {})
         if phase == EFFECT:
