@@ -85,10 +85,10 @@ def parse_options(players: int, variant: str, options: Mapping[str, str] | None)
     values: dict[str, bool] = {name: False for name in OPTION_NAMES}
     for name, raw in (options or {}).items():
         if name not in OPTION_NAMES:
-            raise InvalidOptions("bad_option", name=name, reason=text.tr("kings_opt_unknown", "en"))
+            raise InvalidOptions("kings_opt_unknown", name=name, choices=", ".join(OPTION_NAMES))
         word = str(raw).strip().lower()
         if word not in BOOL_WORDS:
-            raise InvalidOptions("bad_option", name=name, reason=text.tr("kings_opt_bool", "en"))
+            raise InvalidOptions("kings_opt_bool", name=name, value=str(raw))
         values[name] = BOOL_WORDS[word]
     if variant == TWO_PLAYER:
         if values["initial_parties"] or values["cheerleader"]:

@@ -22,8 +22,14 @@ from games.kings.cards import (
 )
 
 MESSAGES: dict[str, dict[str, str]] = {
-    "kings_opt_unknown": {"en": "unknown option", "ja": "不明なオプションです"},
-    "kings_opt_bool": {"en": "use true or false", "ja": "true か false を指定してください"},
+    "kings_opt_unknown": {
+        "en": "Unknown option {name}; choose from: {choices}.",
+        "ja": "不明なオプション {name}。次から選んでください: {choices}",
+    },
+    "kings_opt_bool": {
+        "en": "Option {name}: use true or false (got {value}).",
+        "ja": "オプション {name}: true か false を指定してください（{value}）。",
+    },
     "kings_two_player_options": {
         "en": "The two-player game has no initial parties and no Cheerleader.",
         "ja": "2人プレイでは初期パーティとチアリーダーは使えません。",

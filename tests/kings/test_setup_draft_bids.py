@@ -150,8 +150,9 @@ def test_options_are_validated() -> None:
     """Table options: bad values get a player-facing reason."""
     with pytest.raises(InvalidOptions):
         GAME.setup(3, {"initial_parties": "true"})
-    with pytest.raises(InvalidOptions):
+    with pytest.raises(InvalidOptions) as err:
         GAME.setup(4, {"cheerleader": "maybe"})
+    assert "maybe" in err.value.message("ja") and "true" in err.value.message("ja")
     with pytest.raises(InvalidOptions):
         GAME.setup(4, {"colour": "red"})
     with pytest.raises(InvalidOptions):
