@@ -273,10 +273,7 @@ class SqliteStore(Store):
                 " ORDER BY seq DESC LIMIT 16",
                 (table_id,),
             ).fetchall()
-            deadlines = conn.execute(
-                "SELECT seat, due_at, remind_at, reminded FROM deadlines WHERE table_id = ? ORDER BY seat",
-                (table_id,),
-            ).fetchall()
+            clocks = conn.execute("SELECT clocks FROM deadlines WHERE table_id = ?", (table_id,)).fetchone()
             return LoadedTable(
                 table=_table(row),
                 seats=_seats(conn, table_id),
@@ -284,7 +281,7 @@ class SqliteStore(Store):
                 snapshot=snap[1] if snap else None,
                 tail=tuple(_action(a) for a in tail),
                 recent_keys=tuple(k[0] for k in keys),
-                deadlines=tuple(DeadlineRow(d[0], d[1], d[2], bool(d[3])) for d in deadlines),
+                deadlines=tuple(_decode_clocks(clocks[0])) if clocks else (),
             )
 
         return await self._run(work)
@@ -358,12 +355,10 @@ class SqliteStore(Store):
     async def due_deadlines(self, now: float, limit: int = 500) -> list[tuple[int, DeadlineRow]]:
         def work(conn: sqlite3.Connection) -> list[tuple[int, DeadlineRow]]:
             rows = conn.execute(
-                "SELECT table_id, seat, due_at, remind_at, reminded FROM deadlines WHERE due_at <= ?"
-                " UNION SELECT table_id, seat, due_at, remind_at, reminded FROM deadlines"
-                " WHERE reminded = 0 AND remind_at <= ? LIMIT ?",
-                (now, now, limit),
+                "SELECT table_id, clocks FROM deadlines WHERE next_at <= ? ORDER BY next_at LIMIT ?",
+                (now, limit),
             ).fetchall()
-            return [(r[0], DeadlineRow(r[1], r[2], r[3], bool(r[4]))) for r in rows]
+            return [(table_id, d) for table_id, clocks in rows for d in _decode_clocks(clocks)]
 
         return await self._run(work)
 
@@ -487,6 +482,17 @@ class SqliteStore(Store):
         await self._run(work)
 
 
+def _clock_row(table_id: int, clocks: Sequence[DeadlineRow]) -> tuple[int, float, str]:
+    """One table's clocks as a row: the earliest pending moment, and every seat's clock."""
+    next_at = min(d.due_at if d.reminded else min(d.due_at, d.remind_at) for d in clocks)
+    data = [[d.seat, d.due_at, d.remind_at, int(d.reminded)] for d in clocks]
+    return table_id, next_at, json.dumps(data, separators=(",", ":"))
+
+
+def _decode_clocks(text: str) -> list[DeadlineRow]:
+    return [DeadlineRow(int(c[0]), float(c[1]), float(c[2]), bool(c[3])) for c in json.loads(text)]
+
+
 def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
     conn.executemany(
         "INSERT INTO seats (table_id, seat, user_id, name, ai_policy, left_as) VALUES (?,?,?,?,?,?)",
@@ -532,12 +538,13 @@ def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
             (w.table_id, w.snapshot[0], w.snapshot[1]),
         )
     if w.deadlines is not None:
-        conn.execute("DELETE FROM deadlines WHERE table_id = ?", (w.table_id,))
         if w.deadlines:
-            conn.executemany(
-                "INSERT INTO deadlines (table_id, seat, due_at, remind_at, reminded) VALUES (?,?,?,?,?)",
-                [(w.table_id, d.seat, d.due_at, d.remind_at, int(d.reminded)) for d in w.deadlines],
+            conn.execute(
+                "INSERT OR REPLACE INTO deadlines (table_id, next_at, clocks) VALUES (?,?,?)",
+                _clock_row(w.table_id, w.deadlines),
             )
+        else:
+            conn.execute("DELETE FROM deadlines WHERE table_id = ?", (w.table_id,))
     _write_result(conn, w)
 
 
@@ -600,19 +607,13 @@ def _apply_group(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None
     snaps = [(w.table_id, w.snapshot[0], w.snapshot[1]) for w in writes if w.snapshot is not None]
     if snaps:
         _many(conn, "INSERT OR REPLACE INTO snapshots (table_id, version, state)", 3, snaps)
-    clocked = [w for w in writes if w.deadlines is not None]
+    clocked = [_clock_row(w.table_id, w.deadlines) for w in writes if w.deadlines]
     if clocked:
-        ids = [w.table_id for w in clocked]
-        for start in range(0, len(ids), _CHUNK):
-            chunk = ids[start : start + _CHUNK]
-            conn.execute(f"DELETE FROM deadlines WHERE table_id IN ({','.join('?' * len(chunk))})", chunk)
-        deadlines = [
-            (w.table_id, d.seat, d.due_at, d.remind_at, int(d.reminded))
-            for w in clocked
-            for d in w.deadlines or ()
-        ]
-        if deadlines:
-            _many(conn, "INSERT INTO deadlines (table_id, seat, due_at, remind_at, reminded)", 5, deadlines)
+        _many(conn, "INSERT OR REPLACE INTO deadlines (table_id, next_at, clocks)", 3, clocked)
+    unclocked = [w.table_id for w in writes if w.deadlines is not None and not w.deadlines]
+    for start in range(0, len(unclocked), _CHUNK):
+        chunk = unclocked[start : start + _CHUNK]
+        conn.execute(f"DELETE FROM deadlines WHERE table_id IN ({','.join('?' * len(chunk))})", chunk)
     for w in writes:
         _write_result(conn, w)
 

@@ -53,16 +53,15 @@ CREATE TABLE snapshots (
     state     TEXT    NOT NULL                 -- the game's to_json(state) at `version`
 );
 
+-- Turn clocks: one row per table holding a clock for each seat that owes a decision (simultaneous
+-- decisions each have their own). `next_at` is the earliest moment something is due (a reminder or an
+-- expiry). No secondary index: a clock tick scans this small table (one row per table in play), which
+-- is cheaper overall than updating an index on every action.
 CREATE TABLE deadlines (
-    table_id  INTEGER NOT NULL,
-    seat      INTEGER NOT NULL,
-    due_at    REAL    NOT NULL,
-    remind_at REAL    NOT NULL,
-    reminded  INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (table_id, seat)
-) WITHOUT ROWID;
-CREATE INDEX deadlines_by_due ON deadlines (due_at);
-CREATE INDEX deadlines_by_remind ON deadlines (remind_at) WHERE reminded = 0;
+    table_id  INTEGER PRIMARY KEY,
+    next_at   REAL    NOT NULL,
+    clocks    TEXT    NOT NULL                 -- JSON [[seat, due_at, remind_at, reminded], ...]
+);
 
 CREATE TABLE results (
     table_id    INTEGER PRIMARY KEY,
