@@ -16,7 +16,7 @@ def draft_all(t: Table) -> Table:
 
 
 def test_king_deck_sets_the_devil_colour_each_round() -> None:
-    """'3 デビルカードの決定' and 'ラウンド2' 1: the top king is the devil colour; each round it goes to the bottom."""
+    """002_4e143f857986e60e.txt, '3 デビルカードの決定' and 'ラウンド2' 1: the top king is the devil colour; each round it goes to the bottom."""
     t = fresh(2, "two-player")
     deck = list(t.king_deck)
     assert len(deck) == 3 and not set(deck) & set(t.own_king)
@@ -33,7 +33,7 @@ def test_king_deck_sets_the_devil_colour_each_round() -> None:
 
 
 def test_draft_alternates_and_allows_last_rounds_characters() -> None:
-    """'ラウンド1' 2 and 'ゲーム変更点': alternate picks from the smaller king number; last round's characters
+    """002_4e143f857986e60e.txt, 'ラウンド1' 2 and 'ゲーム変更点': alternate picks from the smaller king number; last round's characters
     may be taken again."""
     t = fresh(2, "two-player")
     low = engine.by_king_number(t)[0]
@@ -46,7 +46,7 @@ def test_draft_alternates_and_allows_last_rounds_characters() -> None:
 
 
 def test_jack_is_a_bid_from_round_one_and_only_one_bid() -> None:
-    """'ゲーム変更点': the jack may be the bid from round 1; round 3 still one bid."""
+    """002_4e143f857986e60e.txt, 'ゲーム変更点': the jack may be the bid from round 1; round 3 still one bid."""
     t = draft_all(fresh(2, "two-player"))
     legal = engine.bid_actions(t, 0)
     assert "bid:jack" in legal and len(legal) == 4
@@ -55,7 +55,7 @@ def test_jack_is_a_bid_from_round_one_and_only_one_bid() -> None:
 
 
 def test_jack_turned_adds_three_to_the_bid() -> None:
-    """'ゲーム変更点': the face-up jack adds +3 to the bid's number at any time, even at scoring; not with a
+    """002_4e143f857986e60e.txt, 'ゲーム変更点': the face-up jack adds +3 to the bid's number at any time, even at scoring; not with a
     jack bid. Ruling: the turned jack no longer scores face up."""
     t = play_table([["g3"], ["k9"]], kings=("r", "w"), chars=[["gambler1"], ["ninja1"]], bids=[["gambler1"], ["jack"]], variant="two-player")
     assert "jack3" in engine.legal_actions(t, 0)
@@ -67,7 +67,7 @@ def test_jack_turned_adds_three_to_the_bid() -> None:
 
 
 def test_jack3_offered_at_round_end() -> None:
-    """'ゲーム変更点': 'any time' includes scoring."""
+    """002_4e143f857986e60e.txt, 'ゲーム変更点': 'any time' includes scoring."""
     t = play_table([["g3"], ["k9"]], kings=("r", "w"), chars=[["gambler1"], ["ninja1"]], bids=[["gambler1"], ["ninja1"]], variant="two-player")
     t = act(t, 0, "play:g3")
     t = act(t, 1, "play:k9")
@@ -76,7 +76,7 @@ def test_jack3_offered_at_round_end() -> None:
 
 
 def test_berserker_takes_two_black_tens() -> None:
-    """'4 キャラカード(8枚)の準備': the Berserker takes both black 10s and discards 2."""
+    """002_4e143f857986e60e.txt, '4 キャラカード(8枚)の準備': the Berserker takes both black 10s and discards 2."""
     t = play_table([["g3", "r2"], ["k9", "r3"]], kings=("r", "w"), chars=[["berserker1"], []], bids=[[], []], variant="two-player")
     t.start_player = 0
     engine._begin_setup(t, [])
@@ -84,7 +84,7 @@ def test_berserker_takes_two_black_tens() -> None:
 
 
 def test_extra_kings_for_players_behind() -> None:
-    """'ラウンド3' 4: one devil king of rounds 1-2 per 100 points behind (at most two)."""
+    """002_4e143f857986e60e.txt, 'ラウンド3' 4: one devil king of rounds 1-2 per 100 points behind (at most two)."""
     t = draft_all(fresh(2, "two-player"))
     t.round = 3
     t.scores = [300, 150]
