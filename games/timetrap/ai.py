@@ -1,13 +1,15 @@
 """The "heuristic" TIMETRAP policy: survive days 1-6, shed the Time Trap in time, race on day 7.
 
-It sees only its seat's view. Ideas, in order of weight:
-- never empty its own hand before day 7 when another choice exists (an empty hand eliminates);
-- play a Time Trap card whenever that is safe (holding one when day 7 begins eliminates), and throw a
-  Time Trap away first whenever a yellow card makes it give or discard a card;
-- play the card closest to the last one (the day goes on and the opponents must keep spending cards),
-  keeping the stoppers (1 and 11); stop the day (highest going up, lowest going down) only when down to
-  one card per remaining day, and on day 7 when holding no more cards than anyone else;
-- yellow choices hurt the opponent with the fewest cards (a draw can eliminate them).
+It sees only its seat's view (its hand, hand sizes, the board). Ideas, measured against random seats:
+- play a Time Trap card whenever one is legal and at least two time cards are in hand (holding a trap as
+  day 7 begins eliminates; discarding the last time card for it would empty the hand), discarding the
+  time card nearest 6 (the extremes stop a day); a yellow card that makes it give or discard throws a
+  Time Trap away first, and a gift goes to the player with the most cards;
+- days 1-5: play the card closest to the last one (the day goes on, everyone keeps spending cards); stop
+  the day (highest going up, lowest going down) when down to one time card per remaining day;
+- day 6: stop the day, so as to be the last to play and open day 7 (an opener with one card wins);
+- day 7: stop the day when holding no more cards than anyone else, else keep it going;
+- a yellow draw targets the player with the fewest cards (taking a last card eliminates them).
 """
 
 from __future__ import annotations

@@ -189,7 +189,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "en": "The date card's effect cannot be carried out and is ignored.",
         "ja": "日付条件カードの効果は実行できないため無視されます。",
     },
-    "asked": {"en": "{p} must choose ({kind}).", "ja": "{p}が選択します（{kind}）。"},
+    "asked": {"en": "{p} must choose: {what}", "ja": "{p}が選択します：{what}"},
     "day_end": {"en": "Day {day} ends ({reason}).", "ja": "{day}日目終了（{reason}）。"},
 }
 _REASONS: dict[str, dict[str, str]] = {
@@ -241,6 +241,9 @@ def render_event(event: Event, lang: str = "en") -> str:
         params["tile"] = w(str(d["tile"]), lang)
     if "reason" in d:
         params["reason"] = reason(str(d["reason"]), lang)
+    if event.kind == "asked":
+        what = _PROMPTS.get(str(d.get("kind")), {"en": str(d.get("kind"))})
+        params["what"] = what.get(lang) or what["en"]
     if "date" in d:
         params["date"] = date_text(d["date"], lang) if d["date"] else ("none" if lang == "en" else "なし")
     return (template.get(lang) or template["en"]).format(**params)
