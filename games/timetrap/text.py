@@ -156,7 +156,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "ja": "抽選で{p}が最初のスタートプレイヤーです。",
     },
     "day_start": {
-        "en": "Day {day} begins. Start player: {start}. Up to {limit} cards today. Date card: {date}.",
+        "en": "Day {day} begins. Start player: {start}. Up to {limit} cards today. Date card: {date}",
         "ja": "{day}日目開始。スタートプレイヤー：{start}。この日の上限{limit}枚。日付条件カード：{date}",
     },
     "pickup": {
@@ -279,7 +279,8 @@ def render_view(view: Mapping[str, Any], lang: str = "en") -> str:
     lines.append(f"TIMETRAP — Day {day}/7" if en else f"タイムトラップ — {day}日目/7")
     for i, card_id in enumerate(view["dates"], start=1):
         mark = " ◀" if i == day else ""
-        lines.append(f"  {'Day' if en else ''}{i}{'' if en else '日目'}: {date_text(card_id, lang)}{mark}")
+        label = f"Day {i}" if en else f"{i}日目"
+        lines.append(f"  {label}: {date_text(card_id, lang)}{mark}")
     lines.append(("Elapsed tile: " if en else "経時タイル：") + w(str(view["tile"]), lang))
     played = [
         render_card(c, lang) + (f"({v})" if cards.is_trap(c) else "") for c, v in view["board"][day - 1]
@@ -308,6 +309,20 @@ def render_view(view: Mapping[str, Any], lang: str = "en") -> str:
     if view.get("hand") is not None:
         hand = ", ".join(render_card(c, lang) for c in view["hand"]) or "—"
         lines.append(("Your hand: " if en else "あなたの手札：") + hand)
+    for seat, known in (view.get("known") or {}).items():
+        names = ", ".join(render_card(c, lang) for c in known)
+        lines.append(
+            f"You know {player(seat, lang)} holds: {names}"
+            if en
+            else f"{player(seat, lang)}の手札にあると分かっているカード：{names}"
+        )
+    if view.get("known_discards"):
+        names = ", ".join(render_card(c, lang) for c in view["known_discards"])
+        lines.append(f"You discarded face down: {names}" if en else f"あなたが裏向きで捨てたカード：{names}")
+    pending = view.get("pending")
+    if pending:
+        what = _PROMPTS.get(str(pending["kind"]), {"en": str(pending["kind"])})
+        lines.append(f"{player(pending['seat'], lang)}: {what.get(lang) or what['en']}")
     if view.get("over"):
         winner = view.get("winner")
         if winner is None:
