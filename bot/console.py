@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import sys
 from typing import Any
 
@@ -99,7 +100,7 @@ class Console:
                     await asyncio.sleep(0)
                     continue
                 await self._turn(acting[0])
-        except (KeyboardInterrupt, EOFError):
+        except (KeyboardInterrupt, EOFError, asyncio.CancelledError):  # Ctrl-C while waiting or AI playing
             self.out()
             self.out(i18n.translate("console.saved", self.lang, table=self.table_id, db=self.db))
             return 130
@@ -125,7 +126,7 @@ class Console:
         for index, (_, label) in enumerate(labels, start=1):
             self.out(f"  {index:>2}) {label}")
         while True:
-            raw = input(i18n.translate("console.choose", self.lang, n=len(labels))).strip()
+            raw = self._ask(i18n.translate("console.choose", self.lang, n=len(labels))).strip()
             if raw.lower() in ("q", "quit", "exit"):
                 raise KeyboardInterrupt
             if raw.lower() in ("l", "log"):
@@ -145,6 +146,17 @@ class Console:
                 self.out("✗ " + render.error_text(err, self.lang))
                 if isinstance(err, TableError) and err.code == "stale_version":
                     return
+
+    @staticmethod
+    def _ask(prompt: str) -> str:
+        """input() that Ctrl-C interrupts at once (asyncio's own SIGINT handler would only cancel the
+        task and leave input() blocking until Enter)."""
+        previous = signal.getsignal(signal.SIGINT)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            return input(prompt)
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
     @staticmethod
     def _parse(raw: str, labels: list[tuple[str, str]]) -> str | None:
