@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import signal
 import sys
@@ -217,6 +218,7 @@ async def _new_table(
 
 async def main_async(args: argparse.Namespace) -> int:
     settings = Settings.from_env()
+    logging.basicConfig(level=settings.log_level, format="%(levelname)s %(name)s: %(message)s")
     db = args.db or settings.database_path
     lang = i18n.normalize_language(args.lang)
     try:
