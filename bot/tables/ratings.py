@@ -6,13 +6,20 @@ game played (and a win) but moves no rating, so beating AI seats cannot farm rat
 from __future__ import annotations
 
 from collections import defaultdict
-
-from openskill.models import PlackettLuce
+from functools import cache
+from typing import Any
 
 from bot.store.records import GLOBAL_SCOPE, RatingRecord, ResultRow
 
-MODEL = PlackettLuce()
 ALL_GAMES = "*"
+
+
+@cache
+def model() -> Any:
+    """The openskill model, imported on first use (a restart should not wait for it)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
 
 
 def rating_keys(result: ResultRow) -> list[tuple[int, str, int]]:
@@ -42,6 +49,7 @@ def rate(
     side_list = list(sides.values())
     ranks = [min(humans[i].placement for i in side) for side in side_list]
     out: list[RatingRecord] = []
+    MODEL = model()
     for scope, game in _scopes(result):
         olds = []
         for s in humans:
