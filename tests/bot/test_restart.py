@@ -51,3 +51,33 @@ async def test_lru_cap_bounds_memory(db_path: str, clock: FakeClock) -> None:
     for t in tables:
         assert (await svc.get_table(t)).status is TableStatus.PLAYING
     await svc.close()
+
+
+async def test_restart_with_many_stored_tables_serves_at_once(
+    db_path: str, settings: Settings, clock: FakeClock
+) -> None:
+    """Nothing is loaded eagerly: a restart over thousands of stored tables serves its first action fast."""
+    import time
+
+    from bot.store.records import SeatRow, TableRow
+
+    svc = await open_service(db_path, settings, clock)
+    rows = [
+        (
+            TableRow(
+                0, 1, 1, None, "tiny", "standard", {}, "playing", i, 0, 0, "live", 120, clock.now, clock.now
+            ),
+            [SeatRow(0, 100 + i, "a"), SeatRow(1, 200 + i, "b")],
+        )
+        for i in range(5000)
+    ]
+    ids = await svc.store.insert_tables_bulk(rows)  # type: ignore[attr-defined]
+    await svc.close()
+    started = time.perf_counter()
+    again = await open_service(db_path, settings, clock)
+    table = ids[len(ids) // 2]
+    view = await again.seat_view(table, 100 + len(ids) // 2)
+    await again.submit(table, 100 + len(ids) // 2, view.legal_actions[0], view.version)
+    assert time.perf_counter() - started < 1.0
+    assert again.loaded_tables == 1
+    await again.close()
