@@ -153,10 +153,10 @@ async def grow_store(svc: TableService, game: Game[Any], total: int, players: in
         seats = [SeatRow(s, None, f"p{s}") for s in range(players)]
         batch.append((row, seats))
         if len(batch) >= 2000:
-            await svc.store.insert_tables_bulk(batch)  # type: ignore[attr-defined]
+            await svc.store.insert_tables_bulk(batch)
             batch = []
     if batch:
-        await svc.store.insert_tables_bulk(batch)  # type: ignore[attr-defined]
+        await svc.store.insert_tables_bulk(batch)
 
 
 async def restart_first_action(path: str, settings: Settings, table_id: int) -> float:

@@ -50,6 +50,10 @@ class Store(ABC):
     async def insert_table(self, row: TableRow, seats: Sequence[SeatRow]) -> int:
         """Insert a new table (row.id is ignored) and its seats; returns the new id."""
 
+    async def insert_tables_bulk(self, rows: Sequence[tuple[TableRow, Sequence[SeatRow]]]) -> list[int]:
+        """Many new tables at once (benchmarks, imports); a store may do it in one transaction."""
+        return [await self.insert_table(row, seats) for row, seats in rows]
+
     @abstractmethod
     async def update_table(
         self,

@@ -71,7 +71,7 @@ async def test_restart_with_many_stored_tables_serves_at_once(
         )
         for i in range(5000)
     ]
-    ids = await svc.store.insert_tables_bulk(rows)  # type: ignore[attr-defined]
+    ids = await svc.store.insert_tables_bulk(rows)
     await svc.close()
     started = time.perf_counter()
     again = await open_service(db_path, settings, clock)
