@@ -130,7 +130,8 @@ class TableService:
                 await self._clock_task
             self._clock_task = None
         await self.writer.flush()
-        await self.drain_updates()
+        with contextlib.suppress(TimeoutError):  # a hung listener must not keep the store open forever
+            await asyncio.wait_for(self.drain_updates(), timeout=10)
         if self._dispatcher is not None:
             self._dispatcher.cancel()
             with contextlib.suppress(asyncio.CancelledError):
