@@ -101,8 +101,8 @@ i18n.register(
         "host.joined": {"en": "{name} sat down at seat {seat}.", "ja": "{name} が席 {seat} に着きました。"},
         "host.left": {"en": "{name} left the table.", "ja": "{name} が卓を離れました。"},
         "host.started": {
-            "en": "The game starts: {game} ({players} players).",
-            "ja": "ゲーム開始: {game}（{players}人）",
+            "en": "The game starts: {names[en]} ({players} players).",
+            "ja": "ゲーム開始: {names[ja]}（{players}人）",
         },
         "host.cancelled": {"en": "The table was cancelled.", "ja": "卓は取り消されました。"},
         "host.aborted": {"en": "An admin aborted the table.", "ja": "管理者が卓を中止しました。"},

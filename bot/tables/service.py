@@ -415,9 +415,17 @@ class TableService:
             live.info = dataclasses.replace(info, status=TableStatus.PLAYING, updated_at=now)
             live.state = state
             live.to_act = None
+            names = live.game.info.names
             started = Event(
                 "host.started",
-                {"game": live.game.info.id, "players": len(info.seats)},
+                {
+                    "game": live.game.info.id,
+                    "players": len(info.seats),
+                    # both languages travel with the event, so any front end renders it from the catalog
+                    "names": {
+                        lang: names.get(lang, names.get("en", live.game.info.id)) for lang in i18n.LANGUAGES
+                    },
+                },
             )
             first = Update(
                 table=live.info,
