@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 import pytest
 from conftest import FakeClock, open_service
 from helpers import ALICE, BOB, human_table
 
 from bot.settings import Settings
+from bot.store.records import TableWrite
 from bot.tables import TableError, TableService
 
 
@@ -68,5 +70,38 @@ async def test_a_key_reused_across_processes_is_a_duplicate(
     with pytest.raises(TableError) as err:
         await two.submit(table, BOB.user_id, bob.legal_actions[0], bob.version, "retry-me")
     assert err.value.code == "duplicate_submission"
+    await one.close()
+    await two.close()
+
+
+async def test_a_refused_write_does_not_sink_its_group(
+    db_path: str, settings: Settings, clock: FakeClock
+) -> None:
+    """Group commit: one stale table in a group is refused alone; the other tables' actions commit."""
+    one = await open_service(db_path, settings, clock)
+    two = await open_service(db_path, settings, clock)
+    stale, fresh = await human_table(one, seed=1), await human_table(one, seed=2)
+    old = await two.seat_view(stale, ALICE.user_id)  # process two caches version 0 of `stale`
+    new = await one.seat_view(stale, ALICE.user_id)
+    await one.submit(stale, ALICE.user_id, new.legal_actions[0], 0)
+    ok = await two.seat_view(fresh, ALICE.user_id)
+    sizes: list[int] = []
+    plain_commit = two.store.commit
+
+    async def spy(writes: Sequence[TableWrite]) -> list[Exception | None]:
+        sizes.append(len(writes))
+        return await plain_commit(writes)
+
+    two.store.commit = spy  # type: ignore[method-assign]
+    results = await asyncio.gather(
+        two.submit(stale, ALICE.user_id, old.legal_actions[1], 0, "x"),
+        two.submit(fresh, ALICE.user_id, ok.legal_actions[0], 0, "y"),
+        return_exceptions=True,
+    )
+    assert isinstance(results[0], TableError) and results[0].code == "stale_version"
+    assert not isinstance(results[1], Exception)
+    assert sizes == [2]  # both writes went in one group
+    assert [a.idem_key for a in await two.store.actions(fresh)] == ["y"]
+    assert len(await two.store.actions(stale)) == 1
     await one.close()
     await two.close()
