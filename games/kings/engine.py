@@ -103,7 +103,9 @@ def _public(kind: str, **data: Any) -> Event:
 # --- set-up ---------------------------------------------------------------------------------------
 def new_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> tuple[Table, list[Event]]:
     two = variant == TWO_PLAYER
-    t = Table(variant=variant, players=players, opts=dict(opts), rng=seed_state(seed), hand_size=9 if two else 5)
+    t = Table(
+        variant=variant, players=players, opts=dict(opts), rng=seed_state(seed), hand_size=9 if two else 5
+    )
     n = players
     t.scores = [50 if two else 0] * n
     t.own_king = [""] * n
@@ -240,8 +242,11 @@ def draft_actions(t: Table, seat: int) -> list[str]:
     return [f"pick:{c}" for c in sorted(t.pool, key=_char_key) if c not in banned]
 
 
+_CHAR_ORDER = {c.value: i for i, c in enumerate(Character)}
+
+
 def _char_key(card: str) -> tuple[int, str]:
-    return (list(Character).index(character_of(card)), card)
+    return (_CHAR_ORDER[card.rstrip("0123456789")], card)
 
 
 def _apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
@@ -502,7 +507,9 @@ def _apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
         t.exchange_from = seat
         t.known.append([seat, value])
         events.append(_public("exchange_give", seat=seat, partner=partner))
-        events.append(Event("exchange_card", {"seat": seat, "to": partner, "card": value}, frozenset({seat, partner})))
+        events.append(
+            Event("exchange_card", {"seat": seat, "to": partner, "card": value}, frozenset({seat, partner}))
+        )
     elif kind == "return":
         giver = t.exchange_from
         t.exchange_from = -1
@@ -511,7 +518,9 @@ def _apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
         t.hands[giver].sort(key=card_sort_key)
         t.known.append([seat, value])
         events.append(_public("exchange_return", seat=seat, to=giver))
-        events.append(Event("exchange_card", {"seat": seat, "to": giver, "card": value}, frozenset({seat, giver})))
+        events.append(
+            Event("exchange_card", {"seat": seat, "to": giver, "card": value}, frozenset({seat, giver}))
+        )
     elif kind == "queen":
         colour = t.own_king[seat]
         t.queen_up[seat] = False
@@ -624,7 +633,9 @@ def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
                 used_kings=tuple(k for k in kings if t.king_used[k]),
                 unused_kings=tuple(k for k in kings if not t.king_used[k]),
                 bid_shift=3 if t.jack_turned[s] else 0,
-                partner=t.partner if (s == t.cheer_seat and t.cheer_mode == "kizuna" and t.partner >= 0) else None,
+                partner=t.partner
+                if (s == t.cheer_seat and t.cheer_mode == "kizuna" and t.partner >= 0)
+                else None,
                 copy_of=copy_of,
             )
         )
@@ -647,7 +658,9 @@ def _score(t: Table, events: list[Event]) -> None:
         t.scores[s] = apply_total(before, b)
         record.append({"items": [list(i) for i in b.items], "before": before, "after": t.scores[s]})
     t.history.append(record)
-    events.append(_public("round_scored", round=t.round, scores=list(t.scores), items=[r["items"] for r in record]))
+    events.append(
+        _public("round_scored", round=t.round, scores=list(t.scores), items=[r["items"] for r in record])
+    )
     if t.round == ROUNDS:
         t.phase = "over"
         events.append(_public("game_over", scores=list(t.scores)))

@@ -6,6 +6,7 @@ valid (logs, undo, the invariant checker). Every field is JSON-native so a state
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -21,6 +22,32 @@ def json_copy(value: Any) -> Any:
 
 
 _NAMES: tuple[str, ...] = ()
+# Lists of lists that actions change in place, and flat lists (or lists of records never changed in place).
+_NESTED = ("extra_kings", "chars", "prev_chars", "bids", "hands", "taken", "discards")
+_FLAT = (
+    "scores",
+    "own_king",
+    "queen_up",
+    "jack_turned",
+    "king_deck",
+    "pool",
+    "sets_left",
+    "draft_order",
+    "extra_picks",
+    "copy_target",
+    "known",
+    "tasks",
+    "hermits_used",
+    "deck",
+    "box",
+    "trick",
+    "order",
+    "led_by",
+    "red_queen",
+    "tricks_won",
+    "last_trick",
+    "history",
+)
 
 
 @dataclass(slots=True)
@@ -92,7 +119,16 @@ class Table:
         return Table(**{k: json_copy(v) for k, v in raw.items() if k in names})
 
     def clone(self) -> Table:
-        return Table(**{name: json_copy(getattr(self, name)) for name in _field_names()})
+        """A copy deep enough for apply: lists that actions change are copied; records that are only ever
+        appended whole (history, trick entries, tasks, known cards) are shared."""
+        new = copy.copy(self)
+        for name in _NESTED:
+            setattr(new, name, [list(x) if x is not None else None for x in getattr(self, name)])
+        for name in _FLAT:
+            setattr(new, name, list(getattr(self, name)))
+        new.opts = dict(self.opts)
+        new.king_used = dict(self.king_used)
+        return new
 
 
 def _field_names() -> tuple[str, ...]:
