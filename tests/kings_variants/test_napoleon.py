@@ -168,3 +168,18 @@ def test_tie_breaks() -> None:
     s = replace(s, king_used=(True, True, False, False, False))  # 6+10 = 16 > 2+3+4 = 9
     out = G.outcome(s)
     assert out is not None and out.placements == (2, 2, 1, 1, 1)
+
+
+def test_king_once_a_game() -> None:
+    """ナポレオン ゲームの概要: キングの効果はゲーム中に1回しか使用できません (a used king stays used in round 2)."""
+    s = play_state("napoleon", [["r3"], ["b2"], ["r5", "r9"], ["g1"], ["k4"]], "wkrbg", queens=[0] * 5)
+    s, _ = G.apply(s, 0, "play:r3")
+    s, _ = G.apply(s, 1, "play:b2")
+    assert "play:r5:K" in G.legal_actions(s, 2)
+    s, _ = G.apply(s, 2, "play:r9:K")
+    assert s.king_used[2]
+    s2 = play_state("napoleon", [["r3"], ["b2"], ["r5"], ["g1"], ["k4"]], "wkrbg", queens=[0] * 5, round_no=2)
+    s2 = replace(s2, king_used=s.king_used)
+    s2, _ = G.apply(s2, 0, "play:r3")
+    s2, _ = G.apply(s2, 1, "play:b2")
+    assert G.legal_actions(s2, 2) == ["play:r5"]

@@ -158,3 +158,32 @@ def test_rounds_two_and_three_pick_in_king_number_order_and_keep_used_kings() ->
         s, _ = G.apply(s, seat, G.legal_actions(s, seat)[0])
     assert s.phase == "play" and s.leader == 0 and all(len(h) == 11 for h in s.hands)
     assert not any(a.endswith(":K") for a in G.legal_actions(s, 1))
+
+
+def test_openly_taken_cards_are_known_to_everyone() -> None:
+    """ホイスト ラウンド1 (4): the sets and the flags/rares are taken from the table in view of all, so
+    the views show who holds them (and the rest of each hand stays hidden)."""
+    s = G.setup(4, {}, 5, "whist")
+    seat = s.order[0]
+    s, _ = G.apply(s, seat, "take:rare1")
+    other = (seat + 1) % 4
+    assert "rare1" in G.view(s, other)["known"][str(seat)]
+    assert "rare1" not in G.hidden_from(s, other)
+    assert set(s.hands[seat]) - {"rare1"} <= G.hidden_from(s, other)
+
+
+def test_green_queen_lead_leads_nothing() -> None:
+    """RULINGS.md (KINGs): the lead player who uses the green queen leads nothing; the first number card
+    played sets the lead colour."""
+    s = play_state("whist", [["g9", "b1"], ["r3", "b2"], ["r5"], ["r7"]], "gwrb", queens=[2, 1, 1, 1])
+    s, _ = G.apply(s, 0, "green")
+    assert "play:b2" in G.legal_actions(s, 1)  # nothing to follow yet
+    s, _ = G.apply(s, 1, "play:r3")
+    s, _ = G.apply(s, 2, "play:r5")
+    s, _ = G.apply(s, 3, "play:r7")
+    assert G.legal_actions(s, 0) == ["play:g9", "play:b1"] or set(G.legal_actions(s, 0)) >= {
+        "play:g9",
+        "play:b1",
+    }
+    s, events = G.apply(s, 0, "play:g9")
+    assert trick_winner(events) == 3
