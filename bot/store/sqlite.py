@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -89,6 +90,7 @@ class SqliteStore(Store):
         self._checkpoint_task: asyncio.Task[None] | None = None
         self.checkpoint_every = checkpoint_every  # group commits between two background checkpoints
         self._since_checkpoint = 0
+        self._last_checkpoint = time.monotonic()
         self.schema_version = 0
 
     # --- plumbing ------------------------------------------------------------------------------------
@@ -324,10 +326,10 @@ class SqliteStore(Store):
     async def commit(self, writes: Sequence[TableWrite]) -> list[Exception | None]:
         result = await self._run(lambda conn: commit_writes(conn, writes))
         self._since_checkpoint += 1
-        if self._since_checkpoint >= self.checkpoint_every and (
-            self._checkpoint_task is None or self._checkpoint_task.done()
-        ):
+        due = self._since_checkpoint >= self.checkpoint_every or time.monotonic() - self._last_checkpoint > 30
+        if due and (self._checkpoint_task is None or self._checkpoint_task.done()):
             self._since_checkpoint = 0
+            self._last_checkpoint = time.monotonic()
             self._checkpoint_task = asyncio.create_task(self._checkpoint())
         return result
 
