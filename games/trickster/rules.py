@@ -124,7 +124,8 @@ _NOBODY: frozenset[int] = frozenset()
 def to_act(st: State) -> frozenset[int]:
     phase = st.phase
     if phase == PLAYING:
-        return _SEATS[st.players][st.trick.turn]
+        order = st.trick.order  # inlined Trick.turn (hot path)
+        return _SEATS[st.players][order[st.trick.step % len(order)]]
     if phase == EFFECT:
         p = st.pending
         assert p is not None
@@ -140,7 +141,8 @@ def legal_actions(st: State, seat: int) -> list[str]:
     phase = st.phase
     if phase == PLAYING:
         trick = st.trick
-        if seat != trick.turn:
+        order = trick.order  # inlined Trick.turn (hot path)
+        if seat != order[trick.step % len(order)]:
             return []
         hand = st.hands[seat]
         pattern = trick.pattern
@@ -179,7 +181,8 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
     phase = st.phase
     if phase == PLAYING:
         trick = st.trick
-        if seat != trick.turn:
+        order = trick.order  # inlined Trick.turn (hot path)
+        if seat != order[trick.step % len(order)]:
             raise IllegalAction("not_your_turn")
         if kind != "play":
             raise IllegalAction("unknown_action")
@@ -190,7 +193,7 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
         fx = Fx(st)
         fx._hand_remove(seat, token)
         fx.trick = play_card(TABLE, trick, token)
-        fx.emit("play", None, seat=seat, card=CARD_IDS[token])
+        fx.events.append(Event("play", {"seat": seat, "card": CARD_IDS[token]}))
         start_effect(fx, seat, token)
         if fx.pending is None:
             end_turn(fx)
