@@ -181,9 +181,6 @@ def test_green_queen_lead_leads_nothing() -> None:
     s, _ = G.apply(s, 1, "play:r3")
     s, _ = G.apply(s, 2, "play:r5")
     s, _ = G.apply(s, 3, "play:r7")
-    assert G.legal_actions(s, 0) == ["play:g9", "play:b1"] or set(G.legal_actions(s, 0)) >= {
-        "play:g9",
-        "play:b1",
-    }
+    assert {"play:g9", "play:b1"} <= set(G.legal_actions(s, 0))  # no red in hand: anything goes
     s, events = G.apply(s, 0, "play:g9")
     assert trick_winner(events) == 3
