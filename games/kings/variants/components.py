@@ -8,6 +8,8 @@ queen and jack character cards) are not dealt; they are tracked as per-seat stat
 
 from __future__ import annotations
 
+from functools import cache
+
 COLOURS = ("w", "r", "b", "g", "k")
 """White, red, blue, green, black: the five KQJ sets (and king numbers 1-5 in this order)."""
 
@@ -31,14 +33,17 @@ def court(colour: str, value: int) -> str:
     return f"{colour}{value}"
 
 
+@cache
 def is_flag(card: str) -> bool:
     return card.startswith("flag")
 
 
+@cache
 def is_rare(card: str) -> bool:
     return card.startswith("rare")
 
 
+@cache
 def colour_of(card: str) -> str | None:
     """The printed colour (w for the white 11/12); None for flags and rares."""
     if is_flag(card) or is_rare(card):
@@ -46,6 +51,7 @@ def colour_of(card: str) -> str | None:
     return card[0] if card[0] in COLOURS else None
 
 
+@cache
 def value_of(card: str) -> int:
     """The printed number; 0 for flags and rares."""
     if colour_of(card) is None:
@@ -53,19 +59,23 @@ def value_of(card: str) -> int:
     return int(card[1:])
 
 
+@cache
 def is_white_court(card: str) -> bool:
     """White 11 or 12: no colour of its own, takes the lead colour (Whist/Napoleon pages)."""
     return colour_of(card) == "w"
 
 
+@cache
 def is_jack(card: str) -> bool:
     return colour_of(card) is not None and card[1:] == "11"
 
 
+@cache
 def is_queen(card: str) -> bool:
     return colour_of(card) is not None and card[1:] == "12"
 
 
+@cache
 def sort_key(card: str) -> tuple[int, int]:
     """Hand order: red, blue, green, black, white courts, rares, flags; low to high."""
     if is_rare(card) or is_flag(card):
