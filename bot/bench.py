@@ -49,7 +49,7 @@ def user_of(table_id: int, seat: int) -> int:
     return table_id * 10 + seat + 1
 
 
-def floor_us(path: str, writes: list[TableWrite], synchronous: str) -> float:
+def floor_us(path: str, writes: list[TableWrite], synchronous: str) -> tuple[float, float]:
     """The floor: the very rows the host wrote for each action, one plain sqlite3 transaction per action,
     on a fresh file with the same schema and pragmas (no asyncio, no thread hop, no grouping)."""
     conn = sqlite3.connect(path, isolation_level=None)
@@ -58,14 +58,14 @@ def floor_us(path: str, writes: list[TableWrite], synchronous: str) -> float:
     conn.execute("PRAGMA wal_autocheckpoint = 0")  # as the service: no checkpoint inside a commit
     apply_migrations(conn, path)
     actions = sum(len(w.actions) for w in writes)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.thread_time()
     for w in writes:
         conn.execute("BEGIN")
         _apply_write(conn, w)
         conn.execute("COMMIT")
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.thread_time() - cpu
     conn.close()
-    return elapsed / max(1, actions) * 1e6
+    return elapsed / max(1, actions) * 1e6, cpu / max(1, actions) * 1e6
 
 
 async def create_tables(svc: TableService, game: Game[Any], n: int, players: int, seed: int) -> list[int]:
@@ -190,6 +190,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     gc.collect()
     kb_per_table = (rss_kb() - rss_before) / args.tables
     c0, w0, s0 = svc.writer.commits, svc.writer.writes, svc.writer.commit_seconds
+    store_cpu0 = getattr(svc.store, "commit_cpu_seconds", 0.0)
     captured: list[TableWrite] = []
     plain_write = svc.writer.write
 
@@ -207,6 +208,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     await svc.writer.flush()
     commits, writes = svc.writer.commits - c0, svc.writer.writes - w0
     commit_s = svc.writer.commit_seconds - s0
+    commit_cpu = getattr(svc.store, "commit_cpu_seconds", 0.0) - store_cpu0
     gc.collect()
     rss_mb = rss_kb() / 1024
     kb_after_play = (rss_kb() - rss_before) / args.tables
@@ -216,7 +218,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(floor_path + suffix):
             os.remove(floor_path + suffix)
-    floor = floor_us(floor_path, captured, settings.db_synchronous)
+    floor, floor_cpu = floor_us(floor_path, captured, settings.db_synchronous)
     # restart with many stored tables
     restart_ms = restart_process_ms = None
     if args.restart_tables:
@@ -242,6 +244,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "concurrency": args.concurrency,
         "p90_ms": round(lat_ms[int(len(lat_ms) * 0.9)], 3) if lat_ms else 0.0,
         "max_ms": round(lat_ms[-1], 3) if lat_ms else 0.0,
+        "per_action_cpu_us": round(commit_cpu / max(1, committed) * 1e6, 1),
+        "floor_cpu_us": round(floor_cpu, 1),
         "e2e_us": round(e2e, 1),
         "engine_us": round(engine / max(1, actions) * 1e6, 1),
         "host_us": round((wall - engine) / max(1, actions) * 1e6, 1),

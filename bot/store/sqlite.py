@@ -91,6 +91,7 @@ class SqliteStore(Store):
         self.checkpoint_every = checkpoint_every  # group commits between two background checkpoints
         self._since_checkpoint = 0
         self._last_checkpoint = time.monotonic()
+        self.commit_cpu_seconds = 0.0
         self.schema_version = 0
 
     # --- plumbing ------------------------------------------------------------------------------------
@@ -324,7 +325,13 @@ class SqliteStore(Store):
 
     # --- the log -------------------------------------------------------------------------------------
     async def commit(self, writes: Sequence[TableWrite]) -> list[Exception | None]:
-        result = await self._run(lambda conn: commit_writes(conn, writes))
+        def work(conn: sqlite3.Connection) -> list[Exception | None]:
+            started = time.thread_time()
+            outcome = commit_writes(conn, writes)
+            self.commit_cpu_seconds += time.thread_time() - started  # CPU of the commit itself (bench)
+            return outcome
+
+        result = await self._run(work)
         self._since_checkpoint += 1
         due = self._since_checkpoint >= self.checkpoint_every or time.monotonic() - self._last_checkpoint > 30
         if due and (self._checkpoint_task is None or self._checkpoint_task.done()):
