@@ -96,7 +96,8 @@ def replay_tail(game: Game[Any], info: TableInfo, record: LoadedTable) -> Any:
         else:
             state = setup_state(game, info)
     except Exception as err:
-        raise TableUnavailable("table_corrupt", table=table, reason=f"snapshot unreadable: {err}") from err
+        what = "snapshot unreadable" if record.snapshot is not None else "setup from the seed failed"
+        raise TableUnavailable("table_corrupt", table=table, reason=f"{what}: {err}") from err
     expected = record.snapshot_version
     for action in record.tail:
         expected += 1
