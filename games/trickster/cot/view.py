@@ -113,7 +113,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "phase": PHASE_NAMES[state.phase],
         "round": state.round,
         "options": dict(state.options),
-        "pool": [HEROES[h].code for h in state.pool],
         "heroes": [HEROES[h].code for h in state.heroes],
         "deck": len(state.deck),
         "deck_known": [CARD_IDS[c] for c in state.deck if known[c] & bit],
@@ -122,9 +121,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in state.hands],
         "hand": [] if seat is None else [CARD_IDS[c] for c in state.hands[seat]],
         "known_hands": {
-            str(s): [CARD_IDS[c] for c in hand if known[c] & bit]
+            str(s): cards
             for s, hand in enumerate(state.hands)
-            if s != seat
+            if s != seat and (cards := [CARD_IDS[c] for c in hand if known[c] & bit])
         },
         "tableaus": [[CARD_IDS[c] for c in t] for t in state.tableaus],
         "pot": [] if trick is None else [CARD_IDS[c] for c in trick.pot],
@@ -163,4 +162,5 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         )
     if state.phase == PH_DRAFT:
         data["drafter"] = drafter(state)
+        data["pool"] = [HEROES[h].code for h in state.pool]
     return data
