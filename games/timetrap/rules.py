@@ -112,6 +112,8 @@ def explain(state: State, seat: int, action: str) -> IllegalAction:
     if kind not in {"play", "trap", "pass", "draw", "give", "discard"}:
         return IllegalAction("malformed_action")
     if state.pending is not None:
+        if kind in {"give", "discard"} and arg.split(":")[0] not in hand:
+            return IllegalAction("card_not_in_hand")
         return IllegalAction(f"timetrap.answer_{state.pending.kind}")
     if kind == "pass":
         return IllegalAction("timetrap.must_play")

@@ -211,3 +211,6 @@ def test_effects_answer_first_then_play_resumes() -> None:
     with pytest.raises(IllegalAction) as err:
         act(state, 0, "play:or8")
     assert err.value.code == "timetrap.answer_discard_own"
+    with pytest.raises(IllegalAction) as err:
+        act(state, 0, "discard:pu10")
+    assert err.value.code == "card_not_in_hand"

@@ -113,3 +113,12 @@ def test_state_round_trips_through_json() -> None:
     state = G.setup(4, {}, seed=2)
     again = G.from_json(json.loads(json.dumps(G.to_json(state))))
     assert again == state
+
+
+def test_registered_under_its_game_id() -> None:
+    from games.core.registry import get_game
+
+    game = get_game("timetrap")
+    assert game is G and game.info.min_players == 2 and game.info.max_players == 4
+    assert {o.name for o in game.info.options} == {"date_set", "dates"}
+    assert set(game.policies()) == {"random", "heuristic"}
