@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from hosttools import FakeClock, open_service
 from tinygame import TINY
 
 from bot.settings import Settings
@@ -20,14 +21,6 @@ def tiny_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     games["tiny"] = TINY
     monkeypatch.setattr(registry, "all_games", lambda: games)
     yield
-
-
-class FakeClock:
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -50,10 +43,3 @@ async def service(db_path: str, settings: Settings, clock: FakeClock) -> AsyncIt
     svc = await open_service(db_path, settings, clock)
     yield svc
     await svc.close()
-
-
-async def open_service(db_path: str, settings: Settings, clock: FakeClock | None = None) -> TableService:
-    svc = await TableService.open(db_path, settings)
-    if clock is not None:
-        svc.clock = clock
-    return svc

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from helpers import ALICE
+from hosttools import ALICE
 from tinygame import TINY
 
 from bot.tables import TableError, TableService, TableStatus

@@ -3,8 +3,7 @@ expiry and the table says so; clocks survive restarts."""
 
 from __future__ import annotations
 
-from conftest import FakeClock, open_service
-from helpers import ALICE, human_table
+from hosttools import ALICE, FakeClock, human_table, open_service
 
 from bot.settings import Settings
 from bot.tables import TableService, Update

@@ -6,8 +6,7 @@ import asyncio
 from collections.abc import Sequence
 
 import pytest
-from conftest import FakeClock, open_service
-from helpers import ALICE, BOB, human_table
+from hosttools import ALICE, BOB, FakeClock, human_table, open_service
 
 from bot.settings import Settings
 from bot.store.records import TableWrite

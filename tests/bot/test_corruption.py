@@ -5,8 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from conftest import FakeClock, open_service
-from helpers import ALICE, human_table, play_first_legal
+from hosttools import ALICE, FakeClock, human_table, open_service, play_first_legal
 
 from bot.settings import Settings
 from bot.store.base import StoreError

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import ALICE, BOB, human_table, play_first_legal
+from hosttools import ALICE, BOB, human_table, play_first_legal
 
 from bot.store.records import GLOBAL_SCOPE, RatingRecord, ResultRow, ResultSeat
 from bot.tables import TableService

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import FakeClock, open_service
-from helpers import ALICE, BOB, human_table, play_first_legal, replay_matches
+from hosttools import ALICE, BOB, FakeClock, human_table, open_service, play_first_legal, replay_matches
 
 from bot.settings import Settings
 from bot.tables import TableService, TableStatus

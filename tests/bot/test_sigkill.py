@@ -9,8 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import open_service
-from helpers import play_first_legal, replay_matches
+from hosttools import open_service, play_first_legal, replay_matches
 
 from bot.settings import Settings
 

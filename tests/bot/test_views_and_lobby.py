@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import ALICE, BOB, human_table
+from hosttools import ALICE, BOB, human_table
 from tinygame import TINY
 
 from bot import render

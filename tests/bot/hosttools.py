@@ -1,10 +1,11 @@
-"""Shared steps for host tests."""
+"""Shared steps for host tests (a unique module name: other test folders have their own helpers)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from bot.settings import Settings
 from bot.tables import PlayerRef, TableService, TableStatus
 from games.core.registry import get_game
 
@@ -57,3 +58,18 @@ async def replay_matches(service: TableService, table_id: int) -> None:
     live = service._tables.get(table_id)
     if live is not None and live.state is not None:
         assert game.to_json(live.state) == game.to_json(state)
+
+
+class FakeClock:
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def open_service(db_path: str, settings: Settings, clock: FakeClock | None = None) -> TableService:
+    svc = await TableService.open(db_path, settings)
+    if clock is not None:
+        svc.clock = clock
+    return svc
