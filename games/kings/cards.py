@@ -86,9 +86,7 @@ def playing_cards(players: int) -> tuple[str, ...]:
         skip = frozenset({8, 9})
     else:
         skip = frozenset({6, 7, 8, 9})
-    numbers = tuple(
-        number_card(c, n) for c in NUMBER_COLOURS for n in range(1, 11) if n not in skip
-    )
+    numbers = tuple(number_card(c, n) for c in NUMBER_COLOURS for n in range(1, 11) if n not in skip)
     return numbers + FLAGS + RARES
 
 
@@ -153,9 +151,7 @@ def character_of(card: str) -> Character:
 
 
 def all_character_cards() -> tuple[str, ...]:
-    return tuple(
-        character_card(c, i) for c, copies in CHARACTER_COPIES.items() for i in range(1, copies + 1)
-    )
+    return tuple(character_card(c, i) for c, copies in CHARACTER_COPIES.items() for i in range(1, copies + 1))
 
 
 # Copies left out by player count (text, '■ゲームの準備').

@@ -609,10 +609,11 @@ def _end_round(t: Table, events: list[Event]) -> None:
 def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
     n = t.players
     credit = [0] * n
+    advanced = t.opts.get("cheerleader_advanced", False)
     for s in range(n):
         if t.red_queen[s]:
             kizuna = s == t.cheer_seat and t.cheer_mode == "kizuna" and t.partner >= 0
-            credit[t.partner if kizuna else s] += 1
+            credit[t.partner if kizuna and not advanced else s] += 1
     facts: list[SeatFacts] = []
     for s in range(n):
         bids = t.bids[s] or []
@@ -645,6 +646,7 @@ def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
         bid_multiplier=2 if (is_two(t) and last) else 1,
         devil_colour=t.devil_colour or None,
         devil_penalty=DEVIL_CONTRACT_LAST_PENALTY if last else DEVIL_CONTRACT_EARLY_PENALTY,
+        red_queen_user_only=advanced,
     )
     return facts, rules
 

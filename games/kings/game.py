@@ -74,6 +74,15 @@ INFO = GameInfo(
                 "ja": "通常ルール4～5人: 拡張キャラ「チアリーダー」を加える。",
             },
         ),
+        OptionInfo(
+            "cheerleader_advanced",
+            ("false", "true"),
+            "false",
+            {
+                "en": "With the Cheerleader: advanced rule, a red queen adds a win only for the player who used it.",
+                "ja": "チアリーダー使用時の上級ルール: 赤クイーンは使用したプレイヤーのみトリック勝利数+1。",
+            },
+        ),
     ),
 )
 
@@ -91,7 +100,7 @@ def parse_options(players: int, variant: str, options: Mapping[str, str] | None)
             raise InvalidOptions("kings_opt_bool", name=name, value=str(raw))
         values[name] = BOOL_WORDS[word]
     if variant == TWO_PLAYER:
-        if values["initial_parties"] or values["cheerleader"]:
+        if values["initial_parties"] or values["cheerleader"] or values["cheerleader_advanced"]:
             raise InvalidOptions("kings_two_player_options")
         if options and "devil_contract" in options and not values["devil_contract"]:
             raise InvalidOptions("kings_two_player_devil")
@@ -101,6 +110,8 @@ def parse_options(players: int, variant: str, options: Mapping[str, str] | None)
         raise InvalidOptions("kings_initial_parties_players")
     if values["cheerleader"] and players < 4:
         raise InvalidOptions("kings_cheerleader_players")
+    if values["cheerleader_advanced"] and not values["cheerleader"]:
+        raise InvalidOptions("kings_cheerleader_advanced")
     return values
 
 

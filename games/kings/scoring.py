@@ -68,6 +68,8 @@ class RoundRules:
     bid_multiplier: int = 1
     devil_colour: str | None = None
     devil_penalty: int = 0
+    # Cheerleader advanced rule: a red queen adds a win only for the player who used it.
+    red_queen_user_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +121,11 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
 
     def wins(s: int) -> int:
         r = ref(s)
-        extra = DEVIL_UP_WINS if r != s and Character.DEVIL in seats[s].up else 0
+        if r == s:
+            return own_wins(seats[s])
+        extra = DEVIL_UP_WINS if Character.DEVIL in seats[s].up else 0
+        if rules.red_queen_user_only:  # the partner's red queen is not ours; our own one is
+            return own_wins(seats[r]) - seats[r].red_queen + seats[s].red_queen + extra
         return own_wins(seats[r]) + extra
 
     def resolved(s: int, bid: str) -> str:
@@ -161,13 +167,13 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
             results = [(resolved(s, b), own[(s, i)]) for i, b in enumerate(me.bids)]
         else:  # KIZUNA: the partner's bids; a partner's Devil bid ignores the partner and the Cheerleader
             results = []
-            for i, b in enumerate(seats[r].bids):
+            for b in seats[r].bids:
                 kind = resolved(r, b)
                 if kind == "devil":
                     count = failures({s, r})
                     results.append((kind, DEVIL_BID_PER_FAILURE * count if count else None))
-                else:
-                    results.append((kind, own[(r, i)]))
+                else:  # judged by the wins the Cheerleader reads (they differ under the advanced rule)
+                    results.append((kind, bid_success(kind, wins(s), seats[r].bid_shift)))
         # (1) bids
         for kind, pts in results:
             if pts is not None:

@@ -46,6 +46,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The Cheerleader is used with 4-5 players only.",
         "ja": "チアリーダーは4～5人プレイでのみ使います。",
     },
+    "kings_cheerleader_advanced": {
+        "en": "The advanced Cheerleader rule needs cheerleader=true.",
+        "ja": "チアリーダーの上級ルールには cheerleader=true が必要です。",
+    },
     "kings_variant_missing": {
         "en": "The variant {variant} is not available yet.",
         "ja": "バリアント {variant} はまだ利用できません。",

@@ -61,9 +61,7 @@ def strength_of(
     return Strength(Power.NUMBER, colour, number)
 
 
-def winner(
-    strengths: Sequence[Strength], lead: Colour | None, trump: Colour | None = Colour.BLACK
-) -> int:
+def winner(strengths: Sequence[Strength], lead: Colour | None, trump: Colour | None = Colour.BLACK) -> int:
     """Index (in play order) of the card that wins the trick."""
     if not strengths:
         raise ValueError("an empty trick has no winner")

@@ -25,7 +25,9 @@ def _seat_public(t: Table, s: int, seat: int | None) -> dict[str, JSON]:
         "king_number": engine.seat_king_number(t, s),
         "extra_kings": [[k, t.king_used[k]] for k in t.extra_kings[s]],
         "queen_up": t.queen_up[s],
-        "jack": "bid" if (t.revealed and "jack" in (bids or [])) else ("turned" if t.jack_turned[s] else "up"),
+        "jack": "bid"
+        if (t.revealed and "jack" in (bids or []))
+        else ("turned" if t.jack_turned[s] else "up"),
         "chars": list(t.chars[s]),
         "prev_chars": list(t.prev_chars[s]) if t.phase == "draft" else [],
         "bid_committed": bids is not None,

@@ -188,3 +188,20 @@ def test_breakdown_plus_minus() -> None:
     b = Breakdown((("healer", 30), ("contract", -20)))
     assert (b.plus, b.minus) == (30, 20)
     assert NOBODY.tricks == 0
+
+
+def test_cheerleader_advanced_red_queen_only_for_its_user() -> None:
+    """002_4e143f857986e60e.txt, '### 上級ルール': only the player who used the red queen gets the +1 — a
+    Cheerleader's own red queen adds to the partner's count it reads, not to the partner's."""
+    rules = RoundRules(red_queen_user_only=True)
+    cheer = SeatFacts(up=(C.CHEERLEADER,), partner=1, red_queen=1)
+    partner = SeatFacts(bids=("ninja",), tricks=1)
+    result = score_round([cheer, partner], rules)
+    assert dict(result[0].items) == {"bid_ninja": 70}
+    assert dict(result[1].items) == {}
+    partner_used = SeatFacts(bids=("ninja",), tricks=1, red_queen=1)
+    result = score_round([SeatFacts(up=(C.CHEERLEADER,), partner=1), partner_used], rules)
+    assert dict(result[0].items) == {} and dict(result[1].items) == {"bid_ninja": 70}
+    # standard rule: the partner's red queen counts for both
+    result = score_round([SeatFacts(up=(C.CHEERLEADER,), partner=1), partner_used], RoundRules())
+    assert dict(result[0].items) == {"bid_ninja": 70}
