@@ -11,7 +11,7 @@ the lead colour; rares and flags any time. A king goes on a card of its colour (
 queen), once a game. Queens once a round (recover for 30/40/20/10/10 points).
 Scoring order: bids, win counts, Gambler, taken cards, unused kings (round 3), minus points last.
 Most points wins; ties: smaller king number.
-Options: initial_parties, devil_contract, cheerleader (true/false).
+Options: initial_parties, devil_contract, cheerleader, cheerleader_advanced (true/false).
 Rulings (table decisions): totals never drop below 0; Devil contract -10 per card in rounds 1-2; only-flag
 tricks go to the earliest flag; a queen-changed card does not set the lead colour; the green queen on the
 lead leaves the colour to the first number card; a captured king returns used; two-player: a turned jack no
@@ -25,7 +25,7 @@ longer scores, round-3 doubling is for bids only. PROVISIONAL: king numbers, six
 強さ: キング > レア > 黒 > リード色 > 他の色 > 白旗。キングは後出し、レアは先出しが勝ち。マストフォロー（レア・白旗はいつでも）。
 キングは同じ色のカードの上に（白は白旗・レア・白クイーン）、1ゲーム1回。クイーンは1ラウンド1回（回復 30/40/20/10/10点）。
 得点順: BID、勝利数、ギャンブラー、取ったカード、未使用キング（ラウンド3）、マイナス点は最後。同点はキングナンバーの小さい方。
-オプション: initial_parties、devil_contract、cheerleader（true/false）。
+オプション: initial_parties、devil_contract、cheerleader、cheerleader_advanced（true/false）。
 裁定: 合計は0未満にならない、デビル契約はラウンド1・2で1枚-10、白旗だけのトリックは最初の白旗、クイーンで変えたカードは
 リード色を決めない、リードの緑クイーンは最初の数字カードが色を決める、取られたキングは裏で戻る、2人: 裏返したジャックは
 表の得点なし・ラウンド3の2倍はBIDのみ。暫定値: キングナンバー、6つのBID、初期パーティ（games/kings/provisional.py）。
