@@ -79,7 +79,7 @@ def test_explorer_reveals_two_and_bottom_card_is_known_to_all() -> None:
     Both were revealed, so the bottom card is known to all (RULINGS.md)."""
     s = lead(["exp-r", "sol-b"], deck=["nom-b", "gua-g", "doc-y"])
     s, ev = act(s, 0, "play:exp-r")
-    assert [e for e in ev if e.kind == "reveal"][0].audience is None
+    assert next(e for e in ev if e.kind == "reveal").audience is None
     assert GAME.legal_actions(s, 0) == ["pick:nom-b", "pick:gua-g"]
     s, _ = act(s, 0, "pick:gua-g")
     assert "gua-g" in hand(s, 0)
@@ -180,7 +180,7 @@ def test_scion_bottom_card_known_only_to_its_player() -> None:
     """000, 基本セット Scion: top card -> your hand, then a hand card face down to the bottom; only its
     player knows that card (RULINGS.md)."""
     s = lead(["sci-r", "sol-b"], deck=["nom-b", "gua-g"])
-    s, ev = act(s, 0, "play:sci-r")
+    s, _ev = act(s, 0, "play:sci-r")
     assert sorted(hand(s, 0)) == ["nom-b", "sol-b"]
     assert not knows(s, 1, "nom-b") and knows(s, 0, "nom-b")
     s, _ = act(s, 0, "pick:sol-b")
@@ -220,7 +220,7 @@ def test_general_reveals_a_hand_card_publicly() -> None:
     s = lead(["gen-r", "sha-b", "nom-y"])
     s, _ = act(s, 0, "play:gen-r")
     assert GAME.legal_actions(s, 0) == ["reveal:sha-b"]  # Nomad cannot be resolved (empty tableaus)
-    s, ev = act(s, 0, "reveal:sha-b")
+    s, _ev = act(s, 0, "reveal:sha-b")
     assert all(knows(s, x, "sha-b") for x in (1, 2, 3, None))
     assert not knows(s, 1, "nom-y")
     s, _ = act(s, 0, "pick:nom-y")
@@ -268,7 +268,7 @@ def test_saint_to_self_known_to_both() -> None:
     s = lead(["sai-r", "sol-b"])
     s, _ = run(s, (0, "play:sai-r"), (0, "seat:1"))
     assert GAME.legal_actions(s, 0) == ["seat:0", "seat:2", "seat:3"]
-    s, ev = act(s, 0, "seat:0")
+    s, _ev = act(s, 0, "seat:0")
     moved = [x for x in hand(s, 0) if x.startswith("wit")]
     assert len(moved) == 1 and len(hand(s, 1)) == 1
     assert knows(s, 0, moved[0]) and knows(s, 1, moved[0])
@@ -279,7 +279,7 @@ def test_saint_to_another_hidden_from_the_saint() -> None:
     """000, 拡張セット Saint: 自分の手札に移動した時だけ見ても良い — to someone else, the Saint's
     player does not see it; the player it left and its receiver do (RULINGS.md)."""
     s = lead(["sai-r", "sol-b"])
-    s, ev = run(s, (0, "play:sai-r"), (0, "seat:1"), (0, "seat:2"))
+    s, _ev = run(s, (0, "play:sai-r"), (0, "seat:1"), (0, "seat:2"))
     moved = [x for x in hand(s, 2) if x in ("wit-o", "wit-y")]
     assert len(moved) == 1
     assert knows(s, 1, moved[0]) and knows(s, 2, moved[0])
@@ -302,7 +302,7 @@ def test_smuggler_public_reveal() -> None:
     s, _ = act(s, 0, "play:smu-r")
     assert GAME.legal_actions(s, 0) == ["seat:1"]
     s, ev = act(s, 0, "seat:1")
-    shown = [e for e in ev if e.kind == "reveal"][0].data["cards"]
+    shown = next(e for e in ev if e.kind == "reveal").data["cards"]
     assert len(shown) == 2 and all(knows(s, x, card) for x in (2, 3, None) for card in shown)
     s, _ = run(s, (0, f"pick:{shown[1]}"), (0, "seat:3"))
     assert shown[1] in hand(s, 0) and shown[0] in hand(s, 3) and len(hand(s, 1)) == 1
@@ -344,7 +344,7 @@ def test_maven_public_reveal_to_tableau() -> None:
     s = lead(["mav-r", "sol-b"], others=[["wit-o"], [], []])
     s, _ = act(s, 0, "play:mav-r")
     assert GAME.legal_actions(s, 0) == ["seat:1"]
-    s, ev = act(s, 0, "seat:1")
+    s, _ev = act(s, 0, "seat:1")
     assert GAME.view(s, 3)["effect"]["revealed"] == ["wit-o"]
     s, _ = act(s, 0, "seat:2")
     assert tableau(s, 2) == ["wit-o"] and hand(s, 1) == []

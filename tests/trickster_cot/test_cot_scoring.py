@@ -42,9 +42,7 @@ def test_final_round_tie_breaks_through_the_engine() -> None:
     """000, 【ゲーム終了と勝者】: lowest total wins; ties by fewer red cards acquired in round 3 — exempt
     cards count (注意) — then orange, yellow, ..."""
     prior = ((5, 4, 4, 4), (15, 5, 5, 5))
-    s = table(
-        [["nom-r"], ["gua-r", "gua-o"], ["doc-b", "doc-o"], ["mag-y", "mag-o"]], round=3, scores=prior
-    )
+    s = table([["nom-r"], ["gua-r", "gua-o"], ["doc-b", "doc-o"], ["mag-y", "mag-o"]], round=3, scores=prior)
     s, _ = run(s, (0, "play:nom-r"), (1, "play:gua-r"))
     assert s.phase == Phase.OVER and GAME.is_over(s)
     outcome = GAME.outcome(s)

@@ -13,9 +13,7 @@ from games.trickster.cot import GAME
 
 
 def peddler_table() -> object:
-    return table(
-        [["ped-r", "sol-b", "sol-g"], ["wit-o", "wit-y"], ["doc-g", "doc-p"], ["mag-k", "mag-w"]]
-    )
+    return table([["ped-r", "sol-b", "sol-g"], ["wit-o", "wit-y"], ["doc-g", "doc-p"], ["mag-k", "mag-w"]])
 
 
 def test_peddler_neither_sees_the_other_card_before_both_commit() -> None:
@@ -55,9 +53,7 @@ def test_peddler_after_exchange_only_the_pair_knows() -> None:
 def test_revealed_hand_knowledge_is_forgotten_after_a_secret_exchange() -> None:
     """RULINGS.md (public reveals): a card known in a hand stays known only while nobody could have
     moved it unseen; after a secret exchange from that hand, onlookers no longer know it is there."""
-    s = table(
-        [["gen-r", "ped-b", "sol-g"], ["wit-o", "wit-y"], ["doc-g", "doc-p"], ["mag-k", "mag-w"]]
-    )
+    s = table([["gen-r", "ped-b", "sol-g"], ["wit-o", "wit-y"], ["doc-g", "doc-p"], ["mag-k", "mag-w"]])
     s, _ = run(s, (0, "play:gen-r"), (0, "reveal:ped-b"))
     assert knows(s, 3, "ped-b")
     s, _ = run(s, (0, "seat:1"), (0, "give:sol-g"), (1, "give:wit-o"))

@@ -69,7 +69,9 @@ def test_draft_starts_with_the_trickster_and_picks_seven() -> None:
         s, _ = act(s, seat, f"draft:{pick}")
     assert order == [(trickster + i) % 4 for i in range(7)]
     assert s.phase == Phase.PICK
-    assert sorted(s.heroes) == sorted(HERO_INDEX[c] for c in ("gen", "sai", "bri", "gua", "nom", "mag", "hun"))
+    assert sorted(s.heroes) == sorted(
+        HERO_INDEX[c] for c in ("gen", "sai", "bri", "gua", "nom", "mag", "hun")
+    )
     assert "draft:gen" not in GAME.legal_actions(s, order[-1])
 
 

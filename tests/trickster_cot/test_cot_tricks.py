@@ -89,7 +89,7 @@ def test_round_ends_when_a_hand_is_empty_and_buster_leads_next_round() -> None:
     s, _ = run(s, (0, "play:nom-r"), (1, "play:gua-r"), (2, "play:doc-r"))
     assert s.phase == Phase.SCORED and s.buster == 3
     assert GAME.to_act(s) == frozenset({3})
-    s, ev = act(s, 3, "deal")
+    s, _ev = act(s, 3, "deal")
     assert s.phase == Phase.PICK and s.round == 2
     assert [len(h) for h in s.hands] == [10, 10, 10, 10]
     picks = [(seat, f"tab:{hand(s, seat)[0]}") for seat in range(4)]
@@ -100,9 +100,7 @@ def test_round_ends_when_a_hand_is_empty_and_buster_leads_next_round() -> None:
 def test_leader_effect_second_card_makes_leader_trickster() -> None:
     """000, 【トリックスターに関する特殊処理】: the Leader's effect puts the 2nd card in the pot; it sets
     the pattern, the would-be Trickster follows as a normal player (the Leader takes the role)."""
-    s = table(
-        [["bea-r", "nom-r", "gua-o"], ["doc-b", "gua-r"], ["doc-r", "doc-o"], ["mag-r", "mag-o"]]
-    )
+    s = table([["bea-r", "nom-r", "gua-o"], ["doc-b", "gua-r"], ["doc-r", "doc-o"], ["mag-r", "mag-o"]])
     s, ev = run(s, (0, "play:bea-r"))
     assert GAME.legal_actions(s, 0) == ["pick:nom-r", "pick:gua-o"]
     s, ev = act(s, 0, "pick:gua-o")
@@ -118,10 +116,10 @@ def test_leader_effect_second_card_makes_leader_trickster() -> None:
 def test_leader_effect_everyone_followed_leader_busts() -> None:
     """000, 【トリックスターに関する特殊処理】 with RULINGS.md: after the Leader took the Trickster role,
     if everyone followed, the Leader busts."""
-    s = table(
-        [["bea-r", "nom-r", "gua-k"], ["doc-r", "nom-o"], ["gua-r", "doc-o"], ["mag-r", "mag-o"]]
+    s = table([["bea-r", "nom-r", "gua-k"], ["doc-r", "nom-o"], ["gua-r", "doc-o"], ["mag-r", "mag-o"]])
+    s, _ = run(
+        s, (0, "play:bea-r"), (0, "pick:nom-r"), (1, "play:doc-r"), (2, "play:gua-r"), (3, "play:mag-r")
     )
-    s, _ = run(s, (0, "play:bea-r"), (0, "pick:nom-r"), (1, "play:doc-r"), (2, "play:gua-r"), (3, "play:mag-r"))
     assert sorted(tableau(s, 0)) == ["bea-r", "doc-r", "gua-r", "mag-r", "nom-r"]
     assert s.trick is not None and s.trick.leader == 0
 
@@ -150,9 +148,7 @@ def test_two_players_timeline_and_double_turns() -> None:
 
 def test_two_players_cannot_follow() -> None:
     """000, 【２人用の追加ルール】 フォローできないプレイヤーがドボン; the token still passes left."""
-    s = table(
-        [["nom-r", "nom-b"], ["doc-g", "doc-b"]], timeline=["wit-r", "wit-b", "wit-g"], first=1
-    )
+    s = table([["nom-r", "nom-b"], ["doc-g", "doc-b"]], timeline=["wit-r", "wit-b", "wit-g"], first=1)
     s, ev = act(s, 1, "play:doc-g")  # unique vs wit-r: no red, no Witness, no green, no Doctor
     assert GAME.legal_actions(s, 0) == ["play:nom-b"]
     s, ev = act(s, 0, "play:nom-b")  # adds blue + Nomad: seat 1's doc-b repeats Doctor and blue
@@ -164,9 +160,7 @@ def test_two_players_cannot_follow() -> None:
 def test_three_players_order_and_timeline_round_end() -> None:
     """000, 【２－３人用ルール】: three players take one turn each from the Trickster; with 2-3 players
     the round also ends at a trick's end when the Timeline is empty (RULINGS.md)."""
-    s = table(
-        [["nom-r", "nom-o"], ["gua-r", "gua-o"], ["doc-r", "doc-o"]], timeline=["wit-r"], first=2
-    )
+    s = table([["nom-r", "nom-o"], ["gua-r", "gua-o"], ["doc-r", "doc-o"]], timeline=["wit-r"], first=2)
     assert s.timeline == ()
     s, _ = run(s, (2, "play:doc-r"), (0, "play:nom-r"), (1, "play:gua-r"))
     # Everyone followed: the Trickster (seat 2) busts; the hands then join the tableaus for scoring.

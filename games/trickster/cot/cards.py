@@ -128,9 +128,7 @@ SET_HEROES: dict[str, tuple[int, ...]] = {
     name: tuple(i for i, h in enumerate(HEROES) if h.set == name) for name in ("base", "gg", "promo")
 }
 
-INTRO_DECK: tuple[int, ...] = tuple(
-    HERO_INDEX[c] for c in ("bri", "gua", "mag", "nom", "ped", "rev", "sol")
-)
+INTRO_DECK: tuple[int, ...] = tuple(HERO_INDEX[c] for c in ("bri", "gua", "mag", "nom", "ped", "rev", "sol"))
 """入門デッキ (rulebook, 【ゲームの準備】)."""
 
 STRATEGY_DECK: tuple[int, ...] = tuple(
@@ -148,7 +146,9 @@ def card_of(hero: int, suit: int) -> int:
 
 CARD_HERO: tuple[int, ...] = tuple(c // NUM_SUITS for c in range(NUM_CARDS))
 CARD_SUIT: tuple[int, ...] = tuple(c % NUM_SUITS for c in range(NUM_CARDS))
-CARD_IDS: tuple[str, ...] = tuple(f"{HEROES[CARD_HERO[c]].code}-{SUITS[CARD_SUIT[c]]}" for c in range(NUM_CARDS))
+CARD_IDS: tuple[str, ...] = tuple(
+    f"{HEROES[CARD_HERO[c]].code}-{SUITS[CARD_SUIT[c]]}" for c in range(NUM_CARDS)
+)
 CARD_INDEX: dict[str, int] = {cid: c for c, cid in enumerate(CARD_IDS)}
 
 TABLE = CardTable([(CARD_SUIT[c], CARD_HERO[c]) for c in range(NUM_CARDS)])

@@ -30,9 +30,7 @@ def _general_options(w: Work, me: int, table: Mapping[int, Effect]) -> tuple[str
         hero = CARD_HERO[card]
         if hero not in heroes and hero not in NO_COPY and table[hero].can(w, me):
             heroes.append(hero)
-    reveal = [
-        c for c in w.hands[me] if CARD_HERO[c] not in NO_COPY and table[CARD_HERO[c]].can(w, me)
-    ]
+    reveal = [c for c in w.hands[me] if CARD_HERO[c] not in NO_COPY and table[CARD_HERO[c]].can(w, me)]
     return tuple(COPY[h] for h in sorted(heroes)) + tuple(REVEAL[c] for c in reveal)
 
 

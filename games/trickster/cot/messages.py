@@ -274,7 +274,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cot_view_timeline": {"en": "Timeline: {cards}", "ja": "タイムライン: {cards}"},
     "cot_view_deck": {"en": "Deck: {n} cards", "ja": "山札: {n}枚"},
     "cot_view_pot": {"en": "Pot ({pattern}): {cards}", "ja": "卓中央（{pattern}）: {cards}"},
-    "cot_view_roles": {"en": "Leader: {leader}; Trickster: {trickster}", "ja": "リーダー: {leader}、トリックスター: {trickster}"},
+    "cot_view_roles": {
+        "en": "Leader: {leader}; Trickster: {trickster}",
+        "ja": "リーダー: {leader}、トリックスター: {trickster}",
+    },
     "cot_view_player": {
         "en": "{seat}: {hand} in hand; tableau {tableau}; points {total}",
         "ja": "{seat}: 手札{hand}枚、場札 {tableau}、得点 {total}",

@@ -37,7 +37,10 @@ OPTIONS: tuple[OptionInfo, ...] = (
         "promos",
         BOOLS,
         "false",
-        {"en": "add the promo heroes Beast and Maven (random or draft)", "ja": "限定カード（野獣・専門家）を加える"},
+        {
+            "en": "add the promo heroes Beast and Maven (random or draft)",
+            "ja": "限定カード（野獣・専門家）を加える",
+        },
     ),
 )
 

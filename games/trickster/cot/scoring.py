@@ -34,9 +34,7 @@ def trouble_points(counts: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tu
     return points, exempt
 
 
-def ranking_keys(
-    totals: Sequence[int], final_counts: Sequence[Sequence[int]]
-) -> list[tuple[int, ...]]:
+def ranking_keys(totals: Sequence[int], final_counts: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
     """Lowest total wins; ties by fewer red cards acquired in the final round (exempt ones count), then
     orange, yellow, green, blue, purple, black, white. Equal keys share a place (RULINGS.md)."""
     return [(totals[seat], *final_counts[seat]) for seat in range(len(totals))]

@@ -63,7 +63,9 @@ def render_event(event: Event, lang: str = "en") -> str:
     d: Mapping[str, Any] = event.data
     kind = event.kind
     if kind == "round_start":
-        timeline = translate("cot_ev_timeline", lang, cards=_cards(d["timeline"], lang)) if d["timeline"] else ""
+        timeline = (
+            translate("cot_ev_timeline", lang, cards=_cards(d["timeline"], lang)) if d["timeline"] else ""
+        )
         return translate(
             "cot_ev_round_start",
             lang,
@@ -180,7 +182,9 @@ def render_view(view: Mapping[str, JSON], lang: str = "en") -> str:
     lines.append(translate("cot_view_deck", lang, n=v["deck"]))
     if v["pattern"] is not None:
         lines.append(
-            translate("cot_view_pot", lang, pattern=_pattern(v["pattern"], lang), cards=_cards(v["pot"], lang))
+            translate(
+                "cot_view_pot", lang, pattern=_pattern(v["pattern"], lang), cards=_cards(v["pot"], lang)
+            )
         )
         lines.append(
             translate(
@@ -204,9 +208,7 @@ def render_view(view: Mapping[str, JSON], lang: str = "en") -> str:
         if known:
             lines.append(translate("cot_view_known", lang, cards=_cards(known, lang)))
     if v["to_act"]:
-        lines.append(
-            translate("cot_view_to_act", lang, seats=", ".join(_seat(s, lang) for s in v["to_act"]))
-        )
+        lines.append(translate("cot_view_to_act", lang, seats=", ".join(_seat(s, lang) for s in v["to_act"])))
     return "\n".join(lines)
 
 

@@ -39,7 +39,9 @@ def seat_bit(state: State, seat: int | None) -> int:
 def hidden_from(state: State, seat: int | None) -> set[str]:
     bit = seat_bit(state, seat)
     known = state.known
-    hidden = {CARD_IDS[c] for s, hand in enumerate(state.hands) if s != seat for c in hand if not known[c] & bit}
+    hidden = {
+        CARD_IDS[c] for s, hand in enumerate(state.hands) if s != seat for c in hand if not known[c] & bit
+    }
     hidden.update(CARD_IDS[c] for c in state.deck if not known[c] & bit)
     return hidden
 
