@@ -94,3 +94,21 @@ def test_text_methods_render_every_event_and_action(lang: str) -> None:
         steps += 1
     page = GAME.rules_page(lang)
     assert ("Ruling" in page) if lang == "en" else ("裁定" in page)
+
+
+def test_heuristic_plays_checked_games_and_beats_random() -> None:
+    """Issue 3: the heuristic AI sees only its view, keeps every invariant, and wins more often than
+    chance against random seats (seeded, so the figure is fixed)."""
+    from games.core.simulate import win_share
+    from games.trickster.cot.ai import heuristic_policy
+
+    checked = play_one(GAME, 3, [heuristic_policy] * 3, 2, ALL_SETS, check=True)
+    assert checked.violations == []
+    shares = []
+    for index in range(40):
+        policies = [random_policy] * 4
+        policies[index % 4] = heuristic_policy
+        run = play_one(GAME, 4, policies, 100 + index, {}, check=False)
+        assert run.outcome is not None
+        shares.append(win_share(run.outcome, [index % 4]))
+    assert sum(shares) / len(shares) > 0.35  # chance is 0.25
