@@ -15,7 +15,7 @@ CASES = [
     (3, "standard", {"devil_contract": "true"}),
     (4, "standard", {"cheerleader": "true", "devil_contract": "true"}),
     (4, "standard", {"initial_parties": "true"}),
-    (5, "standard", {"cheerleader": "true", "initial_parties": "true"}),
+    (5, "standard", {"cheerleader": "true", "initial_parties": "true", "cheerleader_advanced": "true"}),
     (5, "standard", {}),
 ]
 
