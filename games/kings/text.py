@@ -233,6 +233,8 @@ def event_text(event: Event, lang: str = "en") -> str:
         return f"ラウンド{d['round']}得点: {scores}" if ja else f"Round {d['round']} scored: {scores}"
     if k == "game_over":
         return "ゲーム終了" if ja else "Game over."
+    if k == "discarded":
+        return f"{card_name(d['card'], lang)}を捨てた" if ja else f"You discard {card_name(d['card'], lang)}."
     if k == "exchange_card":
         return (
             f"{card_name(d['card'], lang)}が{_seat(None, d['to'], lang)}へ"
@@ -246,7 +248,6 @@ def event_text(event: Event, lang: str = "en") -> str:
         "copy": ("{who}が{other}のBIDをコピー", "{who} copies {other}'s bid."),
         "drew": ("{who}がカードを引いた", "{who} draws cards."),
         "berserker_tens": ("{who}がバーサーカー黒10を手札に入れた", "{who} takes the Berserker black 10."),
-        "discarded": ("カードを捨てた", "You discarded a card."),
         "discard_done": ("{who}が捨て終えた", "{who} has discarded."),
         "queen_recovered": ("{who}がクイーンを回復", "{who} recovers their queen."),
         "jack_turned": ("{who}がジャックでBID+3", "{who} turns the jack: bid +3."),
