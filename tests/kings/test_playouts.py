@@ -70,3 +70,21 @@ def test_heuristic_beats_random() -> None:
         assert run.outcome is not None
         shares.append(win_share(run.outcome, [seat]))
     assert sum(shares) / len(shares) > 0.45
+
+
+@pytest.mark.parametrize(("players", "variant", "options"), [(5, "standard", {"cheerleader": "true"}), (2, "two-player", {})])
+def test_every_event_and_prompt_has_text(players: int, variant: str, options: dict[str, str]) -> None:
+    """Every event of a whole game renders in English and Japanese (no raw fallback)."""
+    run = play_one(GAME, players, [random_policy] * players, 5, options, variant, check=False)
+    state = GAME.setup(players, options, 5, variant)
+    for seat, action in run.log:
+        prompt = GAME.prompt(state, seat)
+        assert prompt is not None
+        view = GAME.view(state, seat)
+        for lang in ("en", "ja"):
+            assert GAME.render_prompt(prompt, lang) != prompt.kind
+            assert GAME.render_action(action, view, lang)
+        state, events = GAME.apply(state, seat, action)
+        for event in events:
+            for lang in ("en", "ja"):
+                assert not GAME.render_event(event, lang).startswith(f"{event.kind} "), event.kind
