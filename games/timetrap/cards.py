@@ -33,26 +33,29 @@ def trap_card(seat: int) -> str:
     return f"{TRAP_PREFIX}{seat}"
 
 
+# Every time card id -> its number (a lookup: these run in every legal-move check).
+NUMBER_OF: dict[str, int] = {f"{colour}{n}": n for colour in COLOURS for n in NUMBERS}
+
+
 def is_trap(card: str) -> bool:
     return card.startswith(TRAP_PREFIX)
 
 
 def is_time_card(card: str) -> bool:
-    return len(card) >= 3 and card[:2] in COLOURS and card[2:].isdigit() and 1 <= int(card[2:]) <= 11
+    return card in NUMBER_OF
 
 
 def number(card: str) -> int:
     """The number on a time card (ValueError for a trap)."""
-    if not is_time_card(card):
-        raise ValueError(f"not a time card: {card}")
-    return int(card[2:])
+    try:
+        return NUMBER_OF[card]
+    except KeyError:
+        raise ValueError(f"not a time card: {card}") from None
 
 
 def sort_key(card: str) -> tuple[int, int, str]:
     """Hands read time cards by number, traps last."""
-    if is_trap(card):
-        return (1, 0, card)
-    return (0, number(card), card)
+    return (0, NUMBER_OF[card], card) if card in NUMBER_OF else (1, 0, card)
 
 
 def sorted_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:

@@ -70,9 +70,8 @@ def legal_actions(state: State, seat: int) -> list[str]:
         if pending.kind == "give":
             return [f"give:{c}:{s}" for c in hand for s in state.active() if s != seat]
         return [f"discard:{c}" for c in hand]
-    plays = [
-        f"play:{c}" for c in hand if cards.is_time_card(c) and time_card_playable(state, cards.number(c))
-    ]
+    numbers = cards.NUMBER_OF
+    plays = [f"play:{c}" for c in hand if c in numbers and time_card_playable(state, numbers[c])]
     if trap_playable(state, hand):
         plays.extend(f"trap:{c}" for c in hand if cards.is_time_card(c))
     return plays or ["pass"]
