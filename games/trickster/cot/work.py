@@ -49,48 +49,46 @@ class Work:
         "trick",
     )
 
-    def __init__(self, state: State) -> None:
-        self.s = state
-        self.n = state.players
-        self.phase = state.phase
-        self.round = state.round
-        self.heroes = state.heroes
-        self.deck = state.deck
-        self.trash = state.trash
-        self.timeline = state.timeline
-        self.hands = list(state.hands)
-        self.tableaus = list(state.tableaus)
-        self.known: tuple[int, ...] | list[int] = state.known
-        self.trick: Trick | None = state.trick
-        self.first = state.first
-        self.picks = state.picks
-        self.pending = state.pending
-        self.need = state.need
-        self.choices = state.choices
-        self.exchange = state.exchange
-        self.buster = state.buster
-        self.scores = state.scores
-        self.final = state.final
-        self.rng = state.rng
-        self.events: list[Event] = []
+    n: int
+    rng: int
+    phase: int
+    round: int
+    heroes: tuple[int, ...]
+    deck: tuple[int, ...]
+    trash: tuple[int, ...]
+    timeline: tuple[int, ...]
+    hands: list[tuple[int, ...]]
+    tableaus: list[tuple[int, ...]]
+    known: tuple[int, ...] | list[int]
+    trick: Trick | None
+    first: int
+    picks: tuple[int, ...]
+    pending: tuple[int, int, tuple[int, ...]] | None
+    need: str
+    choices: tuple[str, ...]
+    exchange: tuple[int, ...]
+    buster: int
+    scores: tuple[tuple[int, ...], ...]
+    final: tuple[tuple[int, ...], ...]
+    events: list[Event]
+    s: State
 
-    def freeze(self) -> State:
-        s = self.s
-        known = self.known
-        return State(
-            s.players,
-            s.options,
+    def __init__(self, state: State) -> None:
+        # One unpacking of the state tuple (field order of State) is much cheaper than 20 lookups.
+        (
+            self.n,
+            _options,
             self.rng,
             self.phase,
             self.round,
-            s.pool,
+            _pool,
             self.heroes,
             self.deck,
             self.trash,
             self.timeline,
-            tuple(self.hands),
-            tuple(self.tableaus),
-            known if isinstance(known, tuple) else tuple(known),
+            hands,
+            tableaus,
+            self.known,
             self.trick,
             self.first,
             self.picks,
@@ -101,6 +99,42 @@ class Work:
             self.buster,
             self.scores,
             self.final,
+        ) = state
+        self.s = state
+        self.hands = list(hands)
+        self.tableaus = list(tableaus)
+        self.events = []
+
+    def freeze(self) -> State:
+        s = self.s
+        known = self.known
+        return tuple.__new__(
+            State,
+            (
+                self.n,
+                s.options,
+                self.rng,
+                self.phase,
+                self.round,
+                s.pool,
+                self.heroes,
+                self.deck,
+                self.trash,
+                self.timeline,
+                tuple(self.hands),
+                tuple(self.tableaus),
+                known if known.__class__ is tuple else tuple(known),
+                self.trick,
+                self.first,
+                self.picks,
+                self.pending,
+                self.need,
+                self.choices,
+                self.exchange,
+                self.buster,
+                self.scores,
+                self.final,
+            ),
         )
 
     # --- events and randomness ------------------------------------------------------------------
