@@ -95,3 +95,20 @@ async def test_clock_of_a_broken_table_does_not_stop_the_others(
         t == fine for t, _ in await svc.store.due_deadlines(clock.now + 1000)
     )
     await svc.close()
+
+
+async def test_unreadable_snapshot_breaks_only_that_table(
+    db_path: str, settings: Settings, clock: FakeClock
+) -> None:
+    svc = await open_service(db_path, settings, clock)
+    broken, fine = await human_table(svc, seed=1), await human_table(svc, seed=2)
+    await play_first_legal(svc, broken, settings.snapshot_every + 1)
+    assert await svc.store.snapshot(broken) is not None
+    await svc.close()
+    poke(db_path, "UPDATE snapshots SET state = '{not json' WHERE table_id = ?", broken)
+    svc = await open_service(db_path, settings, clock)
+    with pytest.raises(TableError) as err:
+        await svc.get_table(broken)
+    assert err.value.code == "table_corrupt" and "snapshot" in err.value.message("en")
+    assert await play_first_legal(svc, fine, 1) == 1
+    await svc.close()
