@@ -18,7 +18,7 @@ from bot.discord_bot.config import DiscordSettings
 from bot.discord_bot.replies import report_error, send, update_message, within_budget
 from bot.discord_bot.routing import Router
 from bot.discord_bot.texts import Translator, lang_of, t
-from bot.tables import PlayerRef, TableInfo, TableService, TableStatus
+from bot.tables import PlayerRef, TableInfo, TableService, TableStatus, UserSettings
 from games.core import i18n
 from games.core.errors import GameError
 
@@ -45,7 +45,7 @@ class TricktableBot(discord.Client):
         self._clock_interval = clock_interval
         self.tree = app_commands.CommandTree(self)
         self.router = Router(self)
-        self._user_lang: dict[int, str | None] = {}
+        self._user_settings: dict[int, UserSettings] = {}
         self._unsubscribe: Any = None
         install_commands(self.tree, self)
 
@@ -77,15 +77,19 @@ class TricktableBot(discord.Client):
     # ---- who is clicking ---------------------------------------------------------------------------
     async def lang_for(self, interaction: discord.Interaction) -> str:
         """A language saved with /settings me wins; otherwise the user's Discord locale."""
-        uid = interaction.user.id
-        if uid not in self._user_lang:
-            saved = await self.service.get_settings(uid)
-            # The service stores "en" by default, so only a non-default choice overrides the client locale.
-            self._user_lang[uid] = saved.language if saved.language != i18n.DEFAULT_LANGUAGE else None
-        return self._user_lang[uid] or lang_of(interaction)
+        saved = await self.user_settings(interaction.user.id)
+        # The service stores "en" by default, so only a non-default choice overrides the client locale.
+        return saved.language if saved.language != i18n.DEFAULT_LANGUAGE else lang_of(interaction)
 
-    def remember_language(self, user_id: int, language: str) -> None:
-        self._user_lang[user_id] = language if language != i18n.DEFAULT_LANGUAGE else None
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """A user's saved settings, read once per process (this process is the only writer)."""
+        found = self._user_settings.get(user_id)
+        if found is None:
+            found = self._user_settings[user_id] = await self.service.get_settings(user_id)
+        return found
+
+    def remember_settings(self, saved: UserSettings) -> None:
+        self._user_settings[saved.user_id] = saved
 
     @staticmethod
     def player(interaction: discord.Interaction, lang: str) -> PlayerRef:

@@ -409,8 +409,8 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
     ) -> None:
         async def work(lang: str) -> None:
             saved = await bot.service.set_settings(interaction.user.id, language=language, dm_pings=dm_pings)
+            bot.remember_settings(saved)
             if language is not None:
-                bot.remember_language(interaction.user.id, language)
                 lang = language
             text = t(
                 "dc.settings.me",

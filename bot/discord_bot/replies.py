@@ -33,15 +33,33 @@ def inert(view: discord.ui.View | None) -> discord.ui.View | None:
 async def within_budget(
     interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool, update: bool = False
 ) -> T:
-    """Run `work`; if it is slow, acknowledge first (privately when `ephemeral`) so Discord does not time out."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
-    if not done and not interaction.response.is_done():
-        if update:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-    return await task
+    """Await `work`; if it is still running after ACK_BUDGET, acknowledge meanwhile (privately when
+    `ephemeral`) so Discord does not time out. The fast path costs no extra task or loop turn."""
+    loop = asyncio.get_running_loop()
+    deferring: list[asyncio.Task[None]] = []
+
+    def defer_now() -> None:
+        if not interaction.response.is_done():
+            if update:
+                coro = interaction.response.defer()
+            else:
+                coro = interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            deferring.append(loop.create_task(_quietly(coro)))
+
+    timer = loop.call_later(ACK_BUDGET, defer_now)
+    try:
+        return await work
+    finally:
+        timer.cancel()
+        if deferring:
+            await deferring[0]
+
+
+async def _quietly(coro: Awaitable[Any]) -> None:
+    try:
+        await coro
+    except discord.HTTPException as err:
+        log.warning("could not defer an interaction: %s", err)
 
 
 async def send(

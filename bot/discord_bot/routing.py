@@ -184,7 +184,7 @@ class Router:
             if person is None or person.user_id is None or person.is_ai:
                 continue
             user_id = person.user_id
-            settings = await svc.get_settings(user_id)
+            settings = await self.bot.user_settings(user_id)
             lang = settings.language
             wants_form = seat in owed and (secret or info.clock_mode is ClockMode.ASYNC)
             if not wants_form and not (seat in private and settings.dm_pings):

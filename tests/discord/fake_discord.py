@@ -13,6 +13,7 @@ import asyncio
 import datetime as dt
 import itertools
 import json
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -185,6 +186,8 @@ class _InteractionRecord:
     original: FakeMessage | None = None
     followups: int = 0
     source_message: FakeMessage | None = None
+    responded_at: float | None = None  # perf_counter() when the bot acknowledged (benchmarks)
+    responded_cpu: float | None = None  # thread_time() of the event loop's thread at that moment
 
 
 class FakeDiscord:
@@ -372,6 +375,8 @@ class FakeDiscord:
                 raise _error(400, 40060, "Interaction has already been acknowledged.")
             kind = int(payload["type"])
             rec.response_type = kind
+            rec.responded_at = time.perf_counter()
+            rec.responded_cpu = time.thread_time()
             data = payload.get("data") or {}
             message_payload = None
             if kind == 4:  # a message
