@@ -105,6 +105,7 @@ class TableWrite:
     deadlines: list[DeadlineRow] | None = None  # None: unchanged; a list replaces the table's deadlines
     status: str | None = None
     result: ResultRow | None = None
+    seats: list[SeatRow] | None = None  # None: unchanged; a list replaces the seats (an AI takes over)
 
 
 @dataclass(frozen=True, slots=True)

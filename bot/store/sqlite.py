@@ -536,7 +536,7 @@ def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
             )
         except sqlite3.IntegrityError as err:
             raise _collision(conn, w) from err
-    if w.status is not None or w.snapshot is not None:
+    if w.status is not None or w.snapshot is not None or w.seats is not None:
         conn.execute(
             "UPDATE tables SET updated_at = ?, status = COALESCE(?, status) WHERE id = ?",
             (w.updated_at, w.status, w.table_id),
@@ -554,6 +554,14 @@ def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
             )
         else:
             conn.execute("DELETE FROM deadlines WHERE table_id = ?", (w.table_id,))
+    _write_extras(conn, w)
+
+
+def _write_extras(conn: sqlite3.Connection, w: TableWrite) -> None:
+    """The rare parts of a write: a seat handed to an AI, the result of a finished game."""
+    if w.seats is not None:
+        conn.execute("DELETE FROM seats WHERE table_id = ?", (w.table_id,))
+        _write_seats(conn, w.table_id, w.seats)
     _write_result(conn, w)
 
 
@@ -609,7 +617,9 @@ def _apply_group(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None
     if rows:
         _many(conn, "INSERT INTO actions (table_id, seq, seat, action, user_id, via, at, idem_key)", 8, rows)
     meta = [
-        (w.updated_at, w.status, w.table_id) for w in writes if w.status is not None or w.snapshot is not None
+        (w.updated_at, w.status, w.table_id)
+        for w in writes
+        if w.status is not None or w.snapshot is not None or w.seats is not None
     ]
     if meta:
         conn.executemany("UPDATE tables SET updated_at = ?, status = COALESCE(?, status) WHERE id = ?", meta)
@@ -624,7 +634,7 @@ def _apply_group(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None
         chunk = unclocked[start : start + _CHUNK]
         conn.execute(f"DELETE FROM deadlines WHERE table_id IN ({','.join('?' * len(chunk))})", chunk)
     for w in writes:
-        _write_result(conn, w)
+        _write_extras(conn, w)
 
 
 def commit_writes(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> list[Exception | None]:

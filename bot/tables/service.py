@@ -406,12 +406,7 @@ class TableService:
                 raise TableError("not_enough_players", min=variant.min_players, got=len(info.seats))
             state = setup_state(live.game, info)
             now = self.clock()
-            ok = await self.store.update_table(
-                table_id, now, status=TableStatus.PLAYING.value, expect_status=TableStatus.LOBBY.value
-            )
-            if not ok:
-                self._forget(table_id)
-                raise TableError("store_conflict", table=table_id)
+            # the status change, the clocks and the first AI moves commit together (one write)
             live.info = dataclasses.replace(info, status=TableStatus.PLAYING, updated_at=now)
             live.state = state
             live.to_act = None
@@ -433,7 +428,11 @@ class TableService:
                 to_act=live.game.to_act(state),
                 outcome=None,
             )
-            updates = await self._advance(live, [], lead=[first])
+            try:
+                updates = await self._advance(live, [], lead=[first], status=TableStatus.PLAYING)
+            except BaseException:
+                self._forget(table_id)  # memory ran ahead of the store: reload it next time
+                raise
             return updates[0]
 
     async def cancel(self, table_id: int, by_user: int) -> TableInfo:
@@ -544,15 +543,17 @@ class TableService:
         seats[seat] = dataclasses.replace(
             old, ai_policy=policy, left=why if old.user_id is not None else old.left
         )
-        now = self.clock()
-        await self.store.update_table(info.id, now, seats=[seat_row(s) for s in seats])
-        live.info = dataclasses.replace(info, seats=tuple(seats), updated_at=now)
+        live.info = dataclasses.replace(info, seats=tuple(seats), updated_at=self.clock())
         note = Update(
             table=live.info,
             events=((Event(kind, {"name": old.name, "seat": seat}), None),),
             to_act=live.game.to_act(live.state),
         )
-        updates = await self._advance(live, [], lead=[note])
+        try:  # the new seat and the AI's moves commit together (one write)
+            updates = await self._advance(live, [], lead=[note], seats_changed=True)
+        except BaseException:
+            self._forget(info.id)
+            raise
         return updates[0]
 
     # --- the core: apply, let AI seats play, commit, publish ----------------------------------------
@@ -571,6 +572,8 @@ class TableService:
         state: Any | None = None,
         lead: Sequence[Update] = (),
         deadlines_changed: bool = False,
+        status: TableStatus | None = None,
+        seats_changed: bool = False,
     ) -> list[Update]:
         """Let AI seats play, then commit every step in one write and publish. Caller holds the lock."""
         game, info = live.game, live.info
@@ -611,11 +614,15 @@ class TableService:
         )
         if steps and (over or version - live.snapshot_version >= self.settings.snapshot_every):
             write.snapshot = (version, json.dumps(game.to_json(state), separators=(",", ":")))
+        if status is not None:
+            write.status = status.value
+        if seats_changed:
+            write.seats = [seat_row(s) for s in seats]
         if over:
             write.status = TableStatus.FINISHED.value
             assert outcome is not None
             write.result = self._result(info, outcome, now)
-        if steps or write.deadlines is not None or write.status is not None:
+        if steps or write.deadlines is not None or write.status is not None or write.seats is not None:
             try:
                 await self.writer.write(write)
             except DuplicateKey:
