@@ -6,6 +6,7 @@ service; every move goes through the fake Discord.
 from __future__ import annotations
 
 import random
+import re
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -130,10 +131,14 @@ async def open_table(
     for _ in range(ai):
         await harness.click_label(people[0], lobby, "Add AI")
     await harness.click_label(people[0], lobby, "Start")
-    table_id = int(lobby.custom_ids()[0].split(":")[1]) if lobby.custom_ids() else None
-    if table_id is None:
-        table_id = max(harness.service._tables)
-    return Table(harness, table_id, thread, dict(enumerate(people)))
+    return Table(harness, table_id_of(lobby), thread, dict(enumerate(people)))
+
+
+def table_id_of(lobby: FakeMessage) -> int:
+    """The table number, read from the lobby's title ("Table #12: …")."""
+    match = re.search(r"#([0-9]+)", lobby.text())
+    assert match is not None, lobby.text()
+    return int(match.group(1))
 
 
 async def play_until(table: Table, done: Callable[[Table], bool], limit: int = 400) -> None:

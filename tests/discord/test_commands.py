@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from tests.discord.harness import Harness
-from tests.discord.play import fix_table_seed, open_table, play_until, solo_turn_of
+from tests.discord.play import (
+    Table,
+    action_of,
+    fix_table_seed,
+    open_table,
+    options_of,
+    play_until,
+    solo_turn_of,
+    table_id_of,
+)
 
 
 async def test_leaderboard_after_two_finished_games(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -123,3 +132,31 @@ async def test_no_thread_permission_plays_in_the_channel(harness: Harness) -> No
     lobby = harness.last_reply(rec)
     assert lobby.visibility.kind == "public" and any(b.get("label") == "Join" for b in lobby.buttons())
     assert not fake.threads()
+
+
+async def test_async_tables_dm_the_turn_unless_pings_are_off(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_table_seed(monkeypatch, 12)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    await harness.cmd(alice, "settings me", dm_pings=False)
+    before = set(fake.threads())
+    await harness.cmd(alice, "table new", game="trickster", clock="async")
+    thread = next(t for t in fake.threads() if t not in before)
+    lobby = fake.channel_messages(thread)[-1]
+    assert "async" in lobby.text()
+    await harness.click_label(bob, lobby, "Join")
+    await harness.click_label(alice, lobby, "Add AI")
+    await harness.click_label(alice, lobby, "Add AI")
+    await harness.click_label(alice, lobby, "Start")
+    table = Table(harness, table_id_of(lobby), thread, {0: alice, 1: bob})
+    await play_until(table, solo_turn_of(1))
+    form = table.dm_form(bob)
+    assert form is not None, "bob is DM'd his turn with a menu of his own options"
+    legal = table.live.game.legal_actions(table.live.state, 1)
+    assert sorted(action_of(c, v) for c, v in options_of(form)) == sorted(legal)
+    dms_before = len(fake.dms(alice))
+    await play_until(table, solo_turn_of(0))
+    assert len(fake.dms(alice)) == dms_before, "alice turned DM pings off: her turn is only a mention"
+    assert harness.newest(lambda m: m.channel_id == thread and f"<@{alice.id}>: your turn" in m.content)
+    assert not harness.leaks
