@@ -9,7 +9,8 @@ It sees only its seat's view (its hand, hand sizes, the board). Ideas, measured 
   the day (highest going up, lowest going down) when down to one time card per remaining day;
 - day 6: stop the day, so as to be the last to play and open day 7 (an opener with one card wins);
 - day 7: stop the day when holding no more cards than anyone else, else keep it going;
-- a yellow draw targets the player with the fewest cards (taking a last card eliminates them).
+- a yellow draw targets the player with the fewest cards (taking a last card eliminates them), avoiding
+  one known to hold a Time Trap.
 """
 
 from __future__ import annotations
@@ -81,7 +82,14 @@ def heuristic_policy(view: ViewThunk, legal: Sequence[str], rng: random.Random) 
     kind = legal[0].split(":")[0]
     sizes = seen["hand_sizes"]
     if kind == "draw":
-        return min(legal, key=lambda a: (sizes[int(a.split(":")[1])], rng.random()))
+        known = seen.get("known") or {}
+
+        def risk(action: str) -> tuple[bool, int, float]:
+            target = action.split(":")[1]
+            holds_trap = any(cards.is_trap(c) for c in known.get(target, ()))
+            return (holds_trap, sizes[int(target)], rng.random())
+
+        return min(legal, key=risk)
     if kind == "give":
         hand = list(seen["hand"])
         card = _least_useful(hand)
