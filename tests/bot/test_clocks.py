@@ -37,6 +37,8 @@ async def test_reminder_at_half_time_then_ai_plays_on_expiry(service: TableServi
     assert kinds[0] == "host.clock_expired" and updates[0].events[0][1] is None  # public notice
     assert updates[0].actor == 0 and (await service.get_table(table)).version == 1
     assert [a.via for a in await service.store.actions(table)] == ["clock"]
+    history = [e.event.kind for e in await service.history(table, None)]
+    assert history[0] == "host.clock_expired"  # the log says so later too
     await service.drain_updates()
     assert any(u.actor == 0 for u in seen)
 
