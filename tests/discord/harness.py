@@ -13,6 +13,7 @@ from bot.discord_bot.client import TricktableBot
 from bot.discord_bot.config import DiscordSettings
 from bot.settings import Settings
 from bot.tables import TableInfo, TableService
+from bot.tables.live import setup_state
 from games.core.invariants import leaked
 from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser
 
@@ -25,6 +26,7 @@ class Harness:
     db_path: str
     bot: TricktableBot | None = None
     leaks: list[str] = field(default_factory=list)
+    _replays: dict[int, tuple[int, Any]] = field(default_factory=dict)
     checked_messages: int = 0
 
     async def start_bot(self) -> TricktableBot:
@@ -85,27 +87,30 @@ class Harness:
 
     # ---- the leak check -------------------------------------------------------------------------------
     async def check_leaks(self) -> None:
-        """Every message created or edited in this step, for every seat that can see it, must not name a
-        card hidden from that seat (by id, as a token, or by its rendering in English or Japanese)."""
+        """Every message created or edited in this step, for every person who can see it, must not name a
+        card hidden from their seat (by id, as a token, or by its rendering in English or Japanese).
+
+        A step may cover several versions (a click, then AI replies); a message may show what its reader
+        knew at any of them, so a card counts as hidden only if it was hidden at every version of the step.
+        """
         changed = self.fake.take_changed()
         if not changed or self.bot is None:
             return
         svc = self.bot.service
-        tables: list[TableInfo] = []
         for live in list(svc._tables.values()):
-            if live.state is not None:
-                tables.append(live.info)
-        for info in tables:
-            live = svc._tables[info.id]
-            game, state = live.game, live.state
-            renders = _unique_renders(game, state)
+            if live.state is None:
+                continue
+            info = live.info
+            game = live.game
+            states = await self._states_since_last_check(info, game)
+            renders = _unique_renders(game, states[-1])
             seated = {s.user_id for s in info.seats if s.user_id is not None}
             readers: list[tuple[int, int | None]] = [
                 (s.user_id, s.seat) for s in info.seats if s.user_id is not None
             ]
             readers += [(uid, None) for uid in self.fake.users if uid not in seated]  # spectators
             for user_id, seat in readers:
-                hidden = game.hidden_from(state, seat)
+                hidden = set.intersection(*(game.hidden_from(state, seat) for state in states))
                 hidden_texts = [(pattern, c) for c in hidden for pattern in renders.get(c, ())]
                 for msg in changed:
                     if not msg.visibility.visible_to(user_id) or not _about(msg, info):
@@ -119,6 +124,21 @@ class Harness:
                             f"table {info.id} seat {seat} (user {user_id}) sees hidden {sorted(bad)[:3]} in message "
                             f"{msg.id} ({msg.visibility.kind}): {text[:200]!r}"
                         )
+
+    async def _states_since_last_check(self, info: TableInfo, game: Any) -> list[Any]:
+        """The table's states from the last check's version to now, replayed from seed + log."""
+        assert self.bot is not None
+        version, state = self._replays.get(info.id, (0, None))
+        if state is None:
+            state = setup_state(game, info)
+            version = 0
+        states = [state]
+        rows = await self.bot.service.store.actions(info.id)
+        for row in rows[version:]:
+            state, _ = game.apply(state, row.seat, row.action)
+            states.append(state)
+        self._replays[info.id] = (len(rows), state)
+        return states
 
 
 def _about(msg: FakeMessage, info: TableInfo) -> bool:

@@ -160,3 +160,30 @@ async def test_async_tables_dm_the_turn_unless_pings_are_off(harness: Harness, m
     assert len(fake.dms(alice)) == dms_before, "alice turned DM pings off: her turn is only a mention"
     assert harness.newest(lambda m: m.channel_id == thread and f"<@{alice.id}>: your turn" in m.content)
     assert not harness.leaks
+
+
+async def test_leave_a_lobby_and_resign_a_game(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_table_seed(monkeypatch, 13)
+    fake = harness.fake
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    await harness.start_bot()
+    await harness.cmd(alice, "table new", game="trickster")
+    thread = fake.threads()[0]
+    lobby = fake.channel_messages(thread)[-1]
+    await harness.click_label(carol, lobby, "Join")
+    rec = await harness.cmd(carol, "table leave", channel_id=thread)
+    assert harness.last_reply(rec).text() == "Done."
+    await harness.click_label(bob, lobby, "Join")
+    await harness.click_label(alice, lobby, "Add AI")
+    await harness.click_label(alice, lobby, "Start")
+    table = Table(harness, table_id_of(lobby), thread, {0: alice, 1: bob})
+    assert [s.user_id for s in table.live.info.seats][:2] == [alice.id, bob.id]
+    await play_until(table, lambda t: t.moves >= 3)
+    rec = await harness.cmd(alice, "table resign", channel_id=thread)
+    assert harness.last_reply(rec).text() == "Done."
+    assert table.live.info.seats[0].is_ai
+    del table.people[0]
+    await play_until(table, lambda t: False)
+    assert table.over()
+    assert harness.newest(lambda m: m.channel_id == thread and "resigned" in m.text())
+    assert not harness.leaks

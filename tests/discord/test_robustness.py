@@ -174,3 +174,23 @@ async def test_a_broken_table_does_not_stop_the_others(
     assert f"table={broken.id}" in caplog.text
     await play_until(healthy, lambda t: False)
     assert healthy.over()
+
+
+async def test_the_leak_check_would_catch_a_hand_on_the_public_board(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checker itself: if the board showed alice's own view instead of the public one, bob would see
+    her hand, and the harness must say so."""
+    fix_table_seed(monkeypatch, 14)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    svc = harness.service
+
+    async def leaky_public_view(table_id: int) -> object:
+        return await svc.seat_view(table_id, alice.id)
+
+    monkeypatch.setattr(svc, "public_view", leaky_public_view)
+    table = await open_table(harness, [alice, bob], ai=2)
+    await play_until(table, lambda t: t.moves >= 4)
+    assert any(f"user {bob.id}" in leak for leak in harness.leaks), harness.leaks[:2]
