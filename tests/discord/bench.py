@@ -137,7 +137,7 @@ async def _measure(
         custom_id = f"tt:{table}:{view.version}:act:{action}"
         payload = fake.component_payload(user, hand, custom_id)
         submit_times.clear()
-        svc.submit = timed_submit  # type: ignore[method-assign]
+        svc.submit = timed_submit  # type: ignore[method-assign,assignment]
         c0 = time.thread_time()
         t0 = time.perf_counter()
         bot._connection.parsers["INTERACTION_CREATE"](payload)

@@ -172,7 +172,7 @@ def _error(status: int, code: int, message: str) -> discord.HTTPException:
     cls: type[discord.HTTPException] = {403: discord.Forbidden, 404: discord.NotFound}.get(
         status, discord.HTTPException
     )
-    return cls(_Response(status, message), {"code": code, "message": message})  # type: ignore[arg-type]
+    return cls(_Response(status, message), {"code": code, "message": message})
 
 
 @dataclass
@@ -284,7 +284,7 @@ class FakeDiscord:
         method, path = route.method, route.path
         params = _route_params(route)
         self.requests.append((method, route.url))
-        body = kwargs.get("json")
+        body: Any = kwargs.get("json")
         if body is None and kwargs.get("form"):
             body = _json_from_form(kwargs["form"])
         if method == "GET" and path == "/users/@me":
@@ -364,7 +364,7 @@ class FakeDiscord:
         self.requests.append((method, route.url))
         token = str(route.webhook_token)
         params = _route_params(route)
-        payload = kwargs.get("payload")
+        payload: Any = kwargs.get("payload")
         if payload is None and kwargs.get("multipart"):
             payload = _json_from_form(kwargs["multipart"])
         rec = self.interactions.get(token)

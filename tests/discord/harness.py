@@ -78,8 +78,9 @@ class Harness:
         mine = [m for m in self.fake.messages.values() if m.interaction_token == rec.token]
         if mine:
             return mine[-1]
-        assert rec.source_message is not None, "the interaction produced no message"
-        return rec.source_message
+        source: FakeMessage | None = rec.source_message
+        assert source is not None, "the interaction produced no message"
+        return source
 
     def newest(self, pred: Callable[[FakeMessage], bool]) -> FakeMessage | None:
         found = [m for m in self.fake.messages.values() if not m.deleted and pred(m)]
