@@ -132,25 +132,28 @@ class TricktableBot(discord.Client):
             embed, view = boards.hand_message(info, seat_view, game, lang, note=note)
             return await update_message(interaction, embed=embed, view=view)
         if verb == ids.HAND:
-            return await self.send_hand(interaction, table, lang)
+            return await within_budget(interaction, self.send_hand(interaction, table, lang), ephemeral=True)
         if verb == ids.BOARD:
-            return await self.send_board(interaction, table, lang)
+            return await within_budget(interaction, self.send_board(interaction, table, lang), ephemeral=True)
         if verb in (ids.JOIN, ids.LEAVE, ids.ADD_AI, ids.START, ids.CANCEL):
-            if verb == ids.JOIN:
-                info = await svc.join(table, self.player(interaction, lang))
-            elif verb == ids.LEAVE:
-                info = await svc.leave(table, interaction.user.id)
-            elif verb == ids.ADD_AI:
-                info = await svc.add_ai(table, interaction.user.id)
-            elif verb == ids.START:
-                info = (await svc.start(table, interaction.user.id)).table
-            else:
-                info = await svc.cancel(table, interaction.user.id)
+            info = await within_budget(interaction, self._lobby(interaction, cid, lang), ephemeral=True, update=True)
             game = await svc.game_of(table)
             # The lobby is public: drawn in the table's language, not the clicker's.
             embed, view = boards.lobby_message(info, game, self.router.lang(table))
             return await update_message(interaction, embed=embed, view=view)
         log.warning("unknown component verb %r table=%s", verb, table)
+
+    async def _lobby(self, interaction: discord.Interaction, cid: ids.ComponentId, lang: str) -> TableInfo:
+        svc, table, verb = self.service, cid.table, cid.verb
+        if verb == ids.JOIN:
+            return await svc.join(table, self.player(interaction, lang))
+        if verb == ids.LEAVE:
+            return await svc.leave(table, interaction.user.id)
+        if verb == ids.ADD_AI:
+            return await svc.add_ai(table, interaction.user.id)
+        if verb == ids.START:
+            return (await svc.start(table, interaction.user.id)).table
+        return await svc.cancel(table, interaction.user.id)
 
     async def _submit(self, table: int, user_id: int, action: str, version: int, key: str) -> None:
         """Submit at the button's version. If others moved meanwhile but this seat's decision is the one the

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_bot import boards
-from bot.discord_bot.replies import report_error, send
+from bot.discord_bot.replies import report_error, send, within_budget
 from bot.discord_bot.texts import ls, t
 from bot.tables import ClockMode, TableInfo
 from games.core import i18n
@@ -50,9 +50,10 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
     """Build every command as closures over `bot` (the service lives on it)."""
 
     async def guarded(interaction: discord.Interaction, table: int | None, work: Any) -> None:
+        """Run a command: privately acknowledged if slow (Discord's 3 s), errors through the one handler."""
         lang = await bot.lang_for(interaction)
         try:
-            await work(lang)
+            await within_budget(interaction, work(lang), ephemeral=True)
         except Exception as err:
             await report_error(interaction, err, lang, table)
 

@@ -29,6 +29,7 @@ log = logging.getLogger("tricktable.discord")
 
 FRESH_BOARD_AFTER = 50 * 60  # seconds: edits to messages older than an hour are limited (error 30046)
 DMS_CLOSED = 50007
+DMS_RETRY_AFTER = 3600  # seconds before we try the DMs of someone who had closed them again
 TOO_MANY_OLD_EDITS = 30046
 
 
@@ -40,7 +41,7 @@ class Router:
         self._to_act: dict[int, frozenset[int]] = {}
         self._owed_since: dict[int, dict[int, int]] = {}  # table -> seat -> version its decision opened
         self._lang: dict[int, str] = {}
-        self.dms_closed: set[int] = set()
+        self.dms_closed: dict[int, float] = {}  # user -> when Discord said 50007 (we retry after an hour)
 
     # ---- bookkeeping ----------------------------------------------------------------------------------
     def note_language(self, table: int, interaction: discord.Interaction, fallback: str | None = None) -> None:
@@ -212,7 +213,8 @@ class Router:
 
     async def dm(self, user_id: int, content: str, view: discord.ui.View | None = None) -> bool:
         """A DM, or nothing when the user closed them (50007): the thread mention and My hand still work."""
-        if user_id in self.dms_closed:
+        closed_at = self.dms_closed.get(user_id)
+        if closed_at is not None and time.monotonic() - closed_at < DMS_RETRY_AFTER:
             return False
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
@@ -224,7 +226,7 @@ class Router:
             return True
         except discord.Forbidden as err:
             if err.code == DMS_CLOSED:
-                self.dms_closed.add(user_id)
+                self.dms_closed[user_id] = time.monotonic()
                 log.info("DMs closed user=%s; falling back to thread mentions", user_id)
                 return False
             raise

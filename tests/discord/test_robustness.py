@@ -194,3 +194,43 @@ async def test_the_leak_check_would_catch_a_hand_on_the_public_board(
     table = await open_table(harness, [alice, bob], ai=2)
     await play_until(table, lambda t: t.moves >= 4)
     assert any(f"user {bob.id}" in leak for leak in harness.leaks), harness.leaks[:2]
+
+
+async def test_slow_work_is_acknowledged_first_and_stays_private(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord wants an answer within 3 s: slow work is deferred (privately), then the answer follows."""
+    import asyncio
+
+    from bot.discord_bot import replies
+
+    fix_table_seed(monkeypatch, 15)
+    monkeypatch.setattr(replies, "ACK_BUDGET", 0.01)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    table = await open_table(harness, [alice, bob], ai=2)
+    await play_until(table, solo_turn_of(0))
+    svc = harness.service
+    real_history, real_submit = svc.history, svc.submit
+
+    async def slow_history(*args: object, **kwargs: object) -> object:
+        await asyncio.sleep(0.05)
+        return await real_history(*args, **kwargs)  # type: ignore[arg-type]
+
+    async def slow_submit(*args: object, **kwargs: object) -> object:
+        await asyncio.sleep(0.05)
+        return await real_submit(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(svc, "history", slow_history)
+    monkeypatch.setattr(svc, "submit", slow_submit)
+    rec = await harness.cmd(alice, "history", table=table.id)
+    assert rec.response_type == 5 and rec.deferred_ephemeral
+    answer = harness.last_reply(rec)
+    assert answer.visibility.kind == "ephemeral" and answer.visibility.user_id == alice.id
+    hand = await table.open_hand(alice)
+    cid, value = options_of(hand)[0]
+    rec = await harness.click(alice, hand, cid, None if value is None else [value])
+    assert rec.response_type == 6, "a deferred update of the hand message"
+    assert "You chose" in hand.text()
+    assert not harness.leaks
