@@ -106,3 +106,16 @@ def test_the_tile_keeps_its_side_into_the_next_day() -> None:
     state, events = act(state, 0, "trap:or3")
     assert state.day == 2 and not state.tile_up
     assert "day_end" in [e.kind for e in events]
+
+
+def test_a_trap_may_follow_your_own_extra_turn_card_and_a_skip() -> None:
+    """Ruling (docs/rules/timetrap.md): "the previous turn" is whoever took the previous turn — your own
+    time card on a Y4 extra turn, or the 9 of the player before a skipped one (Y5)."""
+    y4 = make([["or7", "or9", "or10", "tt0"], ["pu8", "pu10"]], day=2, dates=("", "Y4", "", "", "", ""))
+    y4, _ = act(y4, 0, "play:or7")
+    assert G.to_act(y4) == {0} and can_trap(y4, 0)
+    y5 = make(
+        [["or9", "or2"], ["pu10", "pu11"], ["bl10", "bl1", "tt2"]], day=2, dates=("", "Y5", "", "", "", "")
+    )
+    y5, _ = act(y5, 0, "play:or9")
+    assert G.to_act(y5) == {2} and can_trap(y5, 2)
