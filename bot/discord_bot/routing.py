@@ -31,6 +31,9 @@ FRESH_BOARD_AFTER = 50 * 60  # seconds: edits to messages older than an hour are
 DMS_CLOSED = 50007
 DMS_RETRY_AFTER = 3600  # seconds before we try the DMs of someone who had closed them again
 TOO_MANY_OLD_EDITS = 30046
+# Prompt kinds that are private choices even when one seat owes them alone (a donor's secret gift, a
+# returned exchange card, a sealed bid): their owner gets the DM form like for simultaneous choices.
+PRIVATE_CHOICE_KINDS = frozenset({"give-card", "exchange", "exchange_return", "bid", "house"})
 
 
 class Router:
@@ -129,17 +132,26 @@ class Router:
             boards.render_event(game, event, lang) for event, audience in update.events if audience is None
         ]
         lines.extend(boards.results_lines(info, update, lang))
-        secret = len(update.to_act) > 1
+        private: set[int] = set()
         for seat in owed:
             person = seats.get(seat)
             if person is None or person.user_id is None or person.is_ai:
                 continue
-            code = "dc.ping.secret" if secret else "dc.ping.turn"
+            if await self._is_private_choice(update, person.user_id):
+                private.add(seat)
+            code = "dc.ping.secret" if seat in private else "dc.ping.turn"
             lines.append(t(code, lang, who=f"<@{person.user_id}>", table=info.id))
         for text in boards.chunk_lines([line for line in lines if line]):
             await channel.send(content=text)
         await self.refresh_board(info, game, lang, update.to_act)
-        await self._private(update, game, seats, owed, secret)
+        await self._private(update, game, seats, owed, private)
+
+    async def _is_private_choice(self, update: Update, user_id: int) -> bool:
+        """Owed out of the normal turn order: several seats at once, or a kind that is secret by nature."""
+        if len(update.to_act) > 1:
+            return True
+        seat_view = await self.bot.service.seat_view(update.table.id, user_id)
+        return seat_view.prompt is not None and seat_view.prompt.kind in PRIVATE_CHOICE_KINDS
 
     async def refresh_board(
         self, info: TableInfo, game: Game[Any], lang: str, to_act: frozenset[int]
@@ -169,7 +181,7 @@ class Router:
         game: Game[Any],
         seats: Mapping[int, Any],
         owed: list[int],
-        secret: bool,
+        private_choices: set[int],
     ) -> None:
         """Private events to their seats; a decision form to whoever owes one out of turn (or on async tables)."""
         info = update.table
@@ -187,6 +199,7 @@ class Router:
             user_id = person.user_id
             settings = await self.bot.user_settings(user_id)
             lang = settings.language
+            secret = seat in private_choices
             wants_form = seat in owed and (secret or info.clock_mode is ClockMode.ASYNC)
             if not wants_form and not (seat in private and settings.dm_pings):
                 continue
