@@ -138,6 +138,11 @@ def _play(r: Reader, legal: Sequence[str]) -> str:
         elif two and len(pot) >= 2:
             p = r.follow_probability(new_pot, 1)
             value -= p * 0.5 * len(new_pot)
+        elif not two and len(pot) >= 2 and view["leader"] is not None and (r.me - view["leader"]) % r.n == r.n - 1:
+            # I am the last to play: the Trickster collects this pot; make it count against them
+            houses = [list(h) for h in r.houses]
+            houses[view["trickster"]] += new_pot
+            value -= r.standing(houses)
         # keep a varied hand: prefer dumping a card whose suit I hold many of
         value += 0.1 * sum(1 for c in r.hand if SUIT_OF[c] == SUIT_OF[card])
         if value > best_value:
@@ -197,6 +202,13 @@ def _choose(r: Reader, legal: Sequence[str], rng: random.Random) -> str:
         "ask.detective.give", "ask.nun.to",
     ):
         return pick_target(lead)
+    if note == "ask.detective.target":
+        # the victim sheds two hand cards: pick the opponent doing worst
+        scores = [x.score + r.view["hands"][i]["count"] for i, x in enumerate(score_houses(r.houses, r.sideways))]
+        return max(legal, key=lambda a: scores[int(a.partition(":")[2])])
+    if note == "ask.knight.card":
+        # the card that would count most against the leading opponent
+        return min_by(lambda a: _simulate_move(r, CARD_INDEX[a.partition(":")[2]], lead))
     if note == "ask.nun.donor":
         return pick_target(me) if str(me) in tokens else pick_target(lead)
     if note == "ask.bard.target":
@@ -205,7 +217,7 @@ def _choose(r: Reader, legal: Sequence[str], rng: random.Random) -> str:
         for slug in ARCHIVIST_ORDER:
             if slug in tokens:
                 return legal[tokens.index(slug)]
-    if note in ("ask.knight.card", "ask.messenger.card", "ask.bard.give", "ask.nun.give", "ask.shuttle"):
+    if note in ("ask.messenger.card", "ask.bard.give", "ask.nun.give", "ask.shuttle"):
         # give away the card of the suit I hold most of (it would count in my House at the end)
         counts = [0] * 7
         for c in r.hand:
