@@ -137,7 +137,8 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
             info = await bot.service.set_thread(info.id, thread.id)
             if view is not None:
                 view.stop()  # drawn only: clicks reach the DynamicItems
-                await thread.send(embed=embed, view=view)
+                lobby_message = await thread.send(embed=embed, view=view)
+                bot.router.remember_lobby(info.id, thread.id, lobby_message.id)
             else:
                 await thread.send(embed=embed)
             where = thread.mention
@@ -228,8 +229,9 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         async def work(lang: str) -> None:
             tid = await resolve_table(interaction, table, lang)
             if tid is not None:
-                await bot.service.leave(tid, interaction.user.id)
+                info = await bot.service.leave(tid, interaction.user.id)
                 await send(interaction, content=t("dc.done", lang))
+                await bot.router.refresh_lobby(info)
 
         await guarded(interaction, table, work)
 

@@ -9,7 +9,7 @@ import logging
 import os
 from dataclasses import dataclass, field
 
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 from bot.settings import Settings
 
@@ -25,7 +25,9 @@ class DiscordSettings:
     @staticmethod
     def from_env(dotenv: bool = True) -> DiscordSettings:
         if dotenv:
-            load_dotenv()
+            # The .env of the directory we run in (`make run` runs at the repository root); variables
+            # already set in the environment (systemd's EnvironmentFile, docker's env_file) win.
+            load_dotenv(find_dotenv(usecwd=True))
         guild = os.environ.get("DISCORD_DEV_GUILD_ID", "").strip()
         clock = (os.environ.get("TRICKTABLE_DEFAULT_CLOCK", "").strip() or "live").lower()
         return DiscordSettings(

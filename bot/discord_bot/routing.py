@@ -40,7 +40,8 @@ class Router:
     def __init__(self, bot: TricktableBot) -> None:
         self.bot = bot
         self._chains: dict[int, asyncio.Task[None]] = {}
-        self._boards: dict[int, tuple[int, int, float]] = {}  # table -> (channel id, message id, posted at)
+        self._boards: dict[int, tuple[int, int, float]] = {}
+        self._lobbies: dict[int, tuple[int, int]] = {}  # table -> (channel id, lobby message id)  # table -> (channel id, message id, posted at)
         self._to_act: dict[int, frozenset[int]] = {}
         self._owed_since: dict[int, dict[int, int]] = {}  # table -> seat -> version its decision opened
         self._lang: dict[int, str] = {}
@@ -65,6 +66,22 @@ class Router:
     def owed_since(self, table: int, seat: int) -> int | None:
         """The version at which `seat`'s open decision began (None: unknown, e.g. just after a restart)."""
         return self._owed_since.get(table, {}).get(seat)
+
+    def remember_lobby(self, table: int, channel_id: int, message_id: int) -> None:
+        self._lobbies[table] = (channel_id, message_id)
+
+    async def refresh_lobby(self, info: TableInfo) -> None:
+        """Redraw a lobby changed by a command rather than by one of its own buttons (e.g. /table leave)."""
+        known = self._lobbies.get(info.id)
+        if known is None:
+            return
+        game = await self.bot.service.game_of(info.id)
+        embed, view = boards.lobby_message(info, game, self.lang(info.id))
+        message = self.bot.get_partial_messageable(known[0]).get_partial_message(known[1])
+        try:
+            await message.edit(embed=embed, view=inert(view))
+        except discord.HTTPException as err:
+            log.info("could not redraw the lobby of table=%s (%s)", info.id, err.code)
 
     def remember_board(self, table: int, channel_id: int, message_id: int) -> None:
         self._boards[table] = (channel_id, message_id, time.monotonic())

@@ -87,7 +87,6 @@ class FakeMessage:
     edits: int = 0
     deleted: bool = False
     interaction_token: str | None = None
-    history: list[str] = field(default_factory=list)
 
     def text(self) -> str:
         """Everything a reader could see or a client could inspect: content, embeds, component labels and ids."""
@@ -469,7 +468,6 @@ class FakeDiscord:
         age = (self.now() - utils.snowflake_time(msg.id)).total_seconds()
         if self.fail_edits_older_than is not None and age > self.fail_edits_older_than:
             raise _error(400, 30046, "Maximum number of edits to messages older than 1 hour reached.")
-        msg.history.append(msg.text())
         if "content" in data:
             msg.content = data["content"] or ""
         if "embeds" in data:

@@ -171,8 +171,10 @@ async def test_leave_a_lobby_and_resign_a_game(harness: Harness, monkeypatch: py
     thread = fake.threads()[0]
     lobby = fake.channel_messages(thread)[-1]
     await harness.click_label(carol, lobby, "Join")
+    assert f"<@{carol.id}>" in lobby.text()
     rec = await harness.cmd(carol, "table leave", channel_id=thread)
     assert harness.last_reply(rec).text() == "Done."
+    assert f"<@{carol.id}>" not in lobby.text(), "the lobby was redrawn"
     await harness.click_label(bob, lobby, "Join")
     await harness.click_label(alice, lobby, "Add AI")
     await harness.click_label(alice, lobby, "Start")
