@@ -11,10 +11,10 @@ from typing import Any
 
 import discord
 
+from bot import render
 from bot.discord_bot import ids
 from bot.discord_bot.texts import t
 from bot.tables.models import SeatInfo, SeatView, TableInfo, TableStatus, Update
-from games.core import i18n
 from games.core.contract import Event, Game
 
 EMBED_LIMIT = 4000
@@ -40,10 +40,9 @@ def _clip(text: str, limit: int) -> str:
 
 
 def render_event(game: Game[Any], event: Event, lang: str) -> str:
-    """Host events ("host.*") are catalog codes with their data; engine events are the game's to render."""
-    if event.kind.startswith("host."):
-        return i18n.translate(event.kind, lang, **dict(event.data))
-    return game.render_event(event, lang)
+    """Host events ("host.*") are catalog codes with their data; engine events are the game's to render
+    (the shared glue in bot.render, the same lines the terminal prints)."""
+    return render.event_text(game, event, lang)
 
 
 # ---- lobby ---------------------------------------------------------------------------------------------
@@ -119,24 +118,11 @@ def board_message(
 
 
 def results_lines(info: TableInfo, update: Update, lang: str) -> list[str]:
+    """The final ranking (shared with the terminal), its title in bold."""
     if update.outcome is None:
         return []
-    seats = {s.seat: s for s in info.seats}
-    order = sorted(range(len(update.outcome.placements)), key=lambda s: update.outcome.placements[s])  # type: ignore[union-attr]
-    lines = [f"**{t('dc.board.results', lang)}**"]
-    for s in order:
-        score = update.outcome.scores[s] if s < len(update.outcome.scores) else ""
-        name = seat_label(seats[s]) if s in seats else str(s + 1)
-        lines.append(
-            t("dc.board.place", lang, place=update.outcome.placements[s], name=name, score=_num(score))
-        )
-    return lines
-
-
-def _num(value: Any) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    lines = render.outcome_lines(info, update.outcome, lang)
+    return [f"**{lines[0]}**", *lines[1:]] if lines else []
 
 
 # ---- a seat's hand -------------------------------------------------------------------------------------

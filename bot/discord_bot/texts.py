@@ -103,8 +103,6 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "dc.board.to_act": {"en": "To act: {who}", "ja": "手番: {who}"},
     "dc.board.over": {"en": "Game over.", "ja": "ゲーム終了。"},
-    "dc.board.results": {"en": "Results", "ja": "結果"},
-    "dc.board.place": {"en": "{place}. {name} ({score})", "ja": "{place}位 {name}（{score}）"},
     "dc.hand.title": {"en": "Table #{table}: your seat ({seat})", "ja": "卓 #{table}: あなたの席（{seat}）"},
     "dc.hand.waiting": {
         "en": "Nothing to decide now; you will be pinged.",

@@ -66,7 +66,7 @@ async def test_a_whole_trickster_game_through_discord(harness: Harness, monkeypa
     mentions = [m for m in fake.channel_messages(thread) if f"<@{alice.id}>" in m.content]
     assert mentions, "alice, whose DMs are closed, is still pinged in the thread"
     # The end: results in the thread, the board says the game is over.
-    assert harness.newest(lambda m: m.channel_id == thread and "Results" in m.text())
+    assert harness.newest(lambda m: m.channel_id == thread and "Final result" in m.text())
     assert "Game over" in table.board().text()
     # bob's private replies were in Japanese.
     bob_hands = [m for m in fake.messages.values() if m.visibility.user_id == bob.id and m.visibility.kind == "ephemeral"]
