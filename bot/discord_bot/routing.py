@@ -39,7 +39,8 @@ PRIVATE_CHOICE_KINDS = frozenset({"give-card", "exchange", "exchange_return", "b
 class Router:
     def __init__(self, bot: TricktableBot) -> None:
         self.bot = bot
-        self._chains: dict[int, asyncio.Task[None]] = {}
+        self._chains: dict[int, asyncio.Task[None]] = {}  # table -> its poster task
+        self._pending: dict[int, list[tuple[Update, list[int]]]] = {}
         self._boards: dict[int, tuple[int, int, float]] = {}
         self._lobbies: dict[int, tuple[int, int]] = {}  # table -> (channel id, lobby message id)  # table -> (channel id, message id, posted at)
         self._to_act: dict[int, frozenset[int]] = {}
@@ -100,13 +101,15 @@ class Router:
 
     # ---- the listener ----------------------------------------------------------------------------------
     async def on_update(self, update: Update) -> None:
-        """Called by the service for every Update: queue it behind the table's previous ones and return."""
+        """Called by the service for every Update: queue it for the table's poster and return at once."""
         table = update.table.id
         owed = self._track_decisions(update)
-        previous = self._chains.get(table)
-        self._chains[table] = asyncio.get_running_loop().create_task(
-            self._post_after(previous, update, owed), name=f"tricktable-post-{table}"
-        )
+        self._pending.setdefault(table, []).append((update, owed))
+        worker = self._chains.get(table)
+        if worker is None or worker.done():
+            self._chains[table] = asyncio.get_running_loop().create_task(
+                self._drain(table), name=f"tricktable-post-{table}"
+            )
 
     def _track_decisions(self, update: Update) -> list[int]:
         """Seats that now owe a decision they did not owe before (or owe again right after acting)."""
@@ -125,18 +128,20 @@ class Router:
                 del since[seat]
         return owed
 
-    async def _post_after(self, previous: asyncio.Task[None] | None, update: Update, owed: list[int]) -> None:
-        if previous is not None and not previous.done():
-            await asyncio.wait([previous])
-        try:
-            await self.post(update, owed)
-        except Exception:
-            log.exception(
-                "posting an update failed table=%s version=%s", update.table.id, update.table.version
-            )
+    async def _drain(self, table: int) -> None:
+        """Post everything queued for one table; updates that arrived together (a click and the AI
+        replies it caused) become one log message, one board refresh and one DM per person."""
+        while self._pending.get(table):
+            batch = self._pending.pop(table)
+            try:
+                await self.post(batch)
+            except Exception:
+                last = batch[-1][0].table
+                log.exception("posting updates failed table=%s version=%s", last.id, last.version)
 
-    async def post(self, update: Update, owed: list[int]) -> None:
-        info = update.table
+    async def post(self, batch: list[tuple[Update, list[int]]]) -> None:
+        last = batch[-1][0]
+        info = last.table
         if info.status is TableStatus.LOBBY:
             return  # the lobby message itself is edited by the click that changed it
         svc = self.bot.service
@@ -145,23 +150,26 @@ class Router:
         channel = self.bot.get_partial_messageable(info.thread_id or info.channel_id)
         seats = {s.seat: s for s in info.seats}
 
-        lines = [
-            boards.render_event(game, event, lang) for event, audience in update.events if audience is None
-        ]
-        lines.extend(boards.results_lines(info, update, lang))
+        lines: list[str] = []
+        for update, _ in batch:
+            lines.extend(boards.render_event(game, e, lang) for e, audience in update.events if audience is None)
+            lines.extend(boards.results_lines(info, update, lang))
+        # Who must decide now: owed during the batch and still owing at its end.
+        owed = sorted({s for _, seats_owed in batch for s in seats_owed} & set(last.to_act))
         private: set[int] = set()
         for seat in owed:
             person = seats.get(seat)
             if person is None or person.user_id is None or person.is_ai:
                 continue
-            if await self._is_private_choice(update, person.user_id):
+            if await self._is_private_choice(last, person.user_id):
                 private.add(seat)
             code = "dc.ping.secret" if seat in private else "dc.ping.turn"
             lines.append(t(code, lang, who=f"<@{person.user_id}>", table=info.id))
         for text in boards.chunk_lines([line for line in lines if line]):
             await channel.send(content=text)
-        await self.refresh_board(info, game, lang, update.to_act)
-        await self._private(update, game, seats, owed, private)
+        await self.refresh_board(info, game, lang, last.to_act)
+        events = [pair for update, _ in batch for pair in update.events]
+        await self._private(info, events, game, seats, owed, private)
 
     async def _is_private_choice(self, update: Update, user_id: int) -> bool:
         """Owed out of the normal turn order: several seats at once, or a kind that is secret by nature."""
@@ -194,16 +202,16 @@ class Router:
 
     async def _private(
         self,
-        update: Update,
+        info: TableInfo,
+        events: list[tuple[Event, frozenset[int] | None]],
         game: Game[Any],
         seats: Mapping[int, Any],
         owed: list[int],
         private_choices: set[int],
     ) -> None:
         """Private events to their seats; a decision form to whoever owes one out of turn (or on async tables)."""
-        info = update.table
         private: dict[int, list[Event]] = {}
-        for event, audience in update.events:
+        for event, audience in events:
             if audience is None:
                 continue
             for seat in audience:
