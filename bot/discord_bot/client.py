@@ -46,6 +46,7 @@ class TricktableBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.router = Router(self)
         self._user_settings: dict[int, UserSettings] = {}
+        self._seen_lang: dict[int, str] = {}  # user -> language of their Discord client, last seen
         self._unsubscribe: Any = None
         install_commands(self.tree, self)
 
@@ -78,8 +79,16 @@ class TricktableBot(discord.Client):
     async def lang_for(self, interaction: discord.Interaction) -> str:
         """A language saved with /settings me wins; otherwise the user's Discord locale."""
         saved = await self.user_settings(interaction.user.id)
+        self._seen_lang[interaction.user.id] = lang_of(interaction)
         # The service stores "en" by default, so only a non-default choice overrides the client locale.
         return saved.language if saved.language != i18n.DEFAULT_LANGUAGE else lang_of(interaction)
+
+    async def dm_language(self, user_id: int) -> str:
+        """For messages without an interaction (DMs): the saved choice, else the locale last seen."""
+        saved = await self.user_settings(user_id)
+        if saved.language != i18n.DEFAULT_LANGUAGE:
+            return saved.language
+        return self._seen_lang.get(user_id, i18n.DEFAULT_LANGUAGE)
 
     async def user_settings(self, user_id: int) -> UserSettings:
         """A user's saved settings, read once per process (this process is the only writer)."""

@@ -223,7 +223,7 @@ class Router:
                 continue
             user_id = person.user_id
             settings = await self.bot.user_settings(user_id)
-            lang = settings.language
+            lang = await self.bot.dm_language(user_id)
             secret = seat in private_choices
             wants_form = seat in owed and (secret or info.clock_mode is ClockMode.ASYNC)
             if not wants_form and not (seat in private and settings.dm_pings):
