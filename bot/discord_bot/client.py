@@ -83,6 +83,14 @@ class TricktableBot(discord.Client):
         # The service stores "en" by default, so only a non-default choice overrides the client locale.
         return saved.language if saved.language != i18n.DEFAULT_LANGUAGE else lang_of(interaction)
 
+    async def safe_lang(self, interaction: discord.Interaction) -> str:
+        """lang_for, but never failing: an unreadable store still gets the user an answer in their locale."""
+        try:
+            return await self.lang_for(interaction)
+        except Exception:
+            log.exception("could not read settings of user=%s", interaction.user.id)
+            return lang_of(interaction)
+
     async def dm_language(self, user_id: int) -> str:
         """For messages without an interaction (DMs): the saved choice, else the locale last seen."""
         saved = await self.user_settings(user_id)
@@ -108,7 +116,7 @@ class TricktableBot(discord.Client):
     async def handle_component(
         self, interaction: discord.Interaction, cid: ids.ComponentId, values: list[str] | None
     ) -> None:
-        lang = await self.lang_for(interaction)
+        lang = await self.safe_lang(interaction)
         try:
             await self._component(interaction, cid, values, lang)
         except GameError as err:

@@ -51,7 +51,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
 
     async def guarded(interaction: discord.Interaction, table: int | None, work: Any) -> None:
         """Run a command: privately acknowledged if slow (Discord's 3 s), errors through the one handler."""
-        lang = await bot.lang_for(interaction)
+        lang = await bot.safe_lang(interaction)
         try:
             await within_budget(interaction, work(lang), ephemeral=True)
         except Exception as err:
