@@ -214,7 +214,6 @@ def play(w: Work, seat: int, card: int) -> None:
     assert trick is not None
     w.take_hand(seat, card)
     w.trick = play_card(TABLE, trick, card)
-    w.set_known(card, w.everyone)
     w.emit("play", seat=seat, card=CARD_IDS[card])
     if len(w.trick.pot) == 2:
         w.emit("pattern", pattern=PATTERN_NAMES[w.trick.pattern])

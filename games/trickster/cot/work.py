@@ -1,7 +1,8 @@
 """A mutable working copy of a State for one apply(): zones, knowledge, events, then frozen back.
 
-Effects and the round flow change this copy; the input State is never touched. Every move keeps the
-knowledge masks right: who may know a card that sits in a hand or in the deck.
+Effects and the round flow change this copy; the input State is never touched. Every move into a hand
+or the deck sets the card's knowledge mask (who may know it is there); a card in a public zone needs no
+mask, so moves to the tableaus, Trash and pot leave it alone (cheaper: no copy of the mask table).
 """
 
 from __future__ import annotations
@@ -194,7 +195,6 @@ class Work:
 
     def put_tableau(self, seat: int, card: int) -> None:
         self.tableaus[seat] = (*self.tableaus[seat], card)
-        self.set_known(card, self.everyone)
 
     def take_trash(self, card: int) -> None:
         i = self.trash.index(card)
@@ -202,7 +202,6 @@ class Work:
 
     def put_trash(self, card: int) -> None:
         self.trash = (*self.trash, card)
-        self.set_known(card, self.everyone)
 
     def can_follow(self, card: int) -> bool:
         trick = self.trick
@@ -213,7 +212,6 @@ class Work:
         assert self.trick is not None
         before = self.trick
         self.trick = add_card(TABLE, before, card, seat)
-        self.set_known(card, self.everyone)
         if self.trick.trickster != before.trickster:
             self.emit("trickster_role", seat=seat)
 
