@@ -205,6 +205,7 @@ class FakeDiscord:
         self.changed: list[FakeMessage] = []  # messages created or edited since the last take_changed()
         self.fail_edits_older_than: float | None = None  # seconds; emulates error 30046
         self.threads_allowed = True
+        self.guild_locale = "en-US"
         self.channels[CHANNEL_ID] = {
             "id": str(CHANNEL_ID),
             "type": 0,
@@ -526,7 +527,7 @@ class FakeDiscord:
         else:
             payload["context"] = 0
             payload["guild_id"] = str(GUILD_ID)
-            payload["guild_locale"] = "en-US"
+            payload["guild_locale"] = self.guild_locale
             payload["channel_id"] = str(channel_id)
             payload["channel"] = self.channels[channel_id]
             payload["member"] = {

@@ -189,3 +189,20 @@ async def test_leave_a_lobby_and_resign_a_game(harness: Harness, monkeypatch: py
     assert table.over()
     assert harness.newest(lambda m: m.channel_id == thread and "resigned" in m.text())
     assert not harness.leaks
+
+
+async def test_a_japanese_server_gets_its_table_messages_in_japanese(harness: Harness) -> None:
+    fake = harness.fake
+    fake.guild_locale = "ja"
+    alice = fake.add_user("alice")  # an English client: her private replies stay English
+    await harness.start_bot()
+    await harness.cmd(alice, "table new", game="trickster")
+    lobby = fake.channel_messages(fake.threads()[0])[-1]
+    assert [b.get("label") for b in lobby.buttons()][:2] == ["参加", "離席"]
+    rec = await harness.click_label(alice, lobby, "AIを追加")
+    rec = await harness.click_label(alice, lobby, "開始")
+    board = harness.newest(lambda m: any(b.get("label") == "自分の手札" for b in m.buttons()))
+    assert board is not None and "卓 #" in board.text()
+    rec = await harness.click_label(alice, board, "自分の手札")
+    assert "your seat" in harness.last_reply(rec).text()
+    assert not harness.leaks
