@@ -133,11 +133,18 @@ class Router:
         replies it caused) become one log message, one board refresh and one DM per person."""
         while self._pending.get(table):
             batch = self._pending.pop(table)
+            last = batch[-1][0].table
             try:
                 await self.post(batch)
             except Exception:
-                last = batch[-1][0].table
                 log.exception("posting updates failed table=%s version=%s", last.id, last.version)
+            if last.status not in (TableStatus.LOBBY, TableStatus.PLAYING) and not self._pending.get(table):
+                self._forget(table)
+
+    def _forget(self, table: int) -> None:
+        """A table that is over keeps nothing in memory (its buttons still work: they ask the service)."""
+        for memo in (self._boards, self._lobbies, self._to_act, self._owed_since, self._lang):
+            memo.pop(table, None)
 
     async def post(self, batch: list[tuple[Update, list[int]]]) -> None:
         last = batch[-1][0]
