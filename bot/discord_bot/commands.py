@@ -106,6 +106,11 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
                 return await send(interaction, content=t("dc.bad_options", lang, got=str(err)))
             channel = interaction.channel
             in_thread = isinstance(channel, discord.Thread)
+            allowed = bot.settings.table_channels
+            home = channel.parent_id if in_thread else channel.id  # type: ignore[union-attr]
+            if allowed and home not in allowed and channel.id not in allowed:
+                where = ", ".join(f"<#{c}>" for c in sorted(allowed))
+                return await send(interaction, content=t("dc.not_here", lang, where=where))
             info = await bot.service.create(
                 interaction.guild_id,
                 channel.parent_id if in_thread and channel.parent_id else channel.id,  # type: ignore[union-attr]
@@ -445,8 +450,16 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         async def work(lang: str) -> None:
             if not is_admin(interaction):
                 return await send(interaction, content=t("dc.admin_only", lang))
-            # The table service has no per-server settings yet; say so rather than keep a second store.
-            await send(interaction, content=t("dc.settings.server_unavailable", lang))
+            # The table service has no per-server settings yet; rather than keep a second store, show the
+            # operator's settings (.env) that play this part for now.
+            channels = ", ".join(f"<#{c}>" for c in sorted(bot.settings.table_channels)) or t("dc.anywhere", lang)
+            current = t(
+                "dc.settings.server",
+                lang,
+                clock=t(f"dc.choice.{bot.settings.default_clock}", lang),
+                channels=channels,
+            )
+            await send(interaction, content=f"{current}\n{t('dc.settings.server_unavailable', lang)}")
 
         await guarded(interaction, None, work)
 

@@ -20,6 +20,7 @@ class DiscordSettings:
     dev_guild_id: int | None = None  # commands sync to this guild at once (global sync takes up to an hour)
     default_clock: str = "live"
     sync_commands: bool = True
+    table_channels: frozenset[int] = frozenset()  # where /table new works (empty: any channel)
     host: Settings = field(default_factory=Settings)
 
     @staticmethod
@@ -30,11 +31,13 @@ class DiscordSettings:
             load_dotenv(find_dotenv(usecwd=True))
         guild = os.environ.get("DISCORD_DEV_GUILD_ID", "").strip()
         clock = (os.environ.get("TRICKTABLE_DEFAULT_CLOCK", "").strip() or "live").lower()
+        channels = os.environ.get("DISCORD_TABLE_CHANNELS", "").replace(",", " ").split()
         return DiscordSettings(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             dev_guild_id=int(guild) if guild else None,
             default_clock=clock if clock in ("live", "async") else "live",
             sync_commands=os.environ.get("DISCORD_SYNC_COMMANDS", "1").strip() not in ("0", "false", "no"),
+            table_channels=frozenset(int(c) for c in channels if c.isdigit()),
             host=Settings.from_env(dotenv=False),
         )
 

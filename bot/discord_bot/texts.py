@@ -162,9 +162,16 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ja": "言語: {language}・DM通知: {dm}",
     },
     "dc.settings.server_unavailable": {
-        "en": "Server-wide settings are not available in this version yet.",
-        "ja": "サーバー全体の設定はこのバージョンではまだ使えません。",
+        "en": "Changing them from Discord is not available yet: the bot's operator sets them in its .env "
+        "(TRICKTABLE_DEFAULT_CLOCK, DISCORD_TABLE_CHANNELS).",
+        "ja": "Discordからの変更はまだできません。ボットの運用者が .env で設定します"
+        "（TRICKTABLE_DEFAULT_CLOCK、DISCORD_TABLE_CHANNELS）。",
     },
+    "dc.settings.server": {
+        "en": "Default clock: {clock} · tables may be created in: {channels}",
+        "ja": "既定の持ち時間: {clock}・卓を作れる場所: {channels}",
+    },
+    "dc.anywhere": {"en": "any channel", "ja": "どのチャンネルでも"},
     "dc.on": {"en": "on", "ja": "オン"},
     "dc.off": {"en": "off", "ja": "オフ"},
     "dc.admin_only": {

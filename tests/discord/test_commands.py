@@ -120,7 +120,26 @@ async def test_admin_commands_need_manage_server(harness: Harness, monkeypatch: 
     assert harness.last_reply(rec).text() == "Done."
     assert table.live.info.status.value == "aborted"
     rec = await harness.cmd(boss, "settings server", default_clock="async")
-    assert "not available" in harness.last_reply(rec).text()
+    assert "Default clock: live" in harness.last_reply(rec).text()
+    assert "not available yet" in harness.last_reply(rec).text()
+
+
+async def test_tables_only_where_the_operator_allows(harness: Harness) -> None:
+    import dataclasses
+
+    from tests.discord.fake_discord import CHANNEL_ID
+
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    await harness.start_bot()
+    assert harness.bot is not None
+    harness.bot.settings = dataclasses.replace(harness.bot.settings, table_channels=frozenset({CHANNEL_ID + 1}))
+    rec = await harness.cmd(alice, "table new", game="trickster")
+    assert "may only be created in" in harness.last_reply(rec).text()
+    assert not fake.threads()
+    harness.bot.settings = dataclasses.replace(harness.bot.settings, table_channels=frozenset({CHANNEL_ID}))
+    await harness.cmd(alice, "table new", game="trickster")
+    assert fake.threads()
 
 
 async def test_no_thread_permission_plays_in_the_channel(harness: Harness) -> None:

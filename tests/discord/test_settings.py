@@ -30,7 +30,9 @@ def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("DISCORD_DEV_GUILD_ID", "123")
     monkeypatch.setenv("TRICKTABLE_DEFAULT_CLOCK", "async")
     monkeypatch.setenv("TRICKTABLE_DB", "/tmp/x.db")
+    monkeypatch.setenv("DISCORD_TABLE_CHANNELS", "11, 22")
     s = DiscordSettings.from_env(dotenv=False)
+    assert s.table_channels == {11, 22}
     assert s.token == "abc.def" and s.dev_guild_id == 123 and s.default_clock == "async"
     assert s.host.database_path == "/tmp/x.db"
     assert "abc.def" not in repr(s)
