@@ -42,3 +42,26 @@ def test_the_token_is_redacted_from_log_records() -> None:
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "connecting with %s", ("sekrit.token",), None)
     RedactToken("sekrit.token").filter(record)
     assert "sekrit.token" not in record.getMessage()
+
+
+def test_unreachable_discord_is_one_clear_line_and_exit_1(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import discord
+
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "sekrit.tok.en")
+    monkeypatch.setenv("TRICKTABLE_DB", str(tmp_path / "t.db"))
+    monkeypatch.setattr(discord.http.Route, "BASE", "http://127.0.0.1:9/api/v10")  # nothing listens there
+    root = logging.getLogger()
+    saved = (root.handlers[:], root.level)
+    try:
+        assert main() == 1
+    finally:
+        root.handlers[:], level = saved
+        root.setLevel(level)
+    err = capsys.readouterr().err
+    assert "could not reach Discord" in err
+    assert "sekrit.tok.en" not in err
