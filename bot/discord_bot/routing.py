@@ -1,8 +1,10 @@
 """Service Updates → Discord messages: public events and the board to the table's thread, private events
 and secret choices to their seat's DMs, turn pings as mentions.
 
-Each table has its own ordered chain of posting tasks, so one slow or failing table never delays or
-stops another, and a click is answered before its consequences are posted.
+Each table has its own poster task fed in order, so one slow or failing table never delays or stops
+another, and a click is answered before its consequences are posted. What is kept here (board message
+ids, who owes what since when, a table's language) is only memory: after a restart a fresh board is posted
+and everything else is asked of the service again.
 """
 
 from __future__ import annotations
@@ -37,12 +39,14 @@ PRIVATE_CHOICE_KINDS = frozenset({"give-card", "exchange", "exchange_return", "b
 
 
 class Router:
+    """The service listener; one per bot."""
+
     def __init__(self, bot: TricktableBot) -> None:
         self.bot = bot
         self._chains: dict[int, asyncio.Task[None]] = {}  # table -> its poster task
         self._pending: dict[int, list[tuple[Update, list[int]]]] = {}
-        self._boards: dict[int, tuple[int, int, float]] = {}
-        self._lobbies: dict[int, tuple[int, int]] = {}  # table -> (channel id, lobby message id)  # table -> (channel id, message id, posted at)
+        self._boards: dict[int, tuple[int, int, float]] = {}  # table -> (channel id, message id, posted at)
+        self._lobbies: dict[int, tuple[int, int]] = {}  # table -> (channel id, lobby message id)
         self._to_act: dict[int, frozenset[int]] = {}
         self._owed_since: dict[int, dict[int, int]] = {}  # table -> seat -> version its decision opened
         self._lang: dict[int, str] = {}
