@@ -27,6 +27,7 @@ class Harness:
     bot: TricktableBot | None = None
     leaks: list[str] = field(default_factory=list)
     _replays: dict[int, tuple[int, Any]] = field(default_factory=dict)
+    _checked_lines: dict[tuple[int, int], set[str]] = field(default_factory=dict)
     checked_messages: int = 0
 
     async def start_bot(self) -> TricktableBot:
@@ -117,10 +118,16 @@ class Harness:
                     if not msg.visibility.visible_to(user_id) or not _about(msg, info):
                         continue
                     self.checked_messages += 1
-                    text = _MENTION.sub(" ", msg.text())
+                    # An edited message keeps parts checked in an earlier step (a DM form's text when its
+                    # menu is replaced): check only what is new to this reader.
+                    seen = self._checked_lines.setdefault((msg.id, user_id), set())
+                    lines = [line for line in _MENTION.sub(" ", msg.text()).split("\n") if line not in seen]
+                    text = "\n".join(lines)
                     bad = leaked(hidden, [text])
                     bad |= {card for pattern, card in hidden_texts if pattern.search(text)}
-                    if bad:
+                    if not bad:
+                        seen.update(lines)
+                    else:
                         self.leaks.append(
                             f"table {info.id} seat {seat} (user {user_id}) sees hidden {sorted(bad)[:3]} in message "
                             f"{msg.id} ({msg.visibility.kind}): {text[:200]!r}"
@@ -153,7 +160,9 @@ _RENDER_CACHE: dict[tuple[int, frozenset[str]], dict[str, list[re.Pattern[str]]]
 
 
 def _unique_renders(game: Any, state: Any) -> dict[str, list[re.Pattern[str]]]:
-    """card id -> patterns of its renderings that name exactly one card (duplicates cannot be told apart)."""
+    """card id -> patterns of its renderings that can only mean that card: no other card renders the same,
+    and no other card's rendering contains it ("black 10" is left out when another card reads
+    "black 10 (Berserker)"; such cards are still checked by id)."""
     cards = frozenset(game.all_cards(state))
     key = (id(game), cards)
     if key in _RENDER_CACHE:
@@ -166,7 +175,7 @@ def _unique_renders(game: Any, state: Any) -> dict[str, list[re.Pattern[str]]]:
                 owners.setdefault(text, set()).add(card)
     result: dict[str, list[re.Pattern[str]]] = {}
     for text, who in owners.items():
-        if len(who) == 1:
+        if len(who) == 1 and not any(text in other for other in owners if other != text):
             pattern = re.compile(r"(?<![\w])" + re.escape(text) + r"(?![\w])")
             result.setdefault(next(iter(who)), []).append(pattern)
     _RENDER_CACHE[key] = result
