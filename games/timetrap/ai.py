@@ -8,7 +8,8 @@ It sees only its seat's view (its hand, hand sizes, the board). Ideas, measured 
 - days 1-5: play the card closest to the last one (the day goes on, everyone keeps spending cards); stop
   the day (highest going up, lowest going down) when down to one time card per remaining day;
 - day 6: stop the day, so as to be the last to play and open day 7 (an opener with one card wins);
-- day 7: stop the day when holding no more cards than anyone else, else keep it going;
+- day 7: stop the day when it would win if the day ended now (fewest cards, tie-break included), else
+  keep it going;
 - a yellow draw targets the player with the fewest cards (taking a last card eliminates them), avoiding
   one known to hold a Time Trap.
 """
