@@ -145,6 +145,22 @@ class Router:
             if last.status not in (TableStatus.LOBBY, TableStatus.PLAYING) and not self._pending.get(table):
                 self._forget(table)
 
+    async def send_public(self, info: TableInfo, board: bool = False, **kwargs: Any) -> TableInfo:
+        """Post in the table's thread; if the thread is gone (deleted: 10003), the table moves to its channel."""
+        target = info.thread_id or info.channel_id
+        try:
+            message = await self.bot.get_partial_messageable(target).send(**kwargs)
+        except discord.NotFound:
+            if info.thread_id is None:
+                raise
+            log.warning("thread of table=%s is gone; posting in its channel from now on", info.id)
+            info = await self.bot.service.set_thread(info.id, None)
+            target = info.channel_id
+            message = await self.bot.get_partial_messageable(target).send(**kwargs)
+        if board:
+            self.remember_board(info.id, target, message.id)
+        return info
+
     def _forget(self, table: int) -> None:
         """A table that is over keeps nothing in memory (its buttons still work: they ask the service)."""
         for memo in (self._boards, self._lobbies, self._to_act, self._owed_since, self._lang):
@@ -158,7 +174,6 @@ class Router:
         svc = self.bot.service
         game = await svc.game_of(info.id)
         lang = self.lang(info.id)
-        channel = self.bot.get_partial_messageable(info.thread_id or info.channel_id)
         seats = {s.seat: s for s in info.seats}
 
         lines: list[str] = []
@@ -177,7 +192,7 @@ class Router:
             code = "dc.ping.secret" if seat in private else "dc.ping.turn"
             lines.append(t(code, lang, who=f"<@{person.user_id}>", table=info.id))
         for text in boards.chunk_lines([line for line in lines if line]):
-            await channel.send(content=text)
+            info = await self.send_public(info, content=text)
         await self.refresh_board(info, game, lang, last.to_act)
         events = [pair for update, _ in batch for pair in update.events]
         await self._private(info, events, game, seats, owed, private)
@@ -208,8 +223,7 @@ class Router:
                 if err.code != TOO_MANY_OLD_EDITS:
                     raise
         view.stop()  # drawn only: clicks reach the DynamicItems
-        message = await self.bot.get_partial_messageable(target).send(embed=embed, view=view)
-        self.remember_board(info.id, target, message.id)
+        info = await self.send_public(info, embed=embed, view=view, board=True)
 
     async def _private(
         self,

@@ -206,6 +206,7 @@ class FakeDiscord:
         self.fail_edits_older_than: float | None = None  # seconds; emulates error 30046
         self.threads_allowed = True
         self.guild_locale = "en-US"
+        self.deleted_channels: set[int] = set()
         self.channels[CHANNEL_ID] = {
             "id": str(CHANNEL_ID),
             "type": 0,
@@ -339,6 +340,8 @@ class FakeDiscord:
             return self.channels[thread_id]
         if method == "POST" and path == "/channels/{channel_id}/messages":
             channel_id = int(params["channel_id"])
+            if channel_id in self.deleted_channels:
+                raise _error(404, 10003, "Unknown Channel")
             if channel_id in self.dm_channels:
                 user = self.users[self.dm_channels[channel_id]]
                 if not user.dms_open:

@@ -234,3 +234,26 @@ async def test_slow_work_is_acknowledged_first_and_stays_private(
     assert rec.response_type == 6, "a deferred update of the hand message"
     assert "You chose" in hand.text()
     assert not harness.leaks
+
+
+async def test_a_deleted_thread_moves_the_table_to_its_channel(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.discord.fake_discord import CHANNEL_ID
+
+    fix_table_seed(monkeypatch, 16)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    table = await open_table(harness, [alice, bob], ai=2)
+    await play_until(table, solo_turn_of(0))
+    hand = await table.open_hand(alice)
+    fake.deleted_channels.add(table.thread)
+    before = len(fake.channel_messages(CHANNEL_ID))
+    cid, value = options_of(hand)[0]
+    await harness.click(alice, hand, cid, None if value is None else [value])
+    assert len(fake.channel_messages(CHANNEL_ID)) > before, "the log and board went to the channel"
+    assert table.live.info.thread_id is None
+    table.thread = CHANNEL_ID
+    await play_until(table, lambda t: False)
+    assert table.over()
