@@ -18,7 +18,8 @@ async def test_new_table_opens_a_thread_with_a_lobby(harness: Harness) -> None:
     threads = fake.threads()
     assert len(threads) == 1
     lobby = fake.channel_messages(threads[0])[-1]
-    assert "alice" not in lobby.text() or True
+    assert f"<@{alice.id}>" in lobby.text(), "the creator holds seat 1"
+    assert f"<#{threads[0]}>" in announcement.text(), "the channel points to the table's thread"
     await harness.click_label(bob, lobby, "Join")
     assert f"<@{bob.id}>" in lobby.text()
     # bob is not the creator: Start answers privately and changes nothing
@@ -30,5 +31,5 @@ async def test_new_table_opens_a_thread_with_a_lobby(harness: Harness) -> None:
     boards = [m for m in fake.channel_messages(threads[0]) if "My hand" in m.text()]
     assert boards, "a board with a My hand button was posted"
     assert not harness.leaks, harness.leaks
-    assert CHANNEL_ID
+    assert announcement.channel_id == CHANNEL_ID
 
