@@ -68,9 +68,10 @@ class Fx:
             _turns,
         ) = st
         self.base = st
-        self.hands = list(hands)
-        self.houses = list(houses)
-        self.seen = list(seen)
+        # the zone tuples are shared with `st` until first written (copy on write: set_hand ...)
+        self.hands: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = hands
+        self.houses: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = houses
+        self.seen: list[int] | tuple[int, ...] = seen
         self.memo: tuple[int, ...] = ()
         self.events: list[Event] = []
 
@@ -86,20 +87,42 @@ class Fx:
                 st[4],
                 self.outs,
                 self.phase,
-                tuple(self.hands),
-                tuple(self.houses),
+                self.hands if type(self.hands) is tuple else tuple(self.hands),
+                self.houses if type(self.houses) is tuple else tuple(self.houses),
                 self.trash,
                 self.deck,
                 self.trick,
                 self.sideways,
                 self.public,
-                tuple(self.seen),
+                self.seen if type(self.seen) is tuple else tuple(self.seen),
                 st[15] if house_picks is None else house_picks,
                 self.pending,
                 self.rng,
                 st[18] + 1,
             ),
         )
+
+    # --- copy-on-write setters (the only writes to the zone lists) ----------------------------------
+    def set_hand(self, seat: int, cards: tuple[int, ...]) -> None:
+        hands = self.hands
+        if isinstance(hands, tuple):
+            hands = list(hands)
+            self.hands = hands
+        hands[seat] = cards
+
+    def set_house(self, seat: int, cards: tuple[int, ...]) -> None:
+        houses = self.houses
+        if isinstance(houses, tuple):
+            houses = list(houses)
+            self.houses = houses
+        houses[seat] = cards
+
+    def set_seen(self, seat: int, mask: int) -> None:
+        seen = self.seen
+        if isinstance(seen, tuple):
+            seen = list(seen)
+            self.seen = seen
+        seen[seat] = mask
 
     # --- queries ----------------------------------------------------------------------------------
     def opponents(self, seat: int) -> tuple[int, ...]:
@@ -141,11 +164,10 @@ class Fx:
         if pub:
             self.public &= ~pub
             for s in keep:
-                self.seen[s] |= pub
-        seen = self.seen
+                self.set_seen(s, self.seen[s] | pub)
         for s in range(self.players):
-            if s not in keep and seen[s] & cards_mask:
-                seen[s] &= ~cards_mask
+            if s not in keep and self.seen[s] & cards_mask:
+                self.set_seen(s, self.seen[s] & ~cards_mask)
 
     def _hand_mask(self, seat: int) -> int:
         mask = 0
@@ -163,17 +185,17 @@ class Fx:
     def _hand_remove(self, seat: int, card: int) -> None:
         hand = self.hands[seat]
         i = hand.index(card)
-        self.hands[seat] = hand[:i] + hand[i + 1 :]
+        self.set_hand(seat, hand[:i] + hand[i + 1 :])
 
     def _hand_add(self, seat: int, card: int) -> None:
-        self.hands[seat] = (*self.hands[seat], card)
+        self.set_hand(seat, (*self.hands[seat], card))
         self.sideways &= ~(1 << card)  # a card taken into a hand turns upright
 
     def _house_remove(self, card: int) -> int:
         seat = self.owner_of_house_card(card)
         house = self.houses[seat]
         i = house.index(card)
-        self.houses[seat] = house[:i] + house[i + 1 :]
+        self.set_house(seat, house[:i] + house[i + 1 :])
         return seat
 
     def turn_sideways(self, card: int) -> None:
@@ -188,7 +210,7 @@ class Fx:
     def trash_to_house(self, card: int, seat: int) -> None:
         i = self.trash.index(card)
         self.trash = self.trash[:i] + self.trash[i + 1 :]
-        self.houses[seat] = (*self.houses[seat], card)
+        self.set_house(seat, (*self.houses[seat], card))
         self.emit("move", None, card=CARD_IDS[card], src="trash", dst=f"house{seat}")
 
     def trash_to_hand(self, card: int, seat: int) -> None:
@@ -206,13 +228,13 @@ class Fx:
 
     def house_to_house(self, card: int, seat: int) -> None:
         src = self._house_remove(card)
-        self.houses[seat] = (*self.houses[seat], card)
+        self.set_house(seat, (*self.houses[seat], card))
         self.emit("move", None, card=CARD_IDS[card], src=f"house{src}", dst=f"house{seat}")
 
     def hand_to_house(self, seat: int, card: int, to: int, random: bool = False) -> None:
         """A hand card goes face up into a House (Knight; Hunter's random card)."""
         self._hand_remove(seat, card)
-        self.houses[to] = (*self.houses[to], card)
+        self.set_house(to, (*self.houses[to], card))
         self.emit("move", None, card=CARD_IDS[card], src=f"hand{seat}", dst=f"house{to}", random=random)
 
     def hand_to_hand_public(self, seat: int, card: int, to: int) -> None:
@@ -233,7 +255,7 @@ class Fx:
             self._restrict(self._hand_mask(seat), (seat, to))
         self._hand_remove(seat, card)
         self._hand_add(to, card)
-        self.seen[seat] |= 1 << card
+        self.set_seen(seat, self.seen[seat] | 1 << card)
         self.emit("pass", None, src=seat, dst=to)
         self.emit("gave", frozenset((seat, to)), card=CARD_IDS[card], src=seat, dst=to)
 
@@ -247,8 +269,8 @@ class Fx:
         self._hand_remove(b, card_b)
         self._hand_add(b, card_a)
         self._hand_add(a, card_b)
-        self.seen[a] |= 1 << card_a
-        self.seen[b] |= 1 << card_b
+        self.set_seen(a, self.seen[a] | 1 << card_a)
+        self.set_seen(b, self.seen[b] | 1 << card_b)
         self.emit("exchange", None, seats=[a, b])
         self.emit("received", frozenset((a,)), seat=a, card=CARD_IDS[card_b], gave=CARD_IDS[card_a])
         self.emit("received", frozenset((b,)), seat=b, card=CARD_IDS[card_a], gave=CARD_IDS[card_b])
@@ -270,7 +292,7 @@ class Fx:
             self._restrict(self._hand_mask(seat), (seat,))
         self._hand_remove(seat, card)
         self.deck = (card, *self.deck)
-        self.seen[seat] |= 1 << card
+        self.set_seen(seat, self.seen[seat] | 1 << card)
         self.emit("to_deck", None, seat=seat)
         self.emit("put_back", frozenset((seat,)), seat=seat, card=CARD_IDS[card])
 

@@ -287,7 +287,7 @@ def _house_pick(st: State, seat: int, kind: str, token: int) -> tuple[State, lis
         return fx.freeze(house_picks=picks), fx.events
     for s, card in enumerate(picks):
         fx._hand_remove(s, card)
-        fx.houses[s] = (*fx.houses[s], card)
+        fx.set_house(s, (*fx.houses[s], card))
     fx.emit("houses", None, cards=[CARD_IDS[c] for c in picks])
     fx.phase = PLAYING
     fx.emit("trick", None, leader=fx.trick.leader, trickster=fx.trick.trickster)
@@ -324,7 +324,7 @@ def begin_turn(fx: Fx) -> None:
 def collect(fx: Fx, seat: int) -> bool:
     """The pot goes face up to `seat`'s House; Out check; next Leader. False when the game ended."""
     pot = fx.trick.pot
-    fx.houses[seat] = fx.houses[seat] + pot
+    fx.set_house(seat, fx.houses[seat] + pot)
     fx.emit("collect", None, seat=seat, cards=[CARD_IDS[c] for c in pot])
     players = fx.players
     out = [s for s in range(players) if not fx.hands[s]]
@@ -352,7 +352,7 @@ def refill(fx: Fx, leader: int) -> None:
             if fx.deck and len(fx.hands[s]) < size:
                 card = fx.deck[0]
                 fx.deck = fx.deck[1:]
-                fx.hands[s] = (*fx.hands[s], card)
+                fx.set_hand(s, (*fx.hands[s], card))
                 dealt[s].append(card)
     fx.emit("refill", None, counts={str(s): len(c) for s, c in dealt.items()})
     for s, cards in dealt.items():
@@ -364,9 +364,9 @@ def finish(fx: Fx) -> None:
     """'Before scoring, each player must add any cards remaining in their hand to their House'."""
     for s in range(fx.players):
         if fx.hands[s]:
-            fx.houses[s] = fx.houses[s] + fx.hands[s]
+            fx.set_house(s, fx.houses[s] + fx.hands[s])
             fx.emit("reveal_hand", None, seat=s, cards=[CARD_IDS[c] for c in fx.hands[s]])
-            fx.hands[s] = ()
+            fx.set_hand(s, ())
     fx.phase = OVER
     fx.pending = None
     fx.emit("game_over", None)
