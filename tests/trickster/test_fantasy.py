@@ -157,3 +157,11 @@ def test_knight_ignored_with_empty_hand() -> None:
     st = build([["y-knight"], ["b-bard"], ["g-bard"]])
     _, events = act(st, 0, "play:y-knight")
     assert "ignored" in kinds(events)
+
+
+def test_bard_ignored_when_no_opponent_has_cards() -> None:
+    """RULINGS: 'A hero whose effect needs an opponent with cards (Bard) ... is ignored when none
+    qualifies.'"""
+    st = build([["y-bard", "r-mage"], [], []], houses=[[], ["o-knight"], ["g-knight"]])
+    _, events = act(st, 0, "play:y-bard")
+    assert kinds(events)[:2] == ["play", "ignored"]
