@@ -93,6 +93,8 @@ def _play_score(board: _Board, card: int, legal_count: int) -> float:
             score += 1.5 if board.players >= 3 else -1.5
     if hero in ("nob", "bea", "inv") and trickster == board.me:
         score -= 0.8  # feeding the pot I may collect
+    # Shed cards of suits where I am not the sole most: kept, they would end in my tableau and count.
+    score += 0.5 * board.cost(board.me, card)
     return score
 
 
