@@ -30,15 +30,19 @@ def bard(fx: Fx, me: int, picks: tuple[int, ...]) -> Ask | None:
     return None
 
 
+def _upright_house_cards(fx: Fx) -> tuple[int, ...]:
+    side = fx.sideways
+    return tuple(c for house in fx.houses for c in house if not side >> c & 1)
+
+
 def can_druid(fx: Fx, me: int) -> bool:
-    return any(fx.upright(c) for house in fx.houses for c in house)
+    return bool(_upright_house_cards(fx))
 
 
 def druid(fx: Fx, me: int, picks: tuple[int, ...]) -> Ask | None:
     """Grow: turn an upright card in any player's House sideways."""
     if not picks:
-        cards = tuple(c for house in fx.houses for c in house if fx.upright(c))
-        return ask(CHOOSE_CARD, me, cards, "ask.druid")
+        return ask(CHOOSE_CARD, me, _upright_house_cards(fx), "ask.druid")
     fx.turn_sideways(picks[0])
     return None
 

@@ -7,6 +7,7 @@ masks right (who may know a card in a hand or the deck), since the leak checker 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.core.contract import Event
@@ -14,7 +15,7 @@ from games.core.rng import Rng
 from games.trickster.cards import CARD_IDS, HERO_OF, HEROES, TABLE
 from games.trickster.hero import Hero
 from games.trickster.state import State
-from games.trickster.tricks import Trick, add_card, can_follow, has_room
+from games.trickster.tricks import Trick, add_card, can_follow, has_room, legal_cards
 
 _new_state = tuple.__new__  # builds a State from a ready tuple, skipping NamedTuple.__new__'s arguments
 _OPPONENTS = [[tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(8)]
@@ -137,6 +138,10 @@ class Fx:
 
     def can_follow(self, card: int) -> bool:
         return can_follow(TABLE, self.trick, card)
+
+    def legal_cards(self, cards: Sequence[int]) -> tuple[int, ...]:
+        """The cards that may enter the pot now (Matriarch, Striker: 'a legal card')."""
+        return legal_cards(TABLE, self.trick, cards)
 
     def pot_has_room(self) -> bool:
         return has_room(self.trick)

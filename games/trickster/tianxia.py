@@ -105,7 +105,7 @@ def general(fx: Fx, me: int, picks: tuple[int, ...]) -> Ask | None:
 def _matriarch_cards(fx: Fx) -> tuple[int, ...]:
     if not fx.pot_has_room():
         return ()
-    return tuple(c for house in fx.houses for c in house if fx.can_follow(c))
+    return fx.legal_cards(tuple(c for house in fx.houses for c in house))
 
 
 def can_matriarch(fx: Fx, me: int) -> bool:
@@ -123,7 +123,7 @@ def matriarch(fx: Fx, me: int, picks: tuple[int, ...]) -> Ask | None:
 def _striker_cards(fx: Fx, me: int) -> tuple[int, ...]:
     if not fx.pot_has_room():
         return ()
-    return tuple(c for c in fx.hands[me] if fx.can_follow(c))
+    return fx.legal_cards(fx.hands[me])
 
 
 def can_striker(fx: Fx, me: int) -> bool:
