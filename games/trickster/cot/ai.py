@@ -74,7 +74,7 @@ class _Board:
         return 1.0
 
 
-def _play_score(board: _Board, card: int, legal_count: int) -> float:
+def _play_score(board: _Board, card: int) -> float:
     view = board.view
     hero = HEROES[CARD_HERO[card]].code
     score = PLAY_VALUE.get(hero, 0.0)
@@ -113,7 +113,7 @@ def heuristic_policy(view: ViewThunk, legal: Sequence[str], rng: random.Random) 
         score = 0.0
         card = _card(action)
         if verb == "play" and card is not None:
-            score = _play_score(board, card, len(legal))
+            score = _play_score(board, card)
         elif verb == "tab" and card is not None:
             # A tableau card in a suit I already lead costs nothing; else keep good effects in hand.
             score = -board.cost(board.me, card) - PLAY_VALUE.get(HEROES[CARD_HERO[card]].code, 0.0)

@@ -8,7 +8,7 @@ from typing import Any
 from games.core.contract import JSON, Event, Prompt
 from games.core.i18n import translate
 from games.trickster.cot import messages  # noqa: F401  (registers the texts)
-from games.trickster.cot.cards import CARD_INDEX, HERO_INDEX, HEROES, card_name, hero_name
+from games.trickster.cot.cards import CARD_INDEX, HERO_INDEX, card_name, hero_name
 
 
 def render_card(card: str, lang: str = "en") -> str:
@@ -280,7 +280,6 @@ def rules_page(lang: str = "en") -> str:
 
 
 __all__ = [
-    "HEROES",
     "render_action",
     "render_card",
     "render_event",
