@@ -12,45 +12,29 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core.contract import JSON, Event, Game
 
-
-def strings_in(value: JSON) -> Iterator[str]:
-    """Every string (values and keys) inside a JSON-like value."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            yield item
-        elif isinstance(item, Mapping):
-            for key, sub in item.items():
-                if isinstance(key, str):
-                    yield key
-                stack.append(sub)
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            stack.extend(item)
-
-
-_SEPARATORS = re.compile(r"[,\s|;=:/()\[\]{}]+")
+_ESCAPE = re.compile(r"\\.")
+_TOKEN = re.compile(r"[^,\s|;=:/()\[\]{}\"\\]+")
 
 
 def leaked(hidden: set[str], value: JSON) -> set[str]:
-    """Hidden card ids found in any string of `value`, whole or as a separator-delimited token.
+    """Hidden card ids found in any string of `value` (keys too), whole or as a separator-delimited token.
 
-    Card ids therefore never contain , ; : = / | brackets or spaces (an action like "play:r3" names r3).
+    Card ids therefore never contain , ; : = / | brackets, quotes or spaces (an action like "play:r3"
+    names r3). One C-speed json.dumps plus one regex scan: this runs for every seat after every action.
     """
     if not hidden:
         return set()
-    found: set[str] = set()
-    for text in strings_in(value):
-        if text in hidden:
-            found.add(text)
-        else:
-            found.update(token for token in _SEPARATORS.split(text) if token in hidden)
-    return found
+    return leaked_in_text(hidden, json.dumps(value, ensure_ascii=False, default=str))
+
+
+def leaked_in_text(hidden: set[str], text: str) -> set[str]:
+    """As `leaked`, over an already serialized JSON text."""
+    return hidden.intersection(_TOKEN.findall(_ESCAPE.sub(" ", text)))
 
 
 class Checker:
@@ -86,9 +70,8 @@ class Checker:
             problems.append("nobody to act and the game is not over")
         for seat in self.seats:
             hidden = game.hidden_from(state, seat)
-            view = game.view(state, seat)
-            json.dumps(view)  # must be JSON-ready
-            bad = leaked(hidden, view)
+            view_text = json.dumps(game.view(state, seat), ensure_ascii=False)  # must be JSON-ready
+            bad = leaked_in_text(hidden, view_text) if hidden else set()
             if bad:
                 problems.append(f"view of seat {seat} shows hidden cards {sorted(bad)[:3]}")
             for event in events:
