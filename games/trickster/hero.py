@@ -35,7 +35,10 @@ class Ask(NamedTuple):
 
 def ask(kind: str, chooser: int, options: tuple[int, ...], note: str) -> Ask:
     """A single chooser's question."""
-    return Ask(kind, (chooser,), (options,), note)
+    return _new_ask(Ask, (kind, (chooser,), (options,), note))
+
+
+_new_ask = tuple.__new__  # an Ask from a ready tuple (hot path; skips NamedTuple.__new__)
 
 
 Effect = Callable[["Fx", int, tuple[int, ...]], "Ask | None"]

@@ -25,7 +25,6 @@ from games.trickster.cards import (
     cards_of,
 )
 from games.trickster.fx import Fx
-from games.trickster.hero import GIVE_CARD
 from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, Pending, State
 from games.trickster.tricks import (
     Trick,
@@ -40,6 +39,7 @@ from games.trickster.tricks import (
 )
 
 POT_LIMIT = 7
+_new_pending = tuple.__new__  # a Pending from a ready tuple (hot path; skips NamedTuple.__new__)
 
 i18n.register(
     {
@@ -230,7 +230,9 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
             if len(options) == 1:
                 picks = (*picks, options[0])
                 continue
-            fx.pending = Pending(hero, actor, card, picks, fx.memo, ask.kind, ask.choosers, ask.options, ask.note, (-1,))
+            fx.pending = _new_pending(
+                Pending, (hero, actor, card, picks, fx.memo, ask.kind, ask.choosers, ask.options, ask.note, (-1,))
+            )
             fx.phase = EFFECT
             return
         commits = tuple(o[0] if len(o) == 1 else -1 for o in ask.options)
@@ -247,9 +249,23 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
 def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Event]]:
     p = st.pending
     assert p is not None
-    if seat not in p.choosers:
+    choosers = p.choosers
+    if len(choosers) == 1:  # the common case: one chooser, no secrecy to keep
+        if seat != choosers[0]:
+            raise IllegalAction("not_your_turn")
+        if kind != p.kind or token not in p.options[0]:
+            raise IllegalAction("trickster.not_an_option")
+        fx = Fx(st)
+        fx.memo = p.memo
+        fx.pending = None
+        fx.phase = PLAYING
+        run_effect(fx, p.hero, p.actor, p.card, (*p.picks, token))
+        if fx.pending is None:
+            end_turn(fx)
+        return fx.freeze(), fx.events
+    if seat not in choosers:
         raise IllegalAction("not_your_turn")
-    i = p.choosers.index(seat)
+    i = choosers.index(seat)
     if p.commits[i] >= 0:
         raise IllegalAction("trickster.already_chosen")
     if kind != p.kind or token not in p.options[i]:
@@ -257,12 +273,10 @@ def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Ev
     commits = (*p.commits[:i], token, *p.commits[i + 1 :])
     fx = Fx(st)
     fx.memo = p.memo
+    fx.emit("committed", None, seat=seat)
     if -1 in commits:
         fx.pending = p._replace(commits=commits)
-        fx.emit("committed", None, seat=seat)
         return fx.freeze(), fx.events
-    if p.kind == GIVE_CARD and len(p.choosers) > 1:
-        fx.emit("committed", None, seat=seat)
     fx.pending = None
     fx.phase = PLAYING
     run_effect(fx, p.hero, p.actor, p.card, p.picks + commits)
