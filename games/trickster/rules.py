@@ -44,8 +44,8 @@ _new_pending = tuple.__new__  # a Pending from a ready tuple (hot path; skips Na
 i18n.register(
     {
         "trickster.must_follow": {
-            "en": "That card does not follow the pattern ({pattern}).",
-            "ja": "そのカードはパターン（{pattern}）に従っていません。",
+            "en": "That card does not follow this trick's pattern; play a card that does.",
+            "ja": "そのカードはこのトリックのパターンに従っていません。従うカードを出してください。",
         },
         "trickster.already_chosen": {
             "en": "You have already made that choice; waiting for the others.",
