@@ -11,7 +11,7 @@ from typing import Any
 
 from games.trickster.cards import CARD_IDS, HEROES
 from games.trickster.hero import CHOOSE_HERO, CHOOSE_TARGET
-from games.trickster.scoring import score_houses
+from games.trickster.scoring import Score, score_houses
 from games.trickster.state import PHASE_NAMES, State, mask_cards
 from games.trickster.tricks import NO_SEAT, Pattern
 
@@ -34,6 +34,22 @@ def hidden_from(st: State, seat: int | None) -> set[str]:
     return {CARD_IDS[c] for c in hidden_cards(st, seat)}
 
 
+_last_scores: tuple[Any, int, list[Score]] = (None, 0, [])
+
+
+def _scores(st: State) -> list[Score]:
+    """Scores of the Houses. The last result is memoized (one immutable tuple, swapped atomically):
+    every seat's view of one state asks for the same scores."""
+    global _last_scores
+    houses = st.houses
+    last = _last_scores
+    if last[0] is houses and last[1] == st.sideways:
+        return list(last[2])
+    result = score_houses(houses, st.sideways)
+    _last_scores = (houses, st.sideways, result)
+    return list(result)
+
+
 def _token(kind: str, token: int) -> Any:
     if kind == CHOOSE_TARGET:
         return token
@@ -54,7 +70,7 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
             entry["known"] = [ids[c] for c in hand if known >> c & 1]
         hands.append(entry)
     trick = st.trick
-    scores = score_houses(st.houses, st.sideways)
+    scores = _scores(st)
     out: dict[str, Any] = {
         "game": "trickster",
         "players": st.players,
