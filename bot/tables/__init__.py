@@ -1,8 +1,9 @@
 """The table service: the async engine adapter every front end (terminal, Discord) talks to."""
 
-from bot.tables.errors import TableError
+from bot.tables.errors import TableError, TableUnavailable
 from bot.tables.models import (
     ClockMode,
+    HistoryEntry,
     PlayerRef,
     PlayerStats,
     RatingRow,
@@ -17,6 +18,7 @@ from bot.tables.service import TableService
 
 __all__ = [
     "ClockMode",
+    "HistoryEntry",
     "PlayerRef",
     "PlayerStats",
     "RatingRow",
@@ -26,6 +28,7 @@ __all__ = [
     "TableInfo",
     "TableService",
     "TableStatus",
+    "TableUnavailable",
     "Update",
     "UserSettings",
 ]
