@@ -17,6 +17,22 @@ from games.trickster.hero import Hero
 from games.trickster.state import State
 from games.trickster.tricks import Trick, add_card, can_follow, has_room, legal_cards
 
+_new_event = object.__new__
+_set_kind = Event.__dict__["kind"].__set__  # the slot descriptors
+_set_data = Event.__dict__["data"].__set__
+_set_audience = Event.__dict__["audience"].__set__
+
+
+def make_event(kind: str, data: dict[str, Any], audience: frozenset[int] | None = None) -> Event:
+    """`Event(kind, data, audience)` without the frozen dataclass's three object.__setattr__ calls
+    (the slot descriptors set the fields directly; the result is an ordinary, equal Event). Hot path."""
+    event: Event = _new_event(Event)
+    _set_kind(event, kind)
+    _set_data(event, data)
+    _set_audience(event, audience)
+    return event
+
+
 _new_state = tuple.__new__  # builds a State from a ready tuple, skipping NamedTuple.__new__'s arguments
 _OPPONENTS = [[tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(8)]
 
@@ -160,7 +176,7 @@ class Fx:
         return value
 
     def emit(self, kind: str, audience: frozenset[int] | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, data, audience))
+        self.events.append(make_event(kind, data, audience))
 
     # --- knowledge --------------------------------------------------------------------------------
     def _restrict(self, cards_mask: int, keep: tuple[int, ...]) -> None:

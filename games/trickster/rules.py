@@ -24,7 +24,7 @@ from games.trickster.cards import (
     TABLE,
     cards_of,
 )
-from games.trickster.fx import Fx
+from games.trickster.fx import Fx, make_event
 from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, Pending, State
 from games.trickster.tricks import (
     Trick,
@@ -178,25 +178,36 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
     if parsed is None:
         raise IllegalAction("malformed_action")
     kind, token = parsed
-    phase = st.phase
+    phase = st[6]  # st.phase (tuple indexes on the hot path)
     if phase == PLAYING:
-        trick = st.trick
-        order = trick.order  # inlined Trick.turn (hot path)
-        if seat != order[trick.step % len(order)]:
+        trick = st[11]  # st.trick
+        order = trick[1]  # inlined Trick.turn
+        if seat != order[trick[2] % len(order)]:
             raise IllegalAction("not_your_turn")
         if kind != "play":
             raise IllegalAction("unknown_action")
-        if token not in st.hands[seat]:
+        hands = st[7]  # st.hands
+        hand = hands[seat]
+        if token not in hand:
             raise IllegalAction("card_not_in_hand")
         if not can_follow(TABLE, trick, token):
             raise IllegalAction("trickster.must_follow", pattern=trick.pattern.name.lower())
         fx = Fx(st)
-        fx._hand_remove(seat, token)
+        i = hand.index(token)
+        new_hands = list(hands)  # what Fx._hand_remove does, inlined
+        new_hands[seat] = hand[:i] + hand[i + 1 :]
+        fx.hands = new_hands
         fx.trick = play_card(TABLE, trick, token)
-        fx.events.append(Event("play", {"seat": seat, "card": CARD_IDS[token]}))
-        start_effect(fx, seat, token)
-        if fx.pending is None:
-            end_turn(fx)
+        fx.events.append(make_event("play", {"seat": seat, "card": CARD_IDS[token]}))
+        hero = HERO_OF[token]  # start_effect, inlined
+        if HEROES[hero].can(fx, seat):
+            run_effect(fx, hero, seat, token, ())
+            if fx.pending is None:
+                end_turn(fx)
+        else:
+            fx.emit("ignored", None, seat=seat, hero=HEROES[hero].slug)
+            if fx.pending is None:
+                end_turn(fx)
         return fx.freeze(), fx.events
     if phase == EFFECT:
         return _choose(st, seat, kind, token)
@@ -313,11 +324,11 @@ def _house_pick(st: State, seat: int, kind: str, token: int) -> tuple[State, lis
 def end_turn(fx: Fx) -> None:
     """After a card and its effect: next turn, or the Trickster collects (everyone followed / full pot)."""
     result = finish_turn(fx.trick)
-    if isinstance(result, int):
+    if type(result) is int:
         if collect(fx, result):
             begin_turn(fx)
     else:
-        fx.trick = result
+        fx.trick = result  # type: ignore[assignment]
         begin_turn(fx)
 
 
@@ -327,8 +338,10 @@ def begin_turn(fx: Fx) -> None:
     A player with no card in hand cannot follow either (RULINGS.md).
     """
     while fx.phase == PLAYING:
-        seat = fx.trick.turn
-        if not busts(TABLE, fx.trick, fx.hands[seat]):
+        trick = fx.trick
+        order = trick[1]  # inlined Trick.turn
+        seat = order[trick[2] % len(order)]
+        if not busts(TABLE, trick, fx.hands[seat]):
             return
         fx.emit("bust", None, seat=seat)
         if not collect(fx, seat):

@@ -56,6 +56,13 @@ class Pattern(IntEnum):
     UNIQUE = 3  # "Unique": repeat no hero and no suit already in the pot
 
 
+# Module-level aliases: `Pattern.SUIT` is a slow class-attribute lookup on an Enum (hot path).
+_OPEN = Pattern.OPEN
+_SUIT = Pattern.SUIT
+_HERO = Pattern.HERO
+_UNIQUE = Pattern.UNIQUE
+
+
 class CardTable:
     """Suit and hero of every card (indexed by card int), with bit masks for fast pattern checks."""
 
@@ -76,22 +83,24 @@ class CardTable:
 def pattern_of(table: CardTable, first: int, second: int) -> Pattern:
     """The pattern set by the second card relative to the first."""
     if table.suit[first] == table.suit[second]:
-        return Pattern.SUIT
+        return _SUIT
     if table.hero[first] == table.hero[second]:
-        return Pattern.HERO
-    return Pattern.UNIQUE
+        return _HERO
+    return _UNIQUE
 
 
 def follow_rule(table: CardTable, pot: Sequence[int]) -> tuple[Pattern, int]:
     """(pattern, mask) for a pot. SUIT/HERO: a card must share a bit of `mask`; UNIQUE: share none."""
     if len(pot) < 2:
-        return Pattern.OPEN, 0
+        return _OPEN, 0
     first, second = pot[0], pot[1]
-    pattern = pattern_of(table, first, second)
-    if pattern is Pattern.SUIT:
-        return pattern, 1 << table.suit[first]
-    if pattern is Pattern.HERO:
-        return pattern, 1 << (HERO_SHIFT + table.hero[first])
+    suit = table.suit
+    if suit[first] == suit[second]:
+        return _SUIT, 1 << suit[first]
+    hero = table.hero
+    if hero[first] == hero[second]:
+        return _HERO, 1 << (HERO_SHIFT + hero[first])
+    pattern = _UNIQUE
     used = 0
     bits = table.bits
     for card in pot:
@@ -101,9 +110,9 @@ def follow_rule(table: CardTable, pot: Sequence[int]) -> tuple[Pattern, int]:
 
 def obeys(table: CardTable, pattern: Pattern, mask: int, card: int) -> bool:
     """Does `card` obey (pattern, mask)?"""
-    if pattern is Pattern.OPEN:
+    if pattern is _OPEN:
         return True
-    if pattern is Pattern.UNIQUE:
+    if pattern is _UNIQUE:
         return not table.bits[card] & mask
     return bool(table.bits[card] & mask)
 
@@ -167,36 +176,43 @@ def open_trick(
 
 def can_follow(table: CardTable, trick: Trick, card: int) -> bool:
     """May `card` enter the pot now (by a play, or by an effect that adds 'a legal card')?"""
-    pattern = trick.pattern
-    if pattern is Pattern.OPEN:
+    pattern = trick[6]  # trick.pattern (tuple index: hot path)
+    if pattern is _OPEN:
         return True
-    if pattern is Pattern.UNIQUE:
-        return not table.bits[card] & trick.mask
-    return bool(table.bits[card] & trick.mask)
+    if pattern is _UNIQUE:
+        return not table.bits[card] & trick[7]
+    return bool(table.bits[card] & trick[7])
 
 
 def legal_cards(table: CardTable, trick: Trick, cards: Sequence[int]) -> tuple[int, ...]:
     """The cards among `cards` that may enter the pot now, in the given order."""
-    pattern = trick.pattern
-    if pattern is Pattern.OPEN:
+    pattern = trick[6]  # trick.pattern
+    if pattern is _OPEN:
         return tuple(cards)
     bits = table.bits
-    mask = trick.mask
-    if pattern is Pattern.UNIQUE:
+    mask = trick[7]  # trick.mask
+    if pattern is _UNIQUE:
         return tuple(c for c in cards if not bits[c] & mask)
     return tuple(c for c in cards if bits[c] & mask)
 
 
 def busts(table: CardTable, trick: Trick, hand: Sequence[int]) -> bool:
     """True when the seat to act cannot legally add a card (an empty hand cannot follow either)."""
-    pattern = trick.pattern
-    if pattern is Pattern.OPEN:
+    pattern = trick[6]  # trick.pattern
+    if pattern is _OPEN:
         return not hand
     bits = table.bits
-    mask = trick.mask
-    if pattern is Pattern.UNIQUE:
-        return all(bits[c] & mask for c in hand)
-    return not any(bits[c] & mask for c in hand)
+    mask = trick[7]  # trick.mask
+    # plain loops: cheaper than all()/any() over a generator for a hand of a few cards (hot path)
+    if pattern is _UNIQUE:
+        for c in hand:  # noqa: SIM110
+            if not bits[c] & mask:
+                return False
+        return True
+    for c in hand:  # noqa: SIM110
+        if bits[c] & mask:
+            return False
+    return True
 
 
 def has_room(trick: Trick) -> bool:
@@ -205,16 +221,13 @@ def has_room(trick: Trick) -> bool:
 
 
 def _with_card(table: CardTable, trick: Trick, card: int, trickster: int) -> Trick:
-    pot = (*trick.pot, card)
+    pot, order, step, cyclic, leader, _, pattern, mask, limit = trick
+    pot = (*pot, card)
     if len(pot) == 2:
         pattern, mask = follow_rule(table, pot)
-    elif trick.pattern is Pattern.UNIQUE:
-        pattern, mask = trick.pattern, trick.mask | table.bits[card]
-    else:
-        pattern, mask = trick.pattern, trick.mask
-    return _new_trick(
-        Trick, (pot, trick.order, trick.step, trick.cyclic, trick.leader, trickster, pattern, mask, trick.limit)
-    )
+    elif pattern is _UNIQUE:
+        mask |= table.bits[card]
+    return _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
 
 
 def play_card(table: CardTable, trick: Trick, card: int) -> Trick:
@@ -240,12 +253,13 @@ def finish_turn(trick: Trick) -> Trick | int:
     The Trickster collects when every seat in a non-cyclic order has had its turn ("each player legally
     played one card") or when the pot reached its limit ("seven cards in the Pot").
     """
-    if trick.limit and len(trick.pot) >= trick.limit:
-        return trick.trickster
-    step = trick.step + 1
-    if not trick.cyclic and step >= len(trick.order):
-        return trick.trickster
-    return _new_trick(Trick, (trick.pot, trick.order, step, *trick[3:]))
+    pot, order, step, cyclic, leader, trickster, pattern, mask, limit = trick
+    if limit and len(pot) >= limit:
+        return trickster
+    step += 1
+    if not cyclic and step >= len(order):
+        return trickster
+    return _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
 
 
 def roles_after_collect(collector: int, players: int) -> tuple[int, int]:
