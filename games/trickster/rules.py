@@ -27,6 +27,7 @@ from games.trickster.cards import (
 from games.trickster.fx import Fx, make_event
 from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, Pending, State
 from games.trickster.tricks import (
+    Pattern,
     Trick,
     busts,
     can_follow,
@@ -39,7 +40,11 @@ from games.trickster.tricks import (
 )
 
 POT_LIMIT = 7
+_OPEN = Pattern.OPEN
+_UNIQUE = Pattern.UNIQUE
+_BITS = TABLE.bits
 _new_pending = tuple.__new__  # a Pending from a ready tuple (hot path; skips NamedTuple.__new__)
+_ONE_OPEN = (-1,)  # commits of a single chooser who has not chosen yet
 
 i18n.register(
     {
@@ -60,7 +65,20 @@ i18n.register(
 
 
 def new_trick(players: int, leader: int, trickster: int) -> Trick:
-    """3-7 players: every seat once from the Leader, seven-card pot limit. 2 players: alternate."""
+    """3-7 players: every seat once from the Leader, seven-card pot limit. 2 players: alternate.
+
+    An empty trick is an immutable value of (players, leader, trickster): built once, then shared."""
+    key = (players, leader, trickster)
+    trick = _OPEN_TRICKS.get(key)
+    if trick is None:
+        trick = _OPEN_TRICKS[key] = _open_trick(players, leader, trickster)
+    return trick
+
+
+_OPEN_TRICKS: dict[tuple[int, int, int], Trick] = {}
+
+
+def _open_trick(players: int, leader: int, trickster: int) -> Trick:
     if players == 2:
         return open_trick(TABLE, (leader, trickster), leader=leader, trickster=trickster, cyclic=True)
     return open_trick(TABLE, clockwise(leader, players), leader=leader, trickster=trickster, limit=POT_LIMIT)
@@ -122,15 +140,17 @@ _NOBODY: frozenset[int] = frozenset()
 
 
 def to_act(st: State) -> frozenset[int]:
-    phase = st.phase
+    phase = st[6]  # st.phase (tuple indexes: hot path)
     if phase == PLAYING:
-        order = st.trick.order  # inlined Trick.turn (hot path)
-        return _SEATS[st.players][order[st.trick.step % len(order)]]
+        trick = st[11]
+        order = trick[1]  # inlined Trick.turn
+        return _SEATS[st[0]][order[trick[2] % len(order)]]
     if phase == EFFECT:
-        p = st.pending
+        p = st[16]
         assert p is not None
-        if len(p.choosers) == 1:
-            return _SEATS[st.players][p.choosers[0]]
+        choosers = p[6]
+        if len(choosers) == 1:
+            return _SEATS[st[0]][choosers[0]]
         return frozenset(s for s, c in zip(p.choosers, p.commits, strict=True) if c < 0)
     if phase == HOUSE_PICK:
         return frozenset(s for s, c in enumerate(st.house_picks) if c < 0)
@@ -138,27 +158,28 @@ def to_act(st: State) -> frozenset[int]:
 
 
 def legal_actions(st: State, seat: int) -> list[str]:
-    phase = st.phase
+    phase = st[6]  # st.phase (tuple indexes: hot path)
     if phase == PLAYING:
-        trick = st.trick
-        order = trick.order  # inlined Trick.turn (hot path)
-        if seat != order[trick.step % len(order)]:
+        trick = st[11]
+        order = trick[1]  # inlined Trick.turn
+        if seat != order[trick[2] % len(order)]:
             return []
-        hand = st.hands[seat]
-        pattern = trick.pattern
-        if not pattern:
+        hand = st[7][seat]
+        pattern = trick[6]
+        if pattern is _OPEN:
             return [PLAY_ACTIONS[c] for c in hand]
-        bits = TABLE.bits
-        mask = trick.mask
-        if pattern == 3:
+        bits = _BITS
+        mask = trick[7]
+        if pattern is _UNIQUE:
             return [PLAY_ACTIONS[c] for c in hand if not bits[c] & mask]
         return [PLAY_ACTIONS[c] for c in hand if bits[c] & mask]
     if phase == EFFECT:
-        p = st.pending
+        p = st[16]
         assert p is not None
-        table = ACTIONS_BY_KIND[p.kind]
-        if len(p.choosers) == 1:
-            return [table[t] for t in p.options[0]] if p.choosers[0] == seat else []
+        table = ACTIONS_BY_KIND[p[5]]
+        choosers = p[6]
+        if len(choosers) == 1:
+            return [table[t] for t in p[7][0]] if choosers[0] == seat else []
         return [
             table[t]
             for s, c, options in zip(p.choosers, p.commits, p.options, strict=True)
@@ -236,13 +257,14 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
             fx.pending = None
             fx.phase = PLAYING
             return
-        if len(ask.choosers) == 1:
-            options = ask.options[0]
+        kind, choosers, all_options, note = ask
+        if len(choosers) == 1:
+            options = all_options[0]
             if len(options) == 1:
                 picks = (*picks, options[0])
                 continue
             fx.pending = _new_pending(
-                Pending, (hero, actor, card, picks, fx.memo, ask.kind, ask.choosers, ask.options, ask.note, (-1,))
+                Pending, (hero, actor, card, picks, fx.memo, kind, choosers, all_options, note, _ONE_OPEN)
             )
             fx.phase = EFFECT
             return
@@ -258,19 +280,19 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
 
 
 def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Event]]:
-    p = st.pending
+    p = st[16]  # st.pending
     assert p is not None
-    choosers = p.choosers
+    hero, actor, card, picks, memo, p_kind, choosers, options, _note, _commits = p
     if len(choosers) == 1:  # the common case: one chooser, no secrecy to keep
         if seat != choosers[0]:
             raise IllegalAction("not_your_turn")
-        if kind != p.kind or token not in p.options[0]:
+        if kind != p_kind or token not in options[0]:
             raise IllegalAction("trickster.not_an_option")
         fx = Fx(st)
-        fx.memo = p.memo
+        fx.memo = memo
         fx.pending = None
         fx.phase = PLAYING
-        run_effect(fx, p.hero, p.actor, p.card, (*p.picks, token))
+        run_effect(fx, hero, actor, card, (*picks, token))
         if fx.pending is None:
             end_turn(fx)
         return fx.freeze(), fx.events
