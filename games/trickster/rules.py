@@ -29,17 +29,15 @@ from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, Pending, St
 from games.trickster.tricks import (
     Pattern,
     Trick,
-    busts,
-    can_follow,
     clockwise,
-    finish_turn,
+    follow_rule,
     left_of,
     open_trick,
-    play_card,
     roles_after_collect,
 )
 
 POT_LIMIT = 7
+_new_trick = tuple.__new__  # a Trick from a ready tuple (hot path; skips NamedTuple.__new__)
 _OPEN = Pattern.OPEN
 _UNIQUE = Pattern.UNIQUE
 _BITS = TABLE.bits
@@ -211,14 +209,27 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
         hand = hands[seat]
         if token not in hand:
             raise IllegalAction("card_not_in_hand")
-        if not can_follow(TABLE, trick, token):
-            raise IllegalAction("trickster.must_follow", pattern=trick.pattern.name.lower())
+        pot, _, step, cyclic, leader, trickster, pattern, mask, limit = trick
+        # can_follow and play_card, inlined
+        if pattern is _OPEN:
+            pot = (*pot, token)
+            if len(pot) == 2:
+                pattern, mask = follow_rule(TABLE, pot)
+        elif pattern is _UNIQUE:
+            if _BITS[token] & mask:
+                raise IllegalAction("trickster.must_follow", pattern=pattern.name.lower())
+            pot = (*pot, token)
+            mask |= _BITS[token]
+        else:
+            if not _BITS[token] & mask:
+                raise IllegalAction("trickster.must_follow", pattern=pattern.name.lower())
+            pot = (*pot, token)
         fx = Fx(st)
         i = hand.index(token)
         new_hands = list(hands)  # what Fx._hand_remove does, inlined
         new_hands[seat] = hand[:i] + hand[i + 1 :]
         fx.hands = new_hands
-        fx.trick = play_card(TABLE, trick, token)
+        fx.trick = _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
         fx.events.append(make_event("play", {"seat": seat, "card": CARD_IDS[token]}))
         hero = HERO_OF[token]  # start_effect, inlined
         if HEROES[hero].can(fx, seat):
@@ -345,12 +356,14 @@ def _house_pick(st: State, seat: int, kind: str, token: int) -> tuple[State, lis
 # --- turns, collecting, Out -------------------------------------------------------------------------------
 def end_turn(fx: Fx) -> None:
     """After a card and its effect: next turn, or the Trickster collects (everyone followed / full pot)."""
-    result = finish_turn(fx.trick)
-    if type(result) is int:
-        if collect(fx, result):
+    # finish_turn, inlined: the Trickster collects when everyone followed or the pot is full
+    pot, order, step, cyclic, leader, trickster, pattern, mask, limit = fx.trick
+    step += 1
+    if (limit and len(pot) >= limit) or (not cyclic and step >= len(order)):
+        if collect(fx, trickster):
             begin_turn(fx)
     else:
-        fx.trick = result  # type: ignore[assignment]
+        fx.trick = _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
         begin_turn(fx)
 
 
@@ -359,12 +372,27 @@ def begin_turn(fx: Fx) -> None:
 
     A player with no card in hand cannot follow either (RULINGS.md).
     """
+    bits = _BITS
     while fx.phase == PLAYING:
         trick = fx.trick
         order = trick[1]  # inlined Trick.turn
         seat = order[trick[2] % len(order)]
-        if not busts(TABLE, trick, fx.hands[seat]):
-            return
+        # busts(TABLE, trick, hand), inlined: may the seat add any card?
+        hand = fx.hands[seat]
+        pattern = trick[6]
+        if pattern is _OPEN:
+            if hand:
+                return
+        else:
+            mask = trick[7]
+            if pattern is _UNIQUE:
+                for c in hand:
+                    if not bits[c] & mask:
+                        return
+            else:
+                for c in hand:
+                    if bits[c] & mask:
+                        return
         fx.emit("bust", None, seat=seat)
         if not collect(fx, seat):
             return
@@ -374,7 +402,7 @@ def collect(fx: Fx, seat: int) -> bool:
     """The pot goes face up to `seat`'s House; Out check; next Leader. False when the game ended."""
     pot = fx.trick.pot
     fx.set_house(seat, fx.houses[seat] + pot)
-    fx.emit("collect", None, seat=seat, cards=[CARD_IDS[c] for c in pot])
+    fx.events.append(make_event("collect", {"seat": seat, "cards": [CARD_IDS[c] for c in pot]}))
     players = fx.players
     out = [s for s in range(players) if not fx.hands[s]]
     leader, trickster = roles_after_collect(seat, players)
@@ -386,7 +414,7 @@ def collect(fx: Fx, seat: int) -> bool:
             finish(fx)
             return False
         refill(fx, leader)
-    fx.emit("trick", None, leader=leader, trickster=trickster)
+    fx.events.append(make_event("trick", {"leader": leader, "trickster": trickster}))
     return True
 
 
