@@ -32,31 +32,36 @@ def score_houses(houses: Sequence[Sequence[int]], sideways: int) -> list[Score]:
     actual: list[list[int]] = []
     suit_of = SUIT_OF
     for house in houses:
-        w = [0] * NUM_SUITS
         a = [0] * NUM_SUITS
         for card in house:
-            suit = suit_of[card]
-            a[suit] += 1
-            w[suit] += 2 if sideways >> card & 1 else 1
+            a[suit_of[card]] += 1
+        w = a[:]
+        if sideways:  # a sideways card counts once more (rare: only a few heroes turn cards)
+            for card in house:
+                if sideways >> card & 1:
+                    w[suit_of[card]] += 1
         weighted.append(w)
         actual.append(a)
     # per suit: the sole holder of the strict most, if any
     sole = [-1] * NUM_SUITS
     for suit in range(NUM_SUITS):
-        best, holder, ties = 0, -1, 0
-        for seat, w in enumerate(weighted):
-            if w[suit] > best:
-                best, holder, ties = w[suit], seat, 1
-            elif w[suit] == best and best:
-                ties += 1
-        if ties == 1:
-            sole[suit] = holder
+        column = [w[suit] for w in weighted]
+        best = max(column)
+        if best and column.count(best) == 1:
+            sole[suit] = column.index(best)
     out = []
     for seat, w in enumerate(weighted):
-        ignored = tuple(suit for suit in range(NUM_SUITS) if sole[suit] == seat)
-        score = sum(w) - sum(w[suit] for suit in ignored)
-        out.append(Score(score, tuple(w), tuple(actual[seat]), ignored))
+        if seat in sole:
+            ignored = tuple(suit for suit in range(NUM_SUITS) if sole[suit] == seat)
+            score = sum(w) - sum(w[suit] for suit in ignored)
+        else:
+            ignored = ()
+            score = sum(w)
+        out.append(_new_score(Score, (score, tuple(w), tuple(actual[seat]), ignored)))
     return out
+
+
+_new_score = tuple.__new__  # a Score from a ready tuple (skips NamedTuple.__new__)
 
 
 def placements(scores: Sequence[Score]) -> tuple[int, ...]:
