@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from games.core.contract import JSON, Event, Game
@@ -37,6 +37,11 @@ def leaked_in_text(hidden: set[str], text: str) -> set[str]:
     return hidden.intersection(_TOKEN.findall(_ESCAPE.sub(" ", text)))
 
 
+def tokens_of(text: str) -> set[str]:
+    """Every separator-delimited token of a serialized JSON text (card ids are such tokens)."""
+    return set(_TOKEN.findall(_ESCAPE.sub(" ", text)))
+
+
 class Checker:
     """Holds the starting card multiset for one game and checks each transition."""
 
@@ -45,6 +50,7 @@ class Checker:
         self.players = players
         self.cards = Counter(game.all_cards(state))
         self.seats: list[int | None] = [*range(players), None]
+        self._last_text = ""
 
     def check_state(self, state: Any, events: Sequence[Event] = ()) -> list[str]:
         game = self.game
@@ -54,11 +60,11 @@ class Checker:
             lost = self.cards - cards
             extra = cards - self.cards
             problems.append(f"cards not conserved: lost {len(lost)} extra {len(extra)}")
-        raw = game.to_json(state)
-        text = json.dumps(raw, sort_keys=True)
+        text = json.dumps(game.to_json(state), sort_keys=True)
         again = game.to_json(game.from_json(json.loads(text)))
         if json.dumps(again, sort_keys=True) != text:
             problems.append("state does not round-trip through JSON")
+        self._last_text = text
         over = game.is_over(state)
         acting = game.to_act(state)
         if over:
@@ -68,15 +74,17 @@ class Checker:
                 problems.append("game over without an outcome")
         elif not acting:
             problems.append("nobody to act and the game is not over")
+        # Each event is serialized and tokenized once, then intersected with every seat's hidden set.
+        event_tokens = [(event, tokens_of(json.dumps(dict(event.data), ensure_ascii=False))) for event in events]
         for seat in self.seats:
             hidden = game.hidden_from(state, seat)
             view_text = json.dumps(game.view(state, seat), ensure_ascii=False)  # must be JSON-ready
             bad = leaked_in_text(hidden, view_text) if hidden else set()
             if bad:
                 problems.append(f"view of seat {seat} shows hidden cards {sorted(bad)[:3]}")
-            for event in events:
+            for event, found in event_tokens:
                 if event.visible_to(seat):
-                    bad = leaked(hidden, event.to_json()["data"])
+                    bad = hidden & found
                     if bad:
                         problems.append(
                             f"event {event.kind} shows seat {seat} hidden cards {sorted(bad)[:3]}"
@@ -93,8 +101,8 @@ class Checker:
                     problems.append(f"legal actions of seat {seat} name hidden cards {sorted(bad)[:3]}")
         return problems
 
-
-def check_not_mutated(game: Game[Any], before_json: Mapping[str, JSON], state: Any) -> list[str]:
-    if json.dumps(game.to_json(state), sort_keys=True) != json.dumps(before_json, sort_keys=True):
-        return ["apply() mutated its input state"]
-    return []
+    def check_unchanged(self, state: Any) -> list[str]:
+        """apply() must not mutate its input: the state checked last must serialize as it did then."""
+        if json.dumps(self.game.to_json(state), sort_keys=True) != self._last_text:
+            return ["apply() mutated its input state"]
+        return []

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core.contract import Game, Outcome, Policy
-from games.core.invariants import Checker, check_not_mutated
+from games.core.invariants import Checker
 
 MAX_ACTIONS_PER_GAME = 20_000
 
@@ -53,13 +53,11 @@ def play_one(
             run.violations.append(f"seat {seat} to act with no legal action")
             break
         action = policies[seat](functools.partial(game.view, state, seat), legal, rng)
-        before = game.to_json(state) if checker else None
         new_state, events = game.apply(state, seat, action)
         run.actions += 1
         run.log.append((seat, action))
         if checker:
-            assert before is not None
-            run.violations.extend(check_not_mutated(game, before, state))
+            run.violations.extend(checker.check_unchanged(state))
             run.violations.extend(checker.check_state(new_state, events))
             if run.violations:
                 run.violations = [
