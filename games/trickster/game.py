@@ -98,8 +98,7 @@ class Trickster(Game[State]):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
 
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
+    is_over = staticmethod(rules.is_over)  # type: ignore[assignment]
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:

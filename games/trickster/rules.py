@@ -155,6 +155,10 @@ def to_act(st: State) -> frozenset[int]:
     return _NOBODY
 
 
+def is_over(st: State) -> bool:
+    return st[6] == OVER  # st.phase
+
+
 def legal_actions(st: State, seat: int) -> list[str]:
     phase = st[6]  # st.phase (tuple indexes: hot path)
     if phase == PLAYING:

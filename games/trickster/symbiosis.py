@@ -5,12 +5,15 @@ Each hero: `can_x` (is the effect resolvable in its entirety?) and `x` (the effe
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from games.trickster.hero import CHOOSE_CARD, CHOOSE_HERO, CHOOSE_TARGET, Ask, Hero, ask
 
 if TYPE_CHECKING:
     from games.trickster.fx import Fx
+
+_chain = chain.from_iterable  # every card of several zones, in order (cheaper than a nested generator)
 
 
 def can_explorer(fx: Fx, me: int) -> bool:
@@ -47,7 +50,7 @@ def can_prospector(fx: Fx, me: int) -> bool:
 def prospector(fx: Fx, me: int, picks: tuple[int, ...]) -> Ask | None:
     """Extract: move a card from an opponent's House to your House."""
     if not picks:
-        return ask(CHOOSE_CARD, me, tuple(c for o in fx.opponents(me) for c in fx.houses[o]), "ask.prospector")
+        return ask(CHOOSE_CARD, me, tuple(_chain([fx.houses[o] for o in fx.opponents(me)])), "ask.prospector")
     fx.house_to_house(picks[0], me)
     return None
 
@@ -69,7 +72,7 @@ def messenger(fx: Fx, me: int, picks: tuple[int, ...]) -> Ask | None:
 def container(fx: Fx, me: int, picks: tuple[int, ...]) -> Ask | None:
     """Quarantine: move a card from an opponent's House to any opponent's hand."""
     if not picks:
-        return ask(CHOOSE_CARD, me, tuple(c for o in fx.opponents(me) for c in fx.houses[o]), "ask.container.card")
+        return ask(CHOOSE_CARD, me, tuple(_chain([fx.houses[o] for o in fx.opponents(me)])), "ask.container.card")
     if len(picks) == 1:
         return ask(CHOOSE_TARGET, me, fx.opponents(me), "ask.container.target")
     fx.house_to_hand(picks[0], picks[1])

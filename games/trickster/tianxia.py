@@ -5,12 +5,15 @@ Each hero: `can_x` (is the effect resolvable in its entirety?) and `x` (the effe
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from games.trickster.hero import CHOOSE_CARD, CHOOSE_TARGET, GIVE_CARD, Ask, Hero, ask
 
 if TYPE_CHECKING:
     from games.trickster.fx import Fx
+
+_chain = chain.from_iterable  # every card of several zones, in order (cheaper than a nested generator)
 
 
 def can_nun(fx: Fx, me: int) -> bool:
@@ -105,7 +108,7 @@ def general(fx: Fx, me: int, picks: tuple[int, ...]) -> Ask | None:
 def _matriarch_cards(fx: Fx) -> tuple[int, ...]:
     if not fx.pot_has_room():
         return ()
-    return fx.legal_cards(tuple(c for house in fx.houses for c in house))
+    return fx.legal_cards(tuple(_chain(fx.houses)))
 
 
 def can_matriarch(fx: Fx, me: int) -> bool:
