@@ -283,13 +283,11 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
             )
             fx.phase = EFFECT
             return
-        commits = tuple(o[0] if len(o) == 1 else -1 for o in ask.options)
+        commits = tuple([o[0] if len(o) == 1 else -1 for o in all_options])
         if -1 not in commits:
             picks = picks + commits
             continue
-        fx.pending = Pending(
-            hero, actor, card, picks, fx.memo, ask.kind, ask.choosers, ask.options, ask.note, commits
-        )
+        fx.pending = _new_pending(Pending, (hero, actor, card, picks, fx.memo, kind, choosers, all_options, note, commits))
         fx.phase = EFFECT
         return
 
@@ -297,7 +295,7 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
 def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Event]]:
     p = st[16]  # st.pending
     assert p is not None
-    hero, actor, card, picks, memo, p_kind, choosers, options, _note, _commits = p
+    hero, actor, card, picks, memo, p_kind, choosers, options, _note, old_commits = p
     if len(choosers) == 1:  # the common case: one chooser, no secrecy to keep
         if seat != choosers[0]:
             raise IllegalAction("not_your_turn")
@@ -314,20 +312,20 @@ def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Ev
     if seat not in choosers:
         raise IllegalAction("not_your_turn")
     i = choosers.index(seat)
-    if p.commits[i] >= 0:
+    if old_commits[i] >= 0:
         raise IllegalAction("trickster.already_chosen")
-    if kind != p.kind or token not in p.options[i]:
+    if kind != p_kind or token not in options[i]:
         raise IllegalAction("trickster.not_an_option")
-    commits = (*p.commits[:i], token, *p.commits[i + 1 :])
+    commits = (*old_commits[:i], token, *old_commits[i + 1 :])
     fx = Fx(st)
-    fx.memo = p.memo
-    fx.emit("committed", None, seat=seat)
+    fx.memo = memo
+    fx.events.append(make_event("committed", {"seat": seat}))
     if -1 in commits:
-        fx.pending = p._replace(commits=commits)
+        fx.pending = _new_pending(Pending, (*p[:9], commits))  # p._replace(commits=commits)
         return fx.freeze(), fx.events
     fx.pending = None
     fx.phase = PLAYING
-    run_effect(fx, p.hero, p.actor, p.card, p.picks + commits)
+    run_effect(fx, hero, actor, card, picks + commits)
     if fx.pending is None:
         end_turn(fx)
     return fx.freeze(), fx.events
