@@ -200,7 +200,7 @@ class Fx:
         """Show cards to everyone (Detective: from `holder`'s hand; Explorer: the deck top)."""
         for c in cards:
             self.public |= 1 << c
-        self.emit("reveal", None, cards=[CARD_IDS[c] for c in cards], holder=holder)
+        self.events.append(make_event("reveal", {"cards": [CARD_IDS[c] for c in cards], "holder": holder}))
 
     # --- card moves (each emits its event) --------------------------------------------------------
     def _hand_remove(self, seat: int, card: int) -> None:
@@ -221,49 +221,63 @@ class Fx:
 
     def turn_sideways(self, card: int) -> None:
         self.sideways |= 1 << card
-        self.emit("sideways", None, card=CARD_IDS[card])
+        self.events.append(make_event("sideways", {"card": CARD_IDS[card]}))
 
     def house_to_trash(self, card: int) -> None:
         seat = self._house_remove(card)
         self.trash = (*self.trash, card)
-        self.emit("move", None, card=CARD_IDS[card], src=f"house{seat}", dst="trash")
+        self.events.append(
+            make_event("move", {"card": CARD_IDS[card], "src": f"house{seat}", "dst": "trash"})
+        )
 
     def trash_to_house(self, card: int, seat: int) -> None:
         i = self.trash.index(card)
         self.trash = self.trash[:i] + self.trash[i + 1 :]
         self.set_house(seat, (*self.houses[seat], card))
-        self.emit("move", None, card=CARD_IDS[card], src="trash", dst=f"house{seat}")
+        self.events.append(
+            make_event("move", {"card": CARD_IDS[card], "src": "trash", "dst": f"house{seat}"})
+        )
 
     def trash_to_hand(self, card: int, seat: int) -> None:
         i = self.trash.index(card)
         self.trash = self.trash[:i] + self.trash[i + 1 :]
         self._hand_add(seat, card)
         self.public |= 1 << card
-        self.emit("move", None, card=CARD_IDS[card], src="trash", dst=f"hand{seat}")
+        self.events.append(make_event("move", {"card": CARD_IDS[card], "src": "trash", "dst": f"hand{seat}"}))
 
     def house_to_hand(self, card: int, seat: int) -> None:
         src = self._house_remove(card)
         self._hand_add(seat, card)
         self.public |= 1 << card
-        self.emit("move", None, card=CARD_IDS[card], src=f"house{src}", dst=f"hand{seat}")
+        self.events.append(
+            make_event("move", {"card": CARD_IDS[card], "src": f"house{src}", "dst": f"hand{seat}"})
+        )
 
     def house_to_house(self, card: int, seat: int) -> None:
         src = self._house_remove(card)
         self.set_house(seat, (*self.houses[seat], card))
-        self.emit("move", None, card=CARD_IDS[card], src=f"house{src}", dst=f"house{seat}")
+        self.events.append(
+            make_event("move", {"card": CARD_IDS[card], "src": f"house{src}", "dst": f"house{seat}"})
+        )
 
     def hand_to_house(self, seat: int, card: int, to: int, random: bool = False) -> None:
         """A hand card goes face up into a House (Knight; Hunter's random card)."""
         self._hand_remove(seat, card)
         self.set_house(to, (*self.houses[to], card))
-        self.emit("move", None, card=CARD_IDS[card], src=f"hand{seat}", dst=f"house{to}", random=random)
+        self.events.append(
+            make_event(
+                "move", {"card": CARD_IDS[card], "src": f"hand{seat}", "dst": f"house{to}", "random": random}
+            )
+        )
 
     def hand_to_hand_public(self, seat: int, card: int, to: int) -> None:
         """A revealed card changes hands in view of all (Detective)."""
         self._hand_remove(seat, card)
         self._hand_add(to, card)
         self.public |= 1 << card
-        self.emit("move", None, card=CARD_IDS[card], src=f"hand{seat}", dst=f"hand{to}")
+        self.events.append(
+            make_event("move", {"card": CARD_IDS[card], "src": f"hand{seat}", "dst": f"hand{to}"})
+        )
 
     def hand_to_hand_secret(self, seat: int, card: int, to: int) -> None:
         """A card chosen by its holder goes face down to another hand (Nun, Messenger).
@@ -277,8 +291,10 @@ class Fx:
         self._hand_remove(seat, card)
         self._hand_add(to, card)
         self.set_seen(seat, self.seen[seat] | 1 << card)
-        self.emit("pass", None, src=seat, dst=to)
-        self.emit("gave", frozenset((seat, to)), card=CARD_IDS[card], src=seat, dst=to)
+        self.events.append(make_event("pass", {"src": seat, "dst": to}))
+        self.events.append(
+            make_event("gave", {"card": CARD_IDS[card], "src": seat, "dst": to}, frozenset((seat, to)))
+        )
 
     def exchange(self, a: int, card_a: int, b: int, card_b: int) -> None:
         """The Bard's simultaneous exchange: both committed cards move at once."""
@@ -292,9 +308,17 @@ class Fx:
         self._hand_add(a, card_b)
         self.set_seen(a, self.seen[a] | 1 << card_a)
         self.set_seen(b, self.seen[b] | 1 << card_b)
-        self.emit("exchange", None, seats=[a, b])
-        self.emit("received", frozenset((a,)), seat=a, card=CARD_IDS[card_b], gave=CARD_IDS[card_a])
-        self.emit("received", frozenset((b,)), seat=b, card=CARD_IDS[card_a], gave=CARD_IDS[card_b])
+        self.events.append(make_event("exchange", {"seats": [a, b]}))
+        self.events.append(
+            make_event(
+                "received", {"seat": a, "card": CARD_IDS[card_b], "gave": CARD_IDS[card_a]}, frozenset((a,))
+            )
+        )
+        self.events.append(
+            make_event(
+                "received", {"seat": b, "card": CARD_IDS[card_a], "gave": CARD_IDS[card_b]}, frozenset((b,))
+            )
+        )
 
     def deck_to_hand(self, card: int, seat: int) -> None:
         """A deck card into a hand. Who knew it (a revealed top card) still knows where it went."""
@@ -302,10 +326,14 @@ class Fx:
         self.deck = self.deck[:i] + self.deck[i + 1 :]
         self._hand_add(seat, card)
         if self.public >> card & 1:
-            self.emit("move", None, card=CARD_IDS[card], src="deck", dst=f"hand{seat}")
+            self.events.append(
+                make_event("move", {"card": CARD_IDS[card], "src": "deck", "dst": f"hand{seat}"})
+            )
         else:
-            self.emit("draw", None, seat=seat, count=1)
-            self.emit("drew", frozenset((seat,)), seat=seat, cards=[CARD_IDS[card]])
+            self.events.append(make_event("draw", {"seat": seat, "count": 1}))
+            self.events.append(
+                make_event("drew", {"seat": seat, "cards": [CARD_IDS[card]]}, frozenset((seat,)))
+            )
 
     def hand_to_deck_top(self, seat: int, card: int) -> None:
         """Shuttle: a hand card goes face down on top of the deck; only its player knows which."""
@@ -314,20 +342,20 @@ class Fx:
         self._hand_remove(seat, card)
         self.deck = (card, *self.deck)
         self.set_seen(seat, self.seen[seat] | 1 << card)
-        self.emit("to_deck", None, seat=seat)
-        self.emit("put_back", frozenset((seat,)), seat=seat, card=CARD_IDS[card])
+        self.events.append(make_event("to_deck", {"seat": seat}))
+        self.events.append(make_event("put_back", {"seat": seat, "card": CARD_IDS[card]}, frozenset((seat,))))
 
     def hand_to_pot(self, seat: int, card: int) -> None:
         """Striker: a legal hand card enters the pot without its effect."""
         self._hand_remove(seat, card)
         self.trick = add_card(TABLE, self.trick, card, seat)
-        self.emit("add", None, card=CARD_IDS[card], src=f"hand{seat}", seat=seat)
+        self.events.append(make_event("add", {"card": CARD_IDS[card], "src": f"hand{seat}", "seat": seat}))
 
     def house_to_pot(self, card: int, seat: int) -> None:
         """Matriarch: a legal House card enters the pot without its effect (it stays as it was)."""
         src = self._house_remove(card)
         self.trick = add_card(TABLE, self.trick, card, seat)
-        self.emit("add", None, card=CARD_IDS[card], src=f"house{src}", seat=seat)
+        self.events.append(make_event("add", {"card": CARD_IDS[card], "src": f"house{src}", "seat": seat}))
 
     def pot_to_trick(self, trick: Trick) -> None:
         self.trick = trick

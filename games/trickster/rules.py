@@ -202,6 +202,8 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
         raise IllegalAction("malformed_action")
     kind, token = parsed
     phase = st[6]  # st.phase (tuple indexes on the hot path)
+    if phase == EFFECT:  # the most common action: a choice for an effect
+        return _choose(st, seat, kind, token)
     if phase == PLAYING:
         trick = st[11]  # st.trick
         order = trick[1]  # inlined Trick.turn
@@ -241,12 +243,10 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
             if fx.pending is None:
                 end_turn(fx)
         else:
-            fx.emit("ignored", None, seat=seat, hero=HEROES[hero].slug)
+            fx.events.append(make_event("ignored", {"seat": seat, "hero": HEROES[hero].slug}))
             if fx.pending is None:
                 end_turn(fx)
         return fx.freeze(), fx.events
-    if phase == EFFECT:
-        return _choose(st, seat, kind, token)
     if phase == HOUSE_PICK:
         return _house_pick(st, seat, kind, token)
     raise IllegalAction("game_over")
@@ -258,7 +258,7 @@ def start_effect(fx: Fx, actor: int, card: int) -> None:
     resolved in its entirety, then it is ignored."""
     hero = HERO_OF[card]
     if not HEROES[hero].can(fx, actor):
-        fx.emit("ignored", None, seat=actor, hero=HEROES[hero].slug)
+        fx.events.append(make_event("ignored", {"seat": actor, "hero": HEROES[hero].slug}))
         return
     run_effect(fx, hero, actor, card, ())
 
@@ -287,7 +287,9 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
         if -1 not in commits:
             picks = picks + commits
             continue
-        fx.pending = _new_pending(Pending, (hero, actor, card, picks, fx.memo, kind, choosers, all_options, note, commits))
+        fx.pending = _new_pending(
+            Pending, (hero, actor, card, picks, fx.memo, kind, choosers, all_options, note, commits)
+        )
         fx.phase = EFFECT
         return
 
@@ -343,14 +345,14 @@ def _house_pick(st: State, seat: int, kind: str, token: int) -> tuple[State, lis
     picks = (*st.house_picks[:seat], token, *st.house_picks[seat + 1 :])
     fx = Fx(st)
     if -1 in picks:
-        fx.emit("committed", None, seat=seat)
+        fx.events.append(make_event("committed", {"seat": seat}))
         return fx.freeze(house_picks=picks), fx.events
     for s, card in enumerate(picks):
         fx._hand_remove(s, card)
         fx.set_house(s, (*fx.houses[s], card))
-    fx.emit("houses", None, cards=[CARD_IDS[c] for c in picks])
+    fx.events.append(make_event("houses", {"cards": [CARD_IDS[c] for c in picks]}))
     fx.phase = PLAYING
-    fx.emit("trick", None, leader=fx.trick.leader, trickster=fx.trick.trickster)
+    fx.events.append(make_event("trick", {"leader": fx.trick.leader, "trickster": fx.trick.trickster}))
     begin_turn(fx)
     return fx.freeze(house_picks=picks), fx.events
 
@@ -395,7 +397,7 @@ def begin_turn(fx: Fx) -> None:
                 for c in hand:
                     if bits[c] & mask:
                         return
-        fx.emit("bust", None, seat=seat)
+        fx.events.append(make_event("bust", {"seat": seat}))
         if not collect(fx, seat):
             return
 
@@ -411,7 +413,7 @@ def collect(fx: Fx, seat: int) -> bool:
     fx.trick = new_trick(players, leader, trickster)
     if out:
         fx.outs += 1
-        fx.emit("out", None, seats=out, count=fx.outs)
+        fx.events.append(make_event("out", {"seats": out, "count": fx.outs}))
         if fx.outs >= fx.base.ends_at:
             finish(fx)
             return False
@@ -433,10 +435,12 @@ def refill(fx: Fx, leader: int) -> None:
                 fx.deck = fx.deck[1:]
                 fx.set_hand(s, (*fx.hands[s], card))
                 dealt[s].append(card)
-    fx.emit("refill", None, counts={str(s): len(c) for s, c in dealt.items()})
+    fx.events.append(make_event("refill", {"counts": {str(s): len(c) for s, c in dealt.items()}}))
     for s, cards in dealt.items():
         if cards:
-            fx.emit("drew", frozenset((s,)), seat=s, cards=[CARD_IDS[c] for c in cards])
+            fx.events.append(
+                make_event("drew", {"seat": s, "cards": [CARD_IDS[c] for c in cards]}, frozenset((s,)))
+            )
 
 
 def finish(fx: Fx) -> None:
@@ -444,8 +448,10 @@ def finish(fx: Fx) -> None:
     for s in range(fx.players):
         if fx.hands[s]:
             fx.set_house(s, fx.houses[s] + fx.hands[s])
-            fx.emit("reveal_hand", None, seat=s, cards=[CARD_IDS[c] for c in fx.hands[s]])
+            fx.events.append(
+                make_event("reveal_hand", {"seat": s, "cards": [CARD_IDS[c] for c in fx.hands[s]]})
+            )
             fx.set_hand(s, ())
     fx.phase = OVER
     fx.pending = None
-    fx.emit("game_over", None)
+    fx.events.append(make_event("game_over", {}))
