@@ -94,6 +94,9 @@ class Fx:
 
     def freeze(self, house_picks: tuple[int, ...] | None = None) -> State:
         st = self.base
+        hands = self.hands
+        houses = self.houses
+        seen = self.seen
         return _new_state(
             State,
             (
@@ -104,14 +107,14 @@ class Fx:
                 st[4],
                 self.outs,
                 self.phase,
-                self.hands if type(self.hands) is tuple else tuple(self.hands),
-                self.houses if type(self.houses) is tuple else tuple(self.houses),
+                hands if type(hands) is tuple else tuple(hands),
+                houses if type(houses) is tuple else tuple(houses),
                 self.trash,
                 self.deck,
                 self.trick,
                 self.sideways,
                 self.public,
-                self.seen if type(self.seen) is tuple else tuple(self.seen),
+                seen if type(seen) is tuple else tuple(seen),
                 st[15] if house_picks is None else house_picks,
                 self.pending,
                 self.rng,
