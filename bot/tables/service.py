@@ -58,7 +58,8 @@ from bot.tables.models import (
     UserSettings,
 )
 from games.core import i18n
-from games.core.contract import Event, Game, Outcome, Policy
+from games.core.contract import Event, Game, Outcome, Policy, VariantInfo
+from games.core.errors import InvalidOptions
 from games.core.registry import get_game
 
 log = logging.getLogger("tricktable.tables")
@@ -274,7 +275,7 @@ class TableService:
         engine = get_game(game)
         variant_info = engine.info.variant(variant)
         opts = {str(k): str(v) for k, v in (options or {}).items()}
-        engine.setup(variant_info.min_players, opts, 0, variant_info.id)  # InvalidOptions for bad values
+        _check_options(engine, variant_info, opts)
         try:
             mode = ClockMode(clock_mode)
         except ValueError:
@@ -404,6 +405,8 @@ class TableService:
             variant = live.game.info.variant(info.variant)
             if len(info.seats) < variant.min_players:
                 raise TableError("not_enough_players", min=variant.min_players, got=len(info.seats))
+            # options were accepted for SOME legal player count at creation; the engine decides now
+            # for the real one (InvalidOptions, localized, before anything changes)
             state = setup_state(live.game, info)
             now = self.clock()
             # the status change, the clocks and the first AI moves commit together (one write)
@@ -934,6 +937,22 @@ class TableService:
         )
         await self.store.set_settings(user_id, new.language, new.dm_pings)
         return new
+
+
+def _check_options(engine: Game[Any], variant: VariantInfo, options: Mapping[str, str]) -> None:
+    """Accept options legal for at least one player count of the variant (KINGs' Cheerleader needs 4-5
+    players, so checking only the minimum refused it); `start` checks again with the real count.
+    Raises the refusal for the smallest count when no count accepts them."""
+    first: InvalidOptions | None = None
+    for players in range(variant.min_players, variant.max_players + 1):
+        try:
+            engine.setup(players, dict(options), 0, variant.id)
+        except InvalidOptions as err:
+            first = first or err
+        else:
+            return
+    assert first is not None
+    raise first
 
 
 @functools.lru_cache(maxsize=4096)
