@@ -80,8 +80,8 @@ class TricktableBot(discord.Client):
         """A language saved with /settings me wins; otherwise the user's Discord locale."""
         saved = await self.user_settings(interaction.user.id)
         self._seen_lang[interaction.user.id] = lang_of(interaction)
-        # The service stores "en" by default, so only a non-default choice overrides the client locale.
-        return saved.language if saved.language != i18n.DEFAULT_LANGUAGE else lang_of(interaction)
+        # None = never chosen; an explicit choice (English included) overrides the client locale.
+        return saved.language if saved.language is not None else lang_of(interaction)
 
     async def safe_lang(self, interaction: discord.Interaction) -> str:
         """lang_for, but never failing: an unreadable store still gets the user an answer in their locale."""
@@ -94,7 +94,7 @@ class TricktableBot(discord.Client):
     async def dm_language(self, user_id: int) -> str:
         """For messages without an interaction (DMs): the saved choice, else the locale last seen."""
         saved = await self.user_settings(user_id)
-        if saved.language != i18n.DEFAULT_LANGUAGE:
+        if saved.language is not None:
             return saved.language
         return self._seen_lang.get(user_id, i18n.DEFAULT_LANGUAGE)
 

@@ -423,7 +423,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
             text = t(
                 "dc.settings.me",
                 lang,
-                language="English" if saved.language == "en" else "日本語",
+                language={"en": "English", "ja": "日本語"}.get(saved.language or "", t("dc.lang.auto", lang)),
                 dm=t("dc.on" if saved.dm_pings else "dc.off", lang),
             )
             await send(interaction, content=text)

@@ -173,6 +173,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "dc.anywhere": {"en": "any channel", "ja": "どのチャンネルでも"},
     "dc.on": {"en": "on", "ja": "オン"},
+    "dc.lang.auto": {"en": "your Discord language", "ja": "Discordの言語"},
     "dc.off": {"en": "off", "ja": "オフ"},
     "dc.admin_only": {
         "en": "Only members with the Manage Server permission can do that.",

@@ -469,16 +469,16 @@ class SqliteStore(Store):
         return await self._run(work)
 
     # --- user settings -------------------------------------------------------------------------------
-    async def get_settings(self, user_id: int) -> tuple[str, bool] | None:
-        def work(conn: sqlite3.Connection) -> tuple[str, bool] | None:
+    async def get_settings(self, user_id: int) -> tuple[str | None, bool] | None:
+        def work(conn: sqlite3.Connection) -> tuple[str | None, bool] | None:
             row = conn.execute(
                 "SELECT language, dm_pings FROM user_settings WHERE user_id = ?", (user_id,)
             ).fetchone()
-            return (str(row[0]), bool(row[1])) if row else None
+            return (None if row[0] is None else str(row[0]), bool(row[1])) if row else None
 
         return await self._run(work)
 
-    async def set_settings(self, user_id: int, language: str, dm_pings: bool) -> None:
+    async def set_settings(self, user_id: int, language: str | None, dm_pings: bool) -> None:
         def work(conn: sqlite3.Connection) -> None:
             self._tx(
                 conn,

@@ -145,5 +145,5 @@ class PlayerStats:
 @dataclass(frozen=True, slots=True)
 class UserSettings:
     user_id: int
-    language: str = "en"
+    language: str | None = None  # None: never chosen (front ends use the reader's own locale)
     dm_pings: bool = True

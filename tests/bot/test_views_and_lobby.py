@@ -80,7 +80,7 @@ async def test_admin_replaces_an_absent_player_with_ai(service: TableService) ->
 
 
 async def test_user_settings_round_trip(service: TableService) -> None:
-    assert (await service.get_settings(5)).language == "en"
+    assert (await service.get_settings(5)).language is None  # never chosen
     saved = await service.set_settings(5, language="ja", dm_pings=False)
     assert (saved.language, saved.dm_pings) == ("ja", False)
     assert await service.get_settings(5) == saved

@@ -225,3 +225,23 @@ async def test_a_japanese_server_gets_its_table_messages_in_japanese(harness: Ha
     rec = await harness.click_label(alice, board, "自分の手札")
     assert "your seat" in harness.last_reply(rec).text()
     assert not harness.leaks
+
+
+async def test_explicit_english_beats_a_japanese_client(harness: Harness) -> None:
+    """A Japanese-client user who picks English in /settings me gets English, also after a restart."""
+    fake = harness.fake
+    kenji = fake.add_user("kenji", locale="ja")
+    await harness.start_bot()
+    rec = await harness.cmd(kenji, "table list")
+    assert "開いている卓はありません" in harness.last_reply(rec).text()
+    rec = await harness.cmd(kenji, "settings me", dm_pings=False)
+    assert "Discordの言語" in harness.last_reply(rec).text()
+    rec = await harness.cmd(kenji, "table list")
+    assert "開いている卓はありません" in harness.last_reply(rec).text()  # nothing chosen: still the locale
+    rec = await harness.cmd(kenji, "settings me", language="en")
+    assert "English" in harness.last_reply(rec).text()
+    await harness.stop_bot()
+    await harness.start_bot()
+    rec = await harness.cmd(kenji, "table list")
+    text = harness.last_reply(rec).text()
+    assert "No open tables here" in text
