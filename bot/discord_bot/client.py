@@ -14,11 +14,11 @@ from discord import app_commands
 from bot.discord_bot import boards, ids
 from bot.discord_bot.commands import install_commands
 from bot.discord_bot.components import TableButton, TableSelect
-from bot.discord_bot.config import DiscordSettings
+from bot.discord_bot.config import DiscordSettings, ServerSettings
 from bot.discord_bot.replies import report_error, send, update_message, within_budget
 from bot.discord_bot.routing import Router
 from bot.discord_bot.texts import Translator, lang_of, t
-from bot.tables import PlayerRef, TableInfo, TableService, TableStatus, UserSettings
+from bot.tables import ClockMode, PlayerRef, TableInfo, TableService, TableStatus, UserSettings
 from games.core import i18n
 from games.core.errors import GameError
 
@@ -104,6 +104,16 @@ class TricktableBot(discord.Client):
         if found is None:
             found = self._user_settings[user_id] = await self.service.get_settings(user_id)
         return found
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """A server's settings as they apply: what its admins set with /settings server, else .env."""
+        saved = await self.service.get_guild_settings(guild_id)
+        return ServerSettings(
+            default_clock=(saved.default_clock or ClockMode(self.settings.default_clock)).value,
+            table_channels=(
+                saved.table_channels if saved.table_channels is not None else self.settings.table_channels
+            ),
+        )
 
     def remember_settings(self, saved: UserSettings) -> None:
         self._user_settings[saved.user_id] = saved

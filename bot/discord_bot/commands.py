@@ -106,7 +106,8 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
                 return await send(interaction, content=t("dc.bad_options", lang, got=str(err)))
             channel = interaction.channel
             in_thread = isinstance(channel, discord.Thread)
-            allowed = bot.settings.table_channels
+            server = await bot.server_settings(interaction.guild_id)
+            allowed = server.table_channels
             home = channel.parent_id if in_thread else channel.id  # type: ignore[union-attr]
             if allowed and home not in allowed and channel.id not in allowed:
                 where = ", ".join(f"<#{c}>" for c in sorted(allowed))
@@ -118,7 +119,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
                 game,
                 variant=variant,
                 options=parsed,
-                clock_mode=ClockMode(clock or bot.settings.default_clock),
+                clock_mode=ClockMode(clock or server.default_clock),
                 thread_id=channel.id if in_thread else None,
             )
             bot.router.note_language(info.id, interaction, fallback=lang)
@@ -432,7 +433,9 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
 
     @settings_group.command(name="server", description=ls("dc.cmd.settings.server"))
     @app_commands.describe(
-        default_clock=ls("dc.opt.default_clock"), tables_channel=ls("dc.opt.tables_channel")
+        default_clock=ls("dc.opt.default_clock"),
+        tables_channel=ls("dc.opt.tables_channel"),
+        any_channel=ls("dc.opt.any_channel"),
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -445,21 +448,33 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
     async def settings_server(
         interaction: discord.Interaction,
         default_clock: str | None = None,
-        tables_channel: discord.TextChannel | None = None,
+        # the raw resolved channel (only its id is used): no dependence on the guild cache
+        tables_channel: app_commands.AppCommandChannel | None = None,
+        any_channel: bool | None = None,
     ) -> None:
         async def work(lang: str) -> None:
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                return await send(interaction, content=t("dc.guild_only", lang))
             if not is_admin(interaction):
                 return await send(interaction, content=t("dc.admin_only", lang))
-            # The table service has no per-server settings yet; rather than keep a second store, show the
-            # operator's settings (.env) that play this part for now.
-            channels = ", ".join(f"<#{c}>" for c in sorted(bot.settings.table_channels)) or t("dc.anywhere", lang)
+            channels: set[int] | None = None
+            if any_channel:
+                channels = set()
+            if tables_channel is not None:
+                channels = set() if any_channel else set((await bot.server_settings(guild_id)).table_channels)
+                channels.add(tables_channel.id)
+            if default_clock is not None or channels is not None:
+                await bot.service.set_guild_settings(guild_id, default_clock, channels)
+            server = await bot.server_settings(guild_id)
+            where = ", ".join(f"<#{c}>" for c in sorted(server.table_channels)) or t("dc.anywhere", lang)
             current = t(
                 "dc.settings.server",
                 lang,
-                clock=t(f"dc.choice.{bot.settings.default_clock}", lang),
-                channels=channels,
+                clock=t(f"dc.choice.{server.default_clock}", lang),
+                channels=where,
             )
-            await send(interaction, content=f"{current}\n{t('dc.settings.server_unavailable', lang)}")
+            await send(interaction, content=f"{current}\n{t('dc.settings.server_help', lang)}")
 
         await guarded(interaction, None, work)
 

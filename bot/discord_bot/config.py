@@ -42,6 +42,14 @@ class DiscordSettings:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """One server's settings as they apply: its own (/settings server), else the .env defaults above."""
+
+    default_clock: str
+    table_channels: frozenset[int]
+
+
 class RedactToken(logging.Filter):
     """Replaces the token in any log record (message and arguments) with a placeholder."""
 

@@ -68,8 +68,12 @@ _TEXTS: dict[str, dict[str, str]] = {
     "dc.opt.dm_pings": {"en": "DM me when it is my turn", "ja": "手番が来たらDMで知らせる"},
     "dc.opt.default_clock": {"en": "Default clock for new tables", "ja": "新しい卓の既定の持ち時間"},
     "dc.opt.tables_channel": {
-        "en": "The only channel where tables may be created",
-        "ja": "卓を作れるチャンネル",
+        "en": "Add a channel where tables may be created (then only the listed ones allow it)",
+        "ja": "卓を作れるチャンネルを追加（以後は一覧のチャンネルでのみ作成可）",
+    },
+    "dc.opt.any_channel": {
+        "en": "True: tables may be created in any channel again",
+        "ja": "True: どのチャンネルでも卓を作れるように戻す",
     },
     "dc.choice.live": {"en": "live", "ja": "ライブ"},
     "dc.choice.async": {"en": "async (days)", "ja": "非同期（数日）"},
@@ -161,11 +165,11 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Language: {language} · DM pings: {dm}",
         "ja": "言語: {language}・DM通知: {dm}",
     },
-    "dc.settings.server_unavailable": {
-        "en": "Changing them from Discord is not available yet: the bot's operator sets them in its .env "
-        "(TRICKTABLE_DEFAULT_CLOCK, DISCORD_TABLE_CHANNELS).",
-        "ja": "Discordからの変更はまだできません。ボットの運用者が .env で設定します"
-        "（TRICKTABLE_DEFAULT_CLOCK、DISCORD_TABLE_CHANNELS）。",
+    "dc.settings.server_help": {
+        "en": "Change them with /settings server default_clock:… tables_channel:… (adds a channel) or "
+        "any_channel:True. Unset values follow the bot's defaults.",
+        "ja": "/settings server default_clock:… tables_channel:…（チャンネルを追加）または any_channel:True "
+        "で変更できます。未設定の項目はボットの既定値に従います。",
     },
     "dc.settings.server": {
         "en": "Default clock: {clock} · tables may be created in: {channels}",

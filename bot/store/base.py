@@ -123,3 +123,12 @@ class Store(ABC):
 
     @abstractmethod
     async def set_settings(self, user_id: int, language: str | None, dm_pings: bool) -> None: ...
+
+    # per-server settings: (default clock or None, JSON list of channel ids or None) — None = not set
+    @abstractmethod
+    async def get_guild_settings(self, guild_id: int) -> tuple[str | None, str | None] | None: ...
+
+    @abstractmethod
+    async def set_guild_settings(
+        self, guild_id: int, default_clock: str | None, table_channels: str | None
+    ) -> None: ...

@@ -490,6 +490,31 @@ class SqliteStore(Store):
 
         await self._run(work)
 
+    # --- guild settings ------------------------------------------------------------------------------
+    async def get_guild_settings(self, guild_id: int) -> tuple[str | None, str | None] | None:
+        def work(conn: sqlite3.Connection) -> tuple[str | None, str | None] | None:
+            row = conn.execute(
+                "SELECT default_clock, table_channels FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            ).fetchone()
+            return (row[0], row[1]) if row else None
+
+        return await self._run(work)
+
+    async def set_guild_settings(
+        self, guild_id: int, default_clock: str | None, table_channels: str | None
+    ) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            self._tx(
+                conn,
+                lambda: conn.execute(
+                    "INSERT OR REPLACE INTO guild_settings (guild_id, default_clock, table_channels) "
+                    "VALUES (?,?,?)",
+                    (guild_id, default_clock, table_channels),
+                ),
+            )
+
+        await self._run(work)
+
 
 def _clock_row(table_id: int, clocks: Sequence[DeadlineRow]) -> tuple[int, float, str]:
     """One table's clocks as a row: the earliest pending moment, and every seat's clock."""

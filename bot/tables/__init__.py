@@ -3,6 +3,7 @@
 from bot.tables.errors import TableError, TableUnavailable
 from bot.tables.models import (
     ClockMode,
+    GuildSettings,
     HistoryEntry,
     PlayerRef,
     PlayerStats,
@@ -18,6 +19,7 @@ from bot.tables.service import TableService
 
 __all__ = [
     "ClockMode",
+    "GuildSettings",
     "HistoryEntry",
     "PlayerRef",
     "PlayerStats",

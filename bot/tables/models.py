@@ -147,3 +147,12 @@ class UserSettings:
     user_id: int
     language: str | None = None  # None: never chosen (front ends use the reader's own locale)
     dm_pings: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's own settings. None = not set on this server: the front end's defaults (.env) apply."""
+
+    guild_id: int
+    default_clock: ClockMode | None = None
+    table_channels: frozenset[int] | None = None  # empty set: any channel

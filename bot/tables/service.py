@@ -22,7 +22,7 @@ import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +46,7 @@ from bot.tables.live import LiveTable, rebuild, seat_row, setup_state, table_inf
 from bot.tables.models import (
     Audience,
     ClockMode,
+    GuildSettings,
     HistoryEntry,
     PlayerRef,
     PlayerStats,
@@ -936,6 +937,41 @@ class TableService:
             dm_pings if dm_pings is not None else current.dm_pings,
         )
         await self.store.set_settings(user_id, new.language, new.dm_pings)
+        return new
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        found = await self.store.get_guild_settings(guild_id)
+        if found is None:
+            return GuildSettings(guild_id)
+        clock, channels = found
+        return GuildSettings(
+            guild_id,
+            ClockMode(clock) if clock is not None else None,
+            frozenset(int(c) for c in json.loads(channels)) if channels is not None else None,
+        )
+
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        default_clock: ClockMode | str | None = None,
+        table_channels: Iterable[int] | None = None,
+    ) -> GuildSettings:
+        """Change what is given (None keeps the current value); an empty `table_channels` = any channel.
+        The front end checks the admin permission."""
+        current = await self.get_guild_settings(guild_id)
+        clock = current.default_clock
+        if default_clock is not None:
+            try:
+                clock = ClockMode(default_clock)
+            except ValueError:
+                raise TableError("bad_clock") from None
+        channels = current.table_channels if table_channels is None else frozenset(map(int, table_channels))
+        new = GuildSettings(guild_id, clock, channels)
+        await self.store.set_guild_settings(
+            guild_id,
+            None if clock is None else clock.value,
+            None if channels is None else json.dumps(sorted(channels)),
+        )
         return new
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
 from hosttools import FakeClock, open_service
 
 from bot.settings import Settings
 from bot.store.migrate import _statements, code_version, migrations
+from bot.tables import ClockMode, GuildSettings, TableError
 
 
 def old_database(path: str, version: int) -> sqlite3.Connection:
@@ -50,5 +52,25 @@ async def test_never_chosen_language_is_none_and_english_is_kept(db_path: str, c
         await service.set_settings(5, language="en")
         await service.set_settings(5, dm_pings=True)
         assert (await service.get_settings(5)).language == "en"
+    finally:
+        await service.close()
+
+
+async def test_guild_settings_on_a_database_from_schema_2(db_path: str, clock: FakeClock) -> None:
+    """A file from before per-server settings gains them; unset values stay None (front-end defaults)."""
+    old_database(db_path, 2).close()
+    service = await open_service(db_path, Settings(), clock)
+    try:
+        assert await service.get_guild_settings(7) == GuildSettings(7)
+        saved = await service.set_guild_settings(7, default_clock="async")
+        assert saved == GuildSettings(7, ClockMode.ASYNC, None)
+        saved = await service.set_guild_settings(7, table_channels=[30, 20])
+        assert saved == GuildSettings(7, ClockMode.ASYNC, frozenset({20, 30}))
+        assert await service.get_guild_settings(7) == saved
+        assert (await service.set_guild_settings(7, table_channels=[])).table_channels == frozenset()
+        assert await service.get_guild_settings(8) == GuildSettings(8)  # other servers untouched
+        with pytest.raises(TableError) as err:
+            await service.set_guild_settings(7, default_clock="blitz")
+        assert err.value.code == "bad_clock"
     finally:
         await service.close()

@@ -41,6 +41,14 @@ _BACKGROUND_CORO_NAMES = (
 )
 
 
+@dataclass(frozen=True)
+class ChannelOption:
+    """A text channel given as a slash-command option (sent with its resolved data, as Discord does)."""
+
+    id: int
+    name: str = "cards"
+
+
 @dataclass
 class FakeUser:
     id: int
@@ -566,6 +574,15 @@ class FakeDiscord:
             if isinstance(value, FakeUser):
                 opts.append({"name": key, "type": 6, "value": str(value.id)})
                 resolved.setdefault("users", {})[str(value.id)] = value.payload()
+            elif isinstance(value, ChannelOption):
+                opts.append({"name": key, "type": 7, "value": str(value.id)})
+                resolved.setdefault("channels", {})[str(value.id)] = {
+                    "id": str(value.id),
+                    "type": 0,
+                    "name": value.name,
+                    "permissions": "0",
+                    "parent_id": None,
+                }
             elif isinstance(value, bool):
                 opts.append({"name": key, "type": 5, "value": value})
             elif isinstance(value, int):

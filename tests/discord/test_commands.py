@@ -119,9 +119,10 @@ async def test_admin_commands_need_manage_server(harness: Harness, monkeypatch: 
     rec = await harness.cmd(boss, "table abort", table=table.id)
     assert harness.last_reply(rec).text() == "Done."
     assert table.live.info.status.value == "aborted"
-    rec = await harness.cmd(boss, "settings server", default_clock="async")
+    rec = await harness.cmd(bob, "settings server", default_clock="async")
+    assert "Manage Server" in harness.last_reply(rec).text()
+    rec = await harness.cmd(boss, "settings server")
     assert "Default clock: live" in harness.last_reply(rec).text()
-    assert "not available yet" in harness.last_reply(rec).text()
 
 
 async def test_tables_only_where_the_operator_allows(harness: Harness) -> None:
@@ -245,3 +246,33 @@ async def test_explicit_english_beats_a_japanese_client(harness: Harness) -> Non
     rec = await harness.cmd(kenji, "table list")
     text = harness.last_reply(rec).text()
     assert "No open tables here" in text
+
+
+async def test_server_settings_change_from_discord_and_survive_a_restart(harness: Harness) -> None:
+    """/settings server (Manage Server only) sets the default clock and where tables may be created; the
+    .env values are the defaults until then; the choice is stored (a new bot instance keeps it)."""
+    from tests.discord.fake_discord import CHANNEL_ID, ChannelOption
+
+    fake = harness.fake
+    alice, boss = fake.add_user("alice"), fake.add_user("boss", admin=True)
+    await harness.start_bot()
+    rec = await harness.cmd(alice, "settings server", default_clock="async")
+    assert "Manage Server" in harness.last_reply(rec).text()
+    rec = await harness.cmd(boss, "settings server")
+    assert "Default clock: live" in harness.last_reply(rec).text() and "any channel" in harness.last_reply(rec).text()
+    rec = await harness.cmd(boss, "settings server", default_clock="async", tables_channel=ChannelOption(CHANNEL_ID + 1))
+    text = harness.last_reply(rec).text()
+    assert "Default clock: async" in text and f"<#{CHANNEL_ID + 1}>" in text
+    rec = await harness.cmd(alice, "table new", game="trickster")
+    assert "may only be created in" in harness.last_reply(rec).text() and not fake.threads()
+    await harness.stop_bot()
+    await harness.start_bot()
+    rec = await harness.cmd(alice, "table new", game="trickster")
+    assert "may only be created in" in harness.last_reply(rec).text() and not fake.threads()
+    rec = await harness.cmd(boss, "settings server", tables_channel=ChannelOption(CHANNEL_ID))
+    assert f"<#{CHANNEL_ID}>" in harness.last_reply(rec).text() and f"<#{CHANNEL_ID + 1}>" in harness.last_reply(rec).text()
+    await harness.cmd(alice, "table new", game="trickster")
+    (thread,) = fake.threads()
+    assert "async" in fake.channel_messages(thread)[-1].text()  # the server's default clock
+    rec = await harness.cmd(boss, "settings server", any_channel=True, default_clock="live")
+    assert "any channel" in harness.last_reply(rec).text() and "Default clock: live" in harness.last_reply(rec).text()
