@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint run bench check clean
+.PHONY: play test lint fuzz run bench check clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -22,6 +22,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check games bot tests
 	$(BIN)/mypy games bot
 
+fuzz: $(STAMP)  ## thousands of random games, every invariant checked after every action (.ci/fuzz-configs.txt)
+	PY=$(BIN)/python .ci/fuzz
+
 run: $(STAMP)  ## the Discord bot (needs DISCORD_TOKEN in .env)
 	$(BIN)/python -m bot
 
@@ -29,7 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python -m games simulate trickster --players 4 --games 2000 --no-check
 	$(BIN)/python -m bot.bench
 
-check: test lint
+check: test lint fuzz
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
