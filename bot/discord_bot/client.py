@@ -142,7 +142,7 @@ class TricktableBot(discord.Client):
     ) -> None:
         svc = self.service
         table = cid.table
-        self.router.note_language(table, interaction)
+        await self.router.note_language(table, interaction)
         verb = cid.verb
         if verb == ids.ACT:
             action = values[0] if values else cid.arg
@@ -195,6 +195,7 @@ class TricktableBot(discord.Client):
                 raise
             info = await svc.get_table(table)
             seat = info.seat_of(user_id)
+            await self.router.restore(table)
             since = None if seat is None else self.router.owed_since(table, seat)
             if since is None or since > version:
                 raise
@@ -226,6 +227,7 @@ class TricktableBot(discord.Client):
             embed, view = boards.lobby_message(info, game, lang)
             return await send(interaction, embed=embed, view=view, ephemeral=True)
         public = await svc.public_view(table)
+        await self.router.restore(table)
         embed, bview = boards.board_message(info, public, game, lang, self.router.to_act_of(table))
         await send(interaction, embed=embed, view=bview, ephemeral=True)
 

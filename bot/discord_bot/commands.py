@@ -122,7 +122,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
                 clock_mode=ClockMode(clock or server.default_clock),
                 thread_id=channel.id if in_thread else None,
             )
-            bot.router.note_language(info.id, interaction, fallback=lang)
+            await bot.router.note_language(info.id, interaction, fallback=lang)
             lang = bot.router.lang(info.id)  # the lobby and announcement are public
             the_game = get_game(info.game)
             await interaction.response.defer(thinking=True)  # public: the announcement (or lobby) follows
@@ -144,7 +144,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
             if view is not None:
                 view.stop()  # drawn only: clicks reach the DynamicItems
                 lobby_message = await thread.send(embed=embed, view=view)
-                bot.router.remember_lobby(info.id, thread.id, lobby_message.id)
+                await bot.router.remember_lobby(info.id, thread.id, lobby_message.id)
             else:
                 await thread.send(embed=embed)
             where = thread.mention

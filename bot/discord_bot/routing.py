@@ -2,14 +2,17 @@
 and secret choices to their seat's DMs, turn pings as mentions.
 
 Each table has its own poster task fed in order, so one slow or failing table never delays or stops
-another, and a click is answered before its consequences are posted. What is kept here (board message
-ids, who owes what since when, a table's language) is only memory: after a restart a fresh board is posted
-and everything else is asked of the service again.
+another, and a click is answered before its consequences are posted. What is kept here (board and lobby
+message ids, who owes what since which version, a table's language) lives in memory and is also saved as
+the table's front-end metadata (`TableService.set_table_meta`), so after a restart the same board is
+edited (or re-posted when old), nobody is pinged twice for a decision already announced, and public
+messages keep the table's language. A table's metadata is read back the first time it is used.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Mapping
@@ -44,23 +47,80 @@ class Router:
     def __init__(self, bot: TricktableBot) -> None:
         self.bot = bot
         self._chains: dict[int, asyncio.Task[None]] = {}  # table -> its poster task
-        self._pending: dict[int, list[tuple[Update, list[int]]]] = {}
+        self._pending: dict[int, list[tuple[Update, list[int] | None]]] = {}
         self._boards: dict[int, tuple[int, int, float]] = {}  # table -> (channel id, message id, posted at)
         self._lobbies: dict[int, tuple[int, int]] = {}  # table -> (channel id, lobby message id)
         self._to_act: dict[int, frozenset[int]] = {}
         self._owed_since: dict[int, dict[int, int]] = {}  # table -> seat -> version its decision opened
         self._lang: dict[int, str] = {}
+        self._restored: set[int] = set()  # tables whose saved metadata is in memory
+        self._late: set[int] = set()  # tables whose poster holds updates not yet tracked
+        self._saved_decisions: dict[int, str] = {}  # table -> last saved decisions (skip equal writes)
         self.dms_closed: dict[int, float] = {}  # user -> when Discord said 50007 (we retry after an hour)
 
     # ---- bookkeeping ----------------------------------------------------------------------------------
-    def note_language(self, table: int, interaction: discord.Interaction, fallback: str | None = None) -> None:
+    async def restore(self, table: int) -> None:
+        """Read a table's saved bookkeeping once per process (after a restart, or first use)."""
+        if table in self._restored:
+            return
+        try:
+            meta = await self.bot.service.get_table_meta(table)
+        except Exception:
+            log.exception("could not read the saved bookkeeping of table=%s", table)
+            meta = {}
+        if table in self._restored:  # another task restored it meanwhile
+            return
+        self._restored.add(table)
+        lang = meta.get("lang")
+        if isinstance(lang, str) and table not in self._lang:
+            self._lang[table] = lang
+        board = meta.get("board")
+        if isinstance(board, list) and len(board) == 3 and table not in self._boards:
+            age = max(0.0, time.time() - float(board[2]))
+            self._boards[table] = (int(board[0]), int(board[1]), time.monotonic() - age)
+        lobby = meta.get("lobby")
+        if isinstance(lobby, list) and len(lobby) == 2 and table not in self._lobbies:
+            self._lobbies[table] = (int(lobby[0]), int(lobby[1]))
+        decisions = meta.get("decisions")
+        if isinstance(decisions, dict) and table not in self._to_act:
+            self._to_act[table] = frozenset(int(s) for s in decisions.get("to_act", ()))
+            self._owed_since[table] = {int(s): int(v) for s, v in decisions.get("owed", {}).items()}
+            self._saved_decisions[table] = self._decisions_json(table)
+
+    async def _save(self, table: int, values: Mapping[str, Any]) -> None:
+        """Save bookkeeping; a failure only costs what a restart used to cost (a fresh board, a re-ping)."""
+        try:
+            await self.bot.service.set_table_meta(table, values)
+        except Exception:
+            log.exception("could not save the bookkeeping of table=%s", table)
+
+    def _decisions_json(self, table: int) -> str:
+        return json.dumps(
+            [sorted(self._to_act.get(table, frozenset())), sorted(self._owed_since.get(table, {}).items())]
+        )
+
+    async def _save_decisions(self, table: int) -> None:
+        current = self._decisions_json(table)
+        if self._saved_decisions.get(table) == current:
+            return
+        self._saved_decisions[table] = current
+        owed = {str(s): v for s, v in self._owed_since.get(table, {}).items()}
+        await self._save(table, {"decisions": {"to_act": sorted(self._to_act.get(table, ())), "owed": owed}})
+
+    async def note_language(
+        self, table: int, interaction: discord.Interaction, fallback: str | None = None
+    ) -> None:
         """Public table messages use the server's language (learned from any interaction on the table)."""
+        await self.restore(table)
         if table in self._lang:
             return
         if interaction.guild_locale is not None:
             self._lang[table] = i18n.normalize_language(str(interaction.guild_locale))
         elif fallback is not None:
             self._lang[table] = fallback
+        else:
+            return
+        await self._save(table, {"lang": self._lang[table]})
 
     def lang(self, table: int) -> str:
         return self._lang.get(table, i18n.DEFAULT_LANGUAGE)
@@ -72,11 +132,13 @@ class Router:
         """The version at which `seat`'s open decision began (None: unknown, e.g. just after a restart)."""
         return self._owed_since.get(table, {}).get(seat)
 
-    def remember_lobby(self, table: int, channel_id: int, message_id: int) -> None:
+    async def remember_lobby(self, table: int, channel_id: int, message_id: int) -> None:
         self._lobbies[table] = (channel_id, message_id)
+        await self._save(table, {"lobby": [channel_id, message_id]})
 
     async def refresh_lobby(self, info: TableInfo) -> None:
         """Redraw a lobby changed by a command rather than by one of its own buttons (e.g. /table leave)."""
+        await self.restore(info.id)
         known = self._lobbies.get(info.id)
         if known is None:
             return
@@ -88,8 +150,9 @@ class Router:
         except discord.HTTPException as err:
             log.info("could not redraw the lobby of table=%s (%s)", info.id, err.code)
 
-    def remember_board(self, table: int, channel_id: int, message_id: int) -> None:
+    async def remember_board(self, table: int, channel_id: int, message_id: int) -> None:
         self._boards[table] = (channel_id, message_id, time.monotonic())
+        await self._save(table, {"board": [channel_id, message_id, time.time()]})
 
     @staticmethod
     def action_label(game: Game[Any], action: str, seat_view: SeatView, lang: str) -> str:
@@ -107,8 +170,15 @@ class Router:
     async def on_update(self, update: Update) -> None:
         """Called by the service for every Update: queue it for the table's poster and return at once."""
         table = update.table.id
-        owed = self._track_decisions(update)
-        self._pending.setdefault(table, []).append((update, owed))
+        queue = self._pending.setdefault(table, [])
+        # Decisions are tracked in order: at once when this table's bookkeeping is in memory, else by the
+        # poster after it has read the saved bookkeeping (a restart).
+        owed = (
+            self._track_decisions(update)
+            if table in self._restored and table not in self._late and all(o is not None for _, o in queue)
+            else None
+        )
+        queue.append((update, owed))
         worker = self._chains.get(table)
         if worker is None or worker.done():
             self._chains[table] = asyncio.get_running_loop().create_task(
@@ -136,14 +206,26 @@ class Router:
         """Post everything queued for one table; updates that arrived together (a click and the AI
         replies it caused) become one log message, one board refresh and one DM per person."""
         while self._pending.get(table):
-            batch = self._pending.pop(table)
-            last = batch[-1][0].table
+            queued = self._pending.pop(table)
+            last = queued[-1][0].table
             try:
+                if any(o is None for _, o in queued):
+                    self._late.add(table)
+                    try:
+                        await self.restore(table)
+                    finally:
+                        # no await between here and the end of tracking: later updates come after these
+                        batch = [(u, self._track_decisions(u) if o is None else o) for u, o in queued]
+                        self._late.discard(table)
+                else:
+                    batch = [(u, o) for u, o in queued if o is not None]
+                await self._save_decisions(table)
                 await self.post(batch)
             except Exception:
                 log.exception("posting updates failed table=%s version=%s", last.id, last.version)
             if last.status not in (TableStatus.LOBBY, TableStatus.PLAYING) and not self._pending.get(table):
                 self._forget(table)
+                await self._save(table, dict.fromkeys(("lang", "board", "lobby", "decisions")))
 
     async def send_public(self, info: TableInfo, board: bool = False, **kwargs: Any) -> TableInfo:
         """Post in the table's thread; if the thread is gone (deleted: 10003), the table moves to its channel."""
@@ -158,13 +240,14 @@ class Router:
             target = info.channel_id
             message = await self.bot.get_partial_messageable(target).send(**kwargs)
         if board:
-            self.remember_board(info.id, target, message.id)
+            await self.remember_board(info.id, target, message.id)
         return info
 
     def _forget(self, table: int) -> None:
         """A table that is over keeps nothing in memory (its buttons still work: they ask the service)."""
-        for memo in (self._boards, self._lobbies, self._to_act, self._owed_since, self._lang):
+        for memo in (self._boards, self._lobbies, self._to_act, self._owed_since, self._lang, self._saved_decisions):
             memo.pop(table, None)
+        self._restored.discard(table)
 
     async def post(self, batch: list[tuple[Update, list[int]]]) -> None:
         last = batch[-1][0]

@@ -7,7 +7,7 @@ the table's version), never only by the caller's locks, so several bot processes
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.store.records import (
     ActionRow,
@@ -132,3 +132,11 @@ class Store(ABC):
     async def set_guild_settings(
         self, guild_id: int, default_clock: str | None, table_channels: str | None
     ) -> None: ...
+
+    # a front end's per-table bookkeeping: key -> JSON text
+    @abstractmethod
+    async def get_table_meta(self, table_id: int) -> dict[str, str]: ...
+
+    @abstractmethod
+    async def set_table_meta(self, table_id: int, values: Mapping[str, str | None]) -> None:
+        """Upsert each key; a None value deletes that key."""

@@ -12,7 +12,7 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import aiosqlite
@@ -512,6 +512,31 @@ class SqliteStore(Store):
                     (guild_id, default_clock, table_channels),
                 ),
             )
+
+        await self._run(work)
+
+    # --- front-end table metadata --------------------------------------------------------------------
+    async def get_table_meta(self, table_id: int) -> dict[str, str]:
+        def work(conn: sqlite3.Connection) -> dict[str, str]:
+            rows = conn.execute("SELECT key, value FROM table_meta WHERE table_id = ?", (table_id,))
+            return {str(k): str(v) for k, v in rows}
+
+        return await self._run(work)
+
+    async def set_table_meta(self, table_id: int, values: Mapping[str, str | None]) -> None:
+        upserts = [(table_id, k, v) for k, v in values.items() if v is not None]
+        deletes = [(table_id, k) for k, v in values.items() if v is None]
+
+        def work(conn: sqlite3.Connection) -> None:
+            def both() -> None:
+                if upserts:
+                    conn.executemany(
+                        "INSERT OR REPLACE INTO table_meta (table_id, key, value) VALUES (?,?,?)", upserts
+                    )
+                if deletes:
+                    conn.executemany("DELETE FROM table_meta WHERE table_id = ? AND key = ?", deletes)
+
+            self._tx(conn, both)
 
         await self._run(work)
 

@@ -939,6 +939,17 @@ class TableService:
         await self.store.set_settings(user_id, new.language, new.dm_pings)
         return new
 
+    async def get_table_meta(self, table_id: int) -> dict[str, Any]:
+        """A front end's own bookkeeping for a table (JSON values), kept across restarts."""
+        return {k: json.loads(v) for k, v in (await self.store.get_table_meta(table_id)).items()}
+
+    async def set_table_meta(self, table_id: int, values: Mapping[str, Any]) -> None:
+        """Set keys (JSON-serialisable values); a None value removes the key. Not part of the table's log."""
+        await self.store.set_table_meta(
+            table_id,
+            {k: None if v is None else json.dumps(v, separators=(",", ":")) for k, v in values.items()},
+        )
+
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         found = await self.store.get_guild_settings(guild_id)
         if found is None:

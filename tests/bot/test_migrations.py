@@ -74,3 +74,26 @@ async def test_guild_settings_on_a_database_from_schema_2(db_path: str, clock: F
         assert err.value.code == "bad_clock"
     finally:
         await service.close()
+
+
+async def test_table_meta_on_a_database_from_schema_3(db_path: str, clock: FakeClock) -> None:
+    """A file from before front-end metadata gains it: JSON values per table and key, None removes a key."""
+    old_database(db_path, 3).close()
+    service = await open_service(db_path, Settings(), clock)
+    try:
+        assert await service.get_table_meta(1) == {}
+        await service.set_table_meta(1, {"board": [10, 20, 1.5], "lang": "ja"})
+        await service.set_table_meta(2, {"lang": "en"})
+        await service.set_table_meta(1, {"lang": None, "decisions": {"to_act": [0], "owed": {"0": 4}}})
+        assert await service.get_table_meta(1) == {
+            "board": [10, 20, 1.5],
+            "decisions": {"to_act": [0], "owed": {"0": 4}},
+        }
+        assert await service.get_table_meta(2) == {"lang": "en"}
+    finally:
+        await service.close()
+    reopened = await open_service(db_path, Settings(), clock)
+    try:
+        assert (await reopened.get_table_meta(1))["board"] == [10, 20, 1.5]
+    finally:
+        await reopened.close()

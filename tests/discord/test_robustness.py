@@ -257,3 +257,82 @@ async def test_a_deleted_thread_moves_the_table_to_its_channel(
     table.thread = CHANNEL_ID
     await play_until(table, lambda t: False)
     assert table.over()
+
+
+
+async def test_restart_edits_the_same_board_and_keeps_the_tables_language(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a restart (a new bot instance on the same database) the board posted before is edited, not
+    re-posted, also when the first thing to happen is a clock running out before anyone clicked; and the
+    table keeps the language it was created in even when the next click carries another server locale."""
+    import time
+
+    fix_table_seed(monkeypatch, 6)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    table = await open_table(harness, [alice, bob], ai=2)
+    await play_until(table, solo_turn_of(0))
+    board = table.board()
+    edits, posted = board.edits, len(fake.channel_messages(table.thread))
+
+    await harness.stop_bot()
+    fake.guild_locale = "ja"  # clicks after the restart carry another locale: the table's own must win
+    await harness.start_bot()
+    assert harness.bot is not None and table.id not in harness.bot.router._boards  # nothing in memory
+    await harness.service.process_due_clocks(now=time.time() + 10_000)  # alice's clock runs out
+    await fake.settle()
+    new = fake.channel_messages(table.thread)[posted:]
+    assert any("ran out of time" in m.text() for m in new), [m.text() for m in new]
+    assert all(m.visibility.kind != "public" or not m.buttons() for m in new), "no second board was posted"
+    assert table.board().id == board.id and board.edits > edits, "the old board was edited"
+    posted = len(fake.channel_messages(table.thread))
+    moves = table.moves
+    await play_until(table, lambda t: t.moves > moves)  # clicks with a Japanese guild locale
+    later = "\n".join(m.text() for m in fake.channel_messages(table.thread)[posted:])
+    assert later and not any("\u3040" <= ch <= "\u30ff" for ch in later), later
+    assert table.board().id == board.id
+    assert not harness.leaks, harness.leaks[:3]
+
+
+async def test_a_japanese_table_stays_japanese_after_a_restart(harness: Harness) -> None:
+    fake = harness.fake
+    fake.guild_locale = "ja"
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    before = set(fake.threads())
+    await harness.cmd(alice, "table new", game="trickster")
+    (thread,) = [t for t in fake.threads() if t not in before]
+    lobby = fake.channel_messages(thread)[-1]
+    assert "参加" in str(lobby.buttons())
+    await harness.stop_bot()
+    fake.guild_locale = "en-US"
+    await harness.start_bot()
+    join = next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith(":join"))
+    await harness.click(bob, lobby, join)
+    assert f"<@{bob.id}>" in lobby.text() and lobby.edits == 1, "bob joined: the lobby was redrawn"
+    assert "参加" in str(lobby.buttons()) and "ロビー" in lobby.text(), "the public lobby is still Japanese"
+
+
+async def test_restart_remembers_who_owes_a_decision_since_when(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Who owes a decision since which version survives a restart (used to accept a secret choice made
+    on a board the other side has moved since, and not to ping a turn twice)."""
+    fix_table_seed(monkeypatch, 6)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    table = await open_table(harness, [alice, bob], ai=2)
+    await play_until(table, solo_turn_of(0))
+    assert harness.bot is not None
+    since = harness.bot.router.owed_since(table.id, 0)
+    assert since is not None
+    await harness.stop_bot()
+    await harness.start_bot()
+    assert harness.bot is not None
+    assert harness.bot.router.owed_since(table.id, 0) is None  # not read yet
+    await harness.bot.router.restore(table.id)
+    assert harness.bot.router.to_act_of(table.id) == frozenset({0})
+    assert harness.bot.router.owed_since(table.id, 0) == since
