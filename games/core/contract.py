@@ -180,6 +180,16 @@ class Game(ABC, Generic[S]):
     ) -> S:
         """A fresh table. Raises InvalidOptions with a player-facing reason for bad values."""
 
+    def setup_events(self, state: S) -> list[Event]:
+        """What the setup drew, to announce when the table starts (RULINGS "All games": "the oldest
+        player" / "decide by any method" becomes a draw by the table's seeded RNG, announced publicly).
+
+        The host publishes these together with the table's start; `simulate` leak-checks them like any
+        other events. Only public facts (audience None) or per-seat private events: never a card hidden
+        from a seat that can see the event. Default: nothing was drawn.
+        """
+        return []
+
     @abstractmethod
     def to_act(self, state: S) -> frozenset[int]:
         """Seats that owe a decision now (several for simultaneous secret choices; empty when over)."""

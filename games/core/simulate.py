@@ -41,7 +41,7 @@ def play_one(
     checker = Checker(game, state, players) if check else None
     run = GameRun(outcome=None, actions=0)
     if checker:
-        run.violations.extend(checker.check_state(state))
+        run.violations.extend(checker.check_state(state, game.setup_events(state)))
     while not game.is_over(state):
         acting = sorted(game.to_act(state))
         if not acting:
