@@ -64,6 +64,11 @@ class Trickster(Game[State]):
         self.info.check_players(variant, players)
         return rules.setup(players, options, seed)
 
+    def setup_events(self, state: State) -> list[Event]:
+        """RULINGS "All games": the first Leader ("the oldest player") is drawn and announced publicly."""
+        trick = state.trick
+        return [Event("first_leader", {"leader": trick.leader, "trickster": trick.trickster})]
+
     # the hot-path methods are the rules functions themselves (one call less per action)
     to_act = staticmethod(rules.to_act)  # type: ignore[assignment]
     legal_actions = staticmethod(rules.legal_actions)  # type: ignore[assignment]

@@ -81,6 +81,7 @@ i18n.register(
         "ask.recycler.trash": {"en": "Recycler: choose the Trash card that joins your House.", "ja": "リサイクラー: ハウスに加える捨て札のカードを選んでください。"},
         "ask.archivist": {"en": "Archivist: choose a hero in your House whose effect you use.", "ja": "記録保管人: 効果を使うハウスの英雄を選んでください。"},
         # events
+        "trickster.ev.first_leader": {"en": "Drawn at random: {leader} is the first Leader ({trickster} is the Trickster).", "ja": "抽選の結果、最初のリーダーは{leader}（トリックスターは{trickster}）。"},
         "trickster.ev.play": {"en": "{seat} plays {card}.", "ja": "{seat}が{card}を出した。"},
         "trickster.ev.ignored": {"en": "{seat}'s {hero} cannot be resolved in its entirety: ignored.", "ja": "{seat}の{hero}の効果は完全には解決できないため無視。"},
         "trickster.ev.committed": {"en": "{seat} has chosen.", "ja": "{seat}が選択した。"},

@@ -7,6 +7,7 @@ Rulebook 000_fcfbe286cff5777b.txt: 【ラウンドの準備】, 【リードと�
 
 from __future__ import annotations
 
+from games.core.contract import Event
 from games.core.rng import Rng, seed_state
 from games.trickster.cot.cards import (
     CARD_HERO,
@@ -105,6 +106,33 @@ def new_game(players: int, options: dict[str, str], seed: int) -> State:
     w = Work(state)
     setup_round(w)
     return w.freeze()
+
+
+def opening_events(state: State) -> list[Event]:
+    """What the set-up drew, announced when the table starts (RULINGS "All games"): the oldest player
+    (the first Leader with 4-7 players, the first Trickster with 2-3) is an RNG draw, and without a draft
+    the first round is dealt at once, so its public Trash/Timeline and each seat's own hand go out too."""
+    n = state.players
+    role = "trickster" if uses_timeline(n) else "leader"
+    events = [Event("first_drawn", {"seat": state.first, "role": role})]
+    if state.phase == PH_PICK and state.round == 1:
+        events.append(
+            Event(
+                "round_start",
+                {
+                    "round": state.round,
+                    "trash": ids(state.trash),
+                    "timeline": ids(state.timeline),
+                    "first": state.first,
+                    "deck": len(state.deck),
+                },
+            )
+        )
+        events.extend(
+            Event("deal", {"seat": seat, "hand": ids(hand)}, frozenset({seat}))
+            for seat, hand in enumerate(state.hands)
+        )
+    return events
 
 
 # --- round set-up ------------------------------------------------------------------------------

@@ -67,6 +67,9 @@ class ChampionsOfTime(Game[State]):
         self.info.check_players(variant, players)
         return flow.new_game(players, dict(options or {}), seed)
 
+    def setup_events(self, state: State) -> list[Event]:
+        return flow.opening_events(state)
+
     def to_act(self, state: State) -> frozenset[int]:
         return acting(state)
 

@@ -203,6 +203,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cot_act_copy": {"en": "Use {hero}", "ja": "{hero}の効果"},
     "cot_act_reveal": {"en": "Reveal {card}", "ja": "{card}を公開"},
     # --- events --------------------------------------------------------------------------------------
+    "cot_ev_first_drawn_leader": {
+        "en": "Drawn at random: {seat} is the first Leader.",
+        "ja": "抽選の結果、最初のリーダーは{seat}です。",
+    },
+    "cot_ev_first_drawn_trickster": {
+        "en": "Drawn at random: {seat} holds the Trickster token first.",
+        "ja": "抽選の結果、最初にトリックスタートークンを持つのは{seat}です。",
+    },
     "cot_ev_round_start": {
         "en": "Round {round} begins. Trash: {trash}. {timeline}{first} starts.",
         "ja": "第{round}ラウンド開始。捨て札: {trash}。{timeline}{first}から始めます。",

@@ -74,6 +74,8 @@ def render_event(event: Event, lang: str = "en") -> str:
             timeline=timeline,
             first=_seat(d["first"], lang),
         )
+    if kind == "first_drawn":
+        return translate(f"cot_ev_first_drawn_{d['role']}", lang, seat=_seat(d["seat"], lang))
     if kind == "deal":
         return translate("cot_ev_deal", lang, cards=_cards(d["hand"], lang))
     if kind == "draft":
