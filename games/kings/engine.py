@@ -146,6 +146,29 @@ def new_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> t
     return t, events
 
 
+def setup_events(t: Table) -> list[Event]:
+    """The events `new_table` emitted, rebuilt from the fresh table (the state keeps no seed), so the host
+    announces the set-up draws (RULINGS "All games"): the random KQJ sets (two players) or initial
+    parties, round 1 with each seat's own hand, and the drawn first drafter (or the start player)."""
+    if t.round != 1:
+        return []
+    n = t.players
+    events: list[Event] = []
+    if is_two(t):
+        events.append(_public("kings_dealt", kings=list(t.own_king), king_deck=list(t.king_deck)))
+    elif t.opts.get("initial_parties"):
+        events.append(_public("initial_parties", kings=list(t.own_king), chars=[list(c) for c in t.chars]))
+    events.append(_public("round_start", round=t.round, devil=t.devil_colour))
+    events.extend(_private("deal", seat, cards=list(t.hands[seat])) for seat in range(n))
+    if is_two(t):
+        return events
+    if t.opts.get("initial_parties"):
+        events.append(_public("start_player", seat=t.start_player))
+    elif t.draft_order:
+        events.append(_public("first_drafter", seat=t.draft_order[0]))
+    return events
+
+
 def _full_pool(t: Table) -> tuple[str, ...]:
     return character_pool(t.players, t.opts.get("cheerleader", False), t.opts.get("initial_parties", False))
 

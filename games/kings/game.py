@@ -156,6 +156,13 @@ class KingsGame(Game[Any]):
         table, _ = engine.new_table(players, opts, seed, info.id)
         return table
 
+    def setup_events(self, state: Any) -> list[Event]:
+        other = self._delegate(state)
+        if other:
+            return other.setup_events(state)
+        # tagged with the variant, as apply() does, so render_event picks this module's texts
+        return [Event(e.kind, {**e.data, "variant": state.variant}, e.audience) for e in engine.setup_events(state)]
+
     def to_act(self, state: Any) -> frozenset[int]:
         other = self._delegate(state)
         return other.to_act(state) if other else engine.to_act(state)

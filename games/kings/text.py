@@ -241,8 +241,23 @@ def event_text(event: Event, lang: str = "en") -> str:
             if ja
             else f"{card_name(d['card'], lang)} goes to {_seat(None, d['to'], lang)}."
         )
+    if k == "kings_dealt":
+        sets = ", ".join(f"{_seat(None, i, lang)}: {colour_name(c, lang)}" for i, c in enumerate(d["kings"]))
+        deck = ", ".join(colour_name(c, lang) for c in d["king_deck"])
+        return (
+            f"抽選でKQJセットを配った: {sets}（キングデッキ: {deck}）"
+            if ja
+            else f"KQJ sets drawn at random: {sets} (king deck: {deck})."
+        )
+    if k == "initial_parties":
+        parts = []
+        for s, (colour, chars) in enumerate(zip(d["kings"], d["chars"], strict=True)):
+            names = ", ".join(char_name(c, lang) for c in chars)
+            parts.append(f"{_seat(None, s, lang)}: {colour_name(colour, lang)} ({names})")
+        joined = "; ".join(parts)
+        return f"抽選で初期パーティを配った: {joined}" if ja else f"Initial parties drawn at random: {joined}."
     simple = {
-        "first_drafter": ("{who}からドラフト開始", "{who} drafts first."),
+        "first_drafter": ("抽選の結果、{who}からドラフト開始", "Drawn at random: {who} drafts first."),
         "start_player": ("{who}がスタートプレイヤー", "{who} takes the start player card."),
         "kizuna": ("{who}の絆パートナーは{other}", "{who} gives the KIZUNA card to {other}."),
         "copy": ("{who}が{other}のBIDをコピー", "{who} copies {other}'s bid."),

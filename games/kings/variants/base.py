@@ -30,6 +30,10 @@ class Variant(ABC):
     @abstractmethod
     def setup(self, players: int, seed: int) -> VState: ...
 
+    def setup_events(self, s: VState) -> list[Event]:
+        """The set-up draws to announce publicly (RULINGS "All games"); none unless a variant draws one."""
+        return []
+
     @abstractmethod
     def phase_to_act(self, s: VState) -> frozenset[int]:
         """Seats to act in a phase other than play."""

@@ -41,6 +41,9 @@ class VariantGame(Game[VState]):
             raise InvalidOptions("kv_no_options", name=name, variant=self.variant.id)
         return self.variant.setup(players, seed)
 
+    def setup_events(self, state: VState) -> list[Event]:
+        return self.variant.setup_events(state)
+
     def to_act(self, state: VState) -> frozenset[int]:
         return self.variant.to_act(state)
 

@@ -53,6 +53,11 @@ class Ombre(Variant):
         )
         return self.deal_round(s, 1, start)
 
+    def setup_events(self, s: VState) -> list[Event]:
+        """RULINGS "All games": the first auction's start player is drawn, announced publicly."""
+        start = int(s.get("first_start"))
+        return [Event("auction_start", {"seat": start, "turn": (start + 1) % s.players, "variant": self.id})]
+
     def deal_round(self, s: VState, round_no: int, start: int) -> VState:
         n = s.players
         cards = [c for c in base_deck() if c != REMOVED_FLAG]

@@ -201,6 +201,15 @@ def event_text(event: Event, lang: str = "en") -> str:
             if ja
             else f"Round {d.get('round')} scored: {d.get('team_scores', d.get('scores'))}"
         )
+    if kind == "first_picker":
+        return f"抽選の結果、{seat}から選択開始" if ja else f"Drawn at random: {seat} picks first"
+    if kind == "auction_start":
+        turn = _seat(d["turn"], lang)
+        return (
+            f"抽選の結果、{seat}がオークションのスタートプレイヤー（最初の宣言は{turn}）"
+            if ja
+            else f"Drawn at random: {seat} starts the auction ({turn} bids first)"
+        )
     if kind == "new_round":
         return f"ラウンド{d.get('round')}開始" if ja else f"Round {d.get('round')} begins"
     if kind == "game_over":

@@ -76,6 +76,10 @@ class Whist(Variant):
         forward = [(first + i) % n for i in range(n)]
         return replace(s, order=(*forward, *reversed(forward)))
 
+    def setup_events(self, s: VState) -> list[Event]:
+        """RULINGS "All games": the first picker ("decide by any method") is drawn, announced publicly."""
+        return [Event("first_picker", {"seat": int(s.get("first_picker")), "variant": self.id})]
+
     def phase_to_act(self, s: VState) -> frozenset[int]:
         return frozenset({s.order[0]}) if s.order else frozenset()
 
