@@ -45,6 +45,10 @@ class DreamCapture(Game[State]):
         self.info.variant(variant)
         return engine.setup(players, options, seed)
 
+    def setup_events(self, state: State) -> list[Event]:
+        """RULINGS "All games": the first dealer is drawn by the seeded RNG and announced publicly."""
+        return [Event("dc_first_dealer", {"dealer": state.first_dealer, "leader": state.leader})]
+
     def to_act(self, state: State) -> frozenset[int]:
         return engine.to_act(state)
 

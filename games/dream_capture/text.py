@@ -129,6 +129,10 @@ i18n.register(
             "en": "{seat} deals deal {deal} next.",
             "ja": "次は{seat}が第{deal}ディールを配ります。",
         },
+        "dc_ev_first_dealer": {
+            "en": "Drawn at random: {dealer} is the first dealer; {leader} leads after the discards.",
+            "ja": "抽選の結果、最初のディーラーは{dealer}です。捨て札の後、{leader}がリードします。",
+        },
         "dc_ev_deal_started": {
             "en": "Deal {deal}: {dealer} dealt; {leader} leads after the discards.",
             "ja": "第{deal}ディール: {dealer}が配りました。捨て札の後、{leader}がリードします。",
@@ -257,6 +261,13 @@ def render_event(event: Event, lang: str) -> str:
         return tr("dc_ev_discards", lang, discards=discards) + " " + text
     if kind == "dc_turn_deal":
         return tr("dc_ev_turn_deal", lang, seat=seat, deal=d["deal"])
+    if kind == "dc_first_dealer":
+        return tr(
+            "dc_ev_first_dealer",
+            lang,
+            dealer=seat_name(int(d["dealer"]), lang),
+            leader=seat_name(int(d["leader"]), lang),
+        )
     if kind == "dc_deal_started":
         return tr(
             "dc_ev_deal_started",
