@@ -49,6 +49,11 @@ class TimeTrap(Game[State]):
         self.info.check_players(variant, players)
         return setup(players, options or {}, seed)
 
+    def setup_events(self, state: State) -> list[Event]:
+        """RULINGS "All games": the first start player ("decide by any method") is a seeded draw,
+        announced publicly, together with the (face-up, public) date cards of days 1-6."""
+        return [Event("setup_drawn", {"start": state.start, "dates": list(state.dates)})]
+
     def to_act(self, state: State) -> frozenset[int]:
         return rules.to_act(state)
 

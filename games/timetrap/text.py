@@ -224,6 +224,14 @@ def render_event(event: Event, lang: str = "en") -> str:
             return f"Game over: no winner ({why})." if lang == "en" else f"ゲーム終了：勝者なし（{why}）。"
         p = player(d["winner"], lang)
         return f"Game over: {p} wins ({why})." if lang == "en" else f"ゲーム終了：{p}の勝利（{why}）。"
+    if event.kind == "setup_drawn":
+        p = player(d["start"], lang)
+        en = lang == "en"
+        days = [f"Day {i}" if en else f"{i}日目" for i in range(1, len(d["dates"]) + 1)]
+        lines = [f"Drawn at random: {p} is the first start player." if en else f"抽選の結果、最初のスタートプレイヤーは{p}。"]
+        lines.append("Date cards:" if en else "日付カード：")
+        lines.extend(f"  {day}: {date_text(card_id, lang)}" for day, card_id in zip(days, d["dates"], strict=True))
+        return "\n".join(lines)
     template = _EVENTS.get(event.kind)
     if template is None:
         return f"{event.kind} {dict(d)}"
