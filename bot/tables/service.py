@@ -426,9 +426,11 @@ class TableService:
                     },
                 },
             )
+            # RULINGS "All games": the draws made at setup are announced publicly with the start
+            setup = tuple((e, e.audience) for e in live.game.setup_events(state))
             first = Update(
                 table=live.info,
-                events=((started, None),),
+                events=((started, None), *setup),
                 to_act=live.game.to_act(state),
                 outcome=None,
             )
@@ -792,7 +794,8 @@ class TableService:
             return []
         game = live.game
         state = setup_state(game, info)
-        out: list[HistoryEntry] = []
+        # the setup draws (RULINGS "All games") open the log at version 0, as `start` published them
+        out = [HistoryEntry(0, None, e) for e in game.setup_events(state) if e.visible_to(seat)]
         for row in await self.store.actions(table_id):
             if row.via == "clock":
                 name = info.seats[row.seat].name
