@@ -154,35 +154,7 @@ class SqliteStore(Store):
 
     # --- tables --------------------------------------------------------------------------------------
     async def insert_table(self, row: TableRow, seats: Sequence[SeatRow]) -> int:
-        def work(conn: sqlite3.Connection) -> int:
-            def body() -> int:
-                cur = conn.execute(
-                    "INSERT INTO tables (guild_id, channel_id, thread_id, game, variant, options, status, seed,"
-                    " creator_id, clock_mode, clock_seconds, created_at, updated_at)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (
-                        row.guild_id,
-                        row.channel_id,
-                        row.thread_id,
-                        row.game,
-                        row.variant,
-                        json.dumps(row.options, sort_keys=True),
-                        row.status,
-                        row.seed,
-                        row.creator_id,
-                        row.clock_mode,
-                        row.clock_seconds,
-                        row.created_at,
-                        row.updated_at,
-                    ),
-                )
-                table_id = int(cur.lastrowid or 0)
-                _write_seats(conn, table_id, seats)
-                return table_id
-
-            return self._tx(conn, body)
-
-        return await self._run(work)
+        return (await self.insert_tables_bulk([(row, seats)]))[0]
 
     async def insert_tables_bulk(self, rows: Sequence[tuple[TableRow, Sequence[SeatRow]]]) -> list[int]:
         """Many new tables in one transaction (bench, imports)."""
@@ -191,27 +163,7 @@ class SqliteStore(Store):
             def body() -> list[int]:
                 ids = []
                 for row, seats in rows:
-                    cur = conn.execute(
-                        "INSERT INTO tables (guild_id, channel_id, thread_id, game, variant, options, status,"
-                        " seed, creator_id, clock_mode, clock_seconds, created_at, updated_at)"
-                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                        (
-                            row.guild_id,
-                            row.channel_id,
-                            row.thread_id,
-                            row.game,
-                            row.variant,
-                            json.dumps(row.options, sort_keys=True),
-                            row.status,
-                            row.seed,
-                            row.creator_id,
-                            row.clock_mode,
-                            row.clock_seconds,
-                            row.created_at,
-                            row.updated_at,
-                        ),
-                    )
-                    table_id = int(cur.lastrowid or 0)
+                    table_id = _insert_table_row(conn, row)
                     _write_seats(conn, table_id, seats)
                     ids.append(table_id)
                 return ids
@@ -550,6 +502,30 @@ def _clock_row(table_id: int, clocks: Sequence[DeadlineRow]) -> tuple[int, float
 
 def _decode_clocks(text: str) -> list[DeadlineRow]:
     return [DeadlineRow(int(c[0]), float(c[1]), float(c[2]), bool(c[3])) for c in json.loads(text)]
+
+
+def _insert_table_row(conn: sqlite3.Connection, row: TableRow) -> int:
+    cur = conn.execute(
+        "INSERT INTO tables (guild_id, channel_id, thread_id, game, variant, options, status, seed,"
+        " creator_id, clock_mode, clock_seconds, created_at, updated_at)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (
+            row.guild_id,
+            row.channel_id,
+            row.thread_id,
+            row.game,
+            row.variant,
+            json.dumps(row.options, sort_keys=True),
+            row.status,
+            row.seed,
+            row.creator_id,
+            row.clock_mode,
+            row.clock_seconds,
+            row.created_at,
+            row.updated_at,
+        ),
+    )
+    return int(cur.lastrowid or 0)
 
 
 def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
