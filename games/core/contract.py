@@ -95,6 +95,8 @@ class VariantInfo:
     names: Mapping[str, str]
     min_players: int
     max_players: int
+    teams: bool = False
+    """Played in teams (outcomes carry them); a game can mix team and solo variants (KINGs)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +148,7 @@ class GameInfo:
                     "names": dict(v.names),
                     "min_players": v.min_players,
                     "max_players": v.max_players,
+                    "teams": v.teams or self.teams,
                 }
                 for v in self.variants
             ],

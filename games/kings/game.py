@@ -43,8 +43,8 @@ INFO = GameInfo(
         VariantInfo(STANDARD, {"en": "Standard", "ja": "通常ルール"}, 3, 5),
         VariantInfo(TWO_PLAYER, {"en": "Two players", "ja": "2人プレイ"}, 2, 2),
         VariantInfo("ombre", {"en": "Ombre", "ja": "オンブレ"}, 3, 3),
-        VariantInfo("whist", {"en": "Whist", "ja": "ホイスト"}, 4, 4),
-        VariantInfo("napoleon", {"en": "Napoleon", "ja": "ナポレオン"}, 5, 5),
+        VariantInfo("whist", {"en": "Whist", "ja": "ホイスト"}, 4, 4, teams=True),
+        VariantInfo("napoleon", {"en": "Napoleon", "ja": "ナポレオン"}, 5, 5, teams=True),
     ),
     options=(
         OptionInfo(
