@@ -42,7 +42,9 @@ def play_one(
     run = GameRun(outcome=None, actions=0)
     if checker:
         run.violations.extend(checker.check_state(state, game.setup_events(state)))
-    while not game.is_over(state):
+    else:
+        state = _play_unchecked(game, state, policies, seed, rng, run)
+    while checker and not game.is_over(state):
         acting = sorted(game.to_act(state))
         if not acting:
             run.violations.append("nobody to act and the game is not over")
@@ -70,6 +72,45 @@ def play_one(
             break
     run.outcome = game.outcome(state)
     return run
+
+
+def _play_unchecked(
+    game: Game[Any], state: Any, policies: Sequence[Policy], seed: int, rng: random.Random, run: GameRun
+) -> Any:
+    """play_one's loop without a checker: the same steps, draws, log and violations, with the game's
+    methods and the run's counters held in locals (the simulation hot path). Returns the last state."""
+    is_over = game.is_over
+    to_act = game.to_act
+    legal_actions = game.legal_actions
+    apply = game.apply
+    view = game.view
+    partial = functools.partial
+    append = run.log.append
+    actions = run.actions
+    try:
+        while not is_over(state):
+            acting = to_act(state)
+            if len(acting) == 1:
+                (seat,) = acting
+            elif acting:
+                seat = rng.choice(sorted(acting))
+            else:
+                run.violations.append("nobody to act and the game is not over")
+                break
+            legal = legal_actions(state, seat)
+            if not legal:
+                run.violations.append(f"seat {seat} to act with no legal action")
+                break
+            action = policies[seat](partial(view, state, seat), legal, rng)
+            state, _ = apply(state, seat, action)
+            actions += 1
+            append((seat, action))
+            if actions > MAX_ACTIONS_PER_GAME:
+                run.violations.append(f"seed {seed}: no end after {MAX_ACTIONS_PER_GAME} actions")
+                break
+    finally:
+        run.actions = actions
+    return state
 
 
 def replay(
