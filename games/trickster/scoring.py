@@ -28,36 +28,35 @@ class Score(NamedTuple):
 
 
 def score_houses(houses: Sequence[Sequence[int]], sideways: int) -> list[Score]:
+    suit_of = SUIT_OF
     weighted: list[list[int]] = []
     actual: list[list[int]] = []
-    suit_of = SUIT_OF
     for house in houses:
         a = [0] * NUM_SUITS
         for card in house:
             a[suit_of[card]] += 1
-        w = a[:]
+        actual.append(a)
         if sideways:  # a sideways card counts once more (rare: only a few heroes turn cards)
+            w = a[:]
             for card in house:
                 if sideways >> card & 1:
                     w[suit_of[card]] += 1
-        weighted.append(w)
-        actual.append(a)
-    # per suit: the sole holder of the strict most, if any
-    sole = [-1] * NUM_SUITS
-    for suit in range(NUM_SUITS):
-        column = [w[suit] for w in weighted]
+            weighted.append(w)
+        else:
+            weighted.append(a)
+    # per suit: the sole holder of the strict most, if any (ignored[seat] lists that seat's suits)
+    ignored: list[list[int]] = [[] for _ in weighted]
+    for suit, column in enumerate(zip(*weighted, strict=True)):
         best = max(column)
         if best and column.count(best) == 1:
-            sole[suit] = column.index(best)
+            ignored[column.index(best)].append(suit)
     out = []
-    for seat, w in enumerate(weighted):
-        if seat in sole:
-            ignored = tuple(suit for suit in range(NUM_SUITS) if sole[suit] == seat)
-            score = sum(w) - sum(w[suit] for suit in ignored)
-        else:
-            ignored = ()
-            score = sum(w)
-        out.append(_new_score(Score, (score, tuple(w), tuple(actual[seat]), ignored)))
+    for w, a, ign in zip(weighted, actual, ignored, strict=True):
+        score = sum(w)
+        if ign:
+            for suit in ign:
+                score -= w[suit]
+        out.append(_new_score(Score, (score, tuple(w), tuple(a), tuple(ign))))
     return out
 
 
