@@ -40,11 +40,26 @@ def play_one(
     state = game.setup(players, options or {}, seed, variant)
     checker = Checker(game, state, players) if check else None
     run = GameRun(outcome=None, actions=0)
-    if checker:
-        run.violations.extend(checker.check_state(state, game.setup_events(state)))
-    else:
+    if checker is None:
         state = _play_unchecked(game, state, policies, seed, rng, run)
-    while checker and not game.is_over(state):
+    else:
+        run.violations.extend(checker.check_state(state, game.setup_events(state)))
+        state = _play_checked(game, state, policies, seed, rng, run, checker)
+    run.outcome = game.outcome(state)
+    return run
+
+
+def _play_checked(
+    game: Game[Any],
+    state: Any,
+    policies: Sequence[Policy],
+    seed: int,
+    rng: random.Random,
+    run: GameRun,
+    checker: Checker,
+) -> Any:
+    """play_one's loop with every invariant checked after every action; stops at the first violation."""
+    while not run.violations and not game.is_over(state):
         acting = sorted(game.to_act(state))
         if not acting:
             run.violations.append("nobody to act and the game is not over")
@@ -58,20 +73,16 @@ def play_one(
         new_state, events = game.apply(state, seat, action)
         run.actions += 1
         run.log.append((seat, action))
-        if checker:
-            run.violations.extend(checker.check_unchanged(state))
-            run.violations.extend(checker.check_state(new_state, events))
-            if run.violations:
-                run.violations = [
-                    f"seed {seed} action {run.actions} ({seat}:{action}): {v}" for v in run.violations
-                ]
-                break
+        run.violations.extend(checker.check_unchanged(state))
+        run.violations.extend(checker.check_state(new_state, events))
+        if run.violations:
+            run.violations = [f"seed {seed} action {run.actions} ({seat}:{action}): {v}" for v in run.violations]
+            break
         state = new_state
         if run.actions > MAX_ACTIONS_PER_GAME:
             run.violations.append(f"seed {seed}: no end after {MAX_ACTIONS_PER_GAME} actions")
             break
-    run.outcome = game.outcome(state)
-    return run
+    return state
 
 
 def _play_unchecked(
