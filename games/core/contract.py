@@ -158,6 +158,19 @@ class GameInfo:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class GameText:
+    """The six renderers of a game's text module, so each Game wires them once instead of re-declaring
+    six delegating methods (front ends still call only Game.render_*)."""
+
+    card: Callable[[str, str], str]
+    action: Callable[[str, Mapping[str, JSON], str], str]
+    event: Callable[[Event, str], str]
+    view: Callable[[Mapping[str, JSON], str], str]
+    prompt: Callable[[Prompt, str], str]
+    rules: Callable[[str], str]
+
+
 ViewThunk = Callable[[], Mapping[str, JSON]]
 
 
@@ -247,23 +260,26 @@ class Game(ABC, Generic[S]):
         return {"random": random_policy}
 
     # --- text (pure; shared by the Discord and terminal front ends) ------------------------------
+    texts: GameText | None = None
+    """A game's text module, wired once; the render_* methods below delegate to it when set."""
+
     def render_card(self, card: str, lang: str = "en") -> str:
-        return card
+        return self.texts.card(card, lang) if self.texts else card
 
     def render_action(self, action: str, view: Mapping[str, JSON], lang: str = "en") -> str:
         """A button label for an action, from what the acting seat may see."""
-        return action
+        return self.texts.action(action, view, lang) if self.texts else action
 
     def render_event(self, event: Event, lang: str = "en") -> str:
-        return f"{event.kind} {dict(event.data)}"
+        return self.texts.event(event, lang) if self.texts else f"{event.kind} {dict(event.data)}"
 
     def render_view(self, view: Mapping[str, JSON], lang: str = "en") -> str:
         """A multi-line text of the board as `view`'s seat sees it."""
-        return repr(dict(view))
+        return self.texts.view(view, lang) if self.texts else repr(dict(view))
 
     def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
-        return prompt.kind
+        return self.texts.prompt(prompt, lang) if self.texts else prompt.kind
 
     def rules_page(self, lang: str = "en") -> str:
         """The rules summary with rulings marked (docs/rules/<game>.md is the long form)."""
-        return self.info.names.get(lang, self.info.id)
+        return self.texts.rules(lang) if self.texts else self.info.names.get(lang, self.info.id)

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from games.core.contract import JSON, Event, Game, GameInfo, OptionInfo, Outcome, Policy, Prompt, VariantInfo
+from games.core.contract import (
+    JSON,
+    Event,
+    Game,
+    GameInfo,
+    GameText,
+    OptionInfo,
+    Outcome,
+    Policy,
+    Prompt,
+    VariantInfo,
+)
 from games.core.policy import random_policy
 from games.dream_capture import engine, text, view
 from games.dream_capture.cards import SUIT_OF, card_name
@@ -116,23 +126,14 @@ class DreamCapture(Game[State]):
 
         return {"random": random_policy, "heuristic": heuristic_policy}
 
-    def render_card(self, card: str, lang: str = "en") -> str:
-        return card_name(card, lang)
-
-    def render_action(self, action: str, view: Mapping[str, JSON], lang: str = "en") -> str:
-        return text.render_action(action, lang)
-
-    def render_event(self, event: Event, lang: str = "en") -> str:
-        return text.render_event(event, lang)
-
-    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        return text.render_view(view, lang)
-
-    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
-        return text.render_prompt(prompt, lang)
-
-    def rules_page(self, lang: str = "en") -> str:
-        return rules_summary(lang)
+    texts = GameText(
+        card=card_name,
+        action=lambda action, view, lang: text.render_action(action, lang),
+        event=text.render_event,
+        view=text.render_view,
+        prompt=text.render_prompt,
+        rules=rules_summary,
+    )
 
 
 GAME = DreamCapture()

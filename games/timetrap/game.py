@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from games.core.contract import JSON, Event, Game, GameInfo, OptionInfo, Outcome, Policy, Prompt, VariantInfo
+from games.core.contract import (
+    JSON,
+    Event,
+    Game,
+    GameInfo,
+    GameText,
+    OptionInfo,
+    Outcome,
+    Policy,
+    Prompt,
+    VariantInfo,
+)
 from games.timetrap import dates, rules, text
 from games.timetrap.outcome import outcome
 from games.timetrap.rules_text import rules_page
@@ -104,23 +114,14 @@ class TimeTrap(Game[State]):
 
         return {"random": random_policy, "heuristic": heuristic_policy}
 
-    def render_card(self, card: str, lang: str = "en") -> str:
-        return text.render_card(card, lang)
-
-    def render_action(self, action: str, view: Mapping[str, Any], lang: str = "en") -> str:
-        return text.render_action(action, view, lang)
-
-    def render_event(self, event: Event, lang: str = "en") -> str:
-        return text.render_event(event, lang)
-
-    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        return text.render_view(view, lang)
-
-    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
-        return text.render_prompt(prompt, lang)
-
-    def rules_page(self, lang: str = "en") -> str:
-        return rules_page(lang)
+    texts = GameText(
+        card=text.render_card,
+        action=text.render_action,
+        event=text.render_event,
+        view=text.render_view,
+        prompt=text.render_prompt,
+        rules=rules_page,
+    )
 
 
 TIMETRAP = TimeTrap()

@@ -9,6 +9,7 @@ from games.core.contract import (
     Event,
     Game,
     GameInfo,
+    GameText,
     OptionInfo,
     Outcome,
     Policy,
@@ -141,24 +142,14 @@ class Trickster(Game[State]):
 
         return dict(POLICIES)
 
-    # --- text ------------------------------------------------------------------------------------------
-    def render_card(self, card: str, lang: str = "en") -> str:
-        return text.card_name(card, lang)
-
-    def render_action(self, action: str, view: Mapping[str, Any], lang: str = "en") -> str:
-        return text.action_label(action, view, lang)
-
-    def render_event(self, event: Event, lang: str = "en") -> str:
-        return text.event_text(event, lang)
-
-    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        return text.view_text(view, lang)
-
-    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
-        return text.prompt_text(prompt, lang)
-
-    def rules_page(self, lang: str = "en") -> str:
-        return text.rules_summary(lang)
+    texts = GameText(
+        card=text.card_name,
+        action=text.action_label,
+        event=text.event_text,
+        view=text.view_text,
+        prompt=text.prompt_text,
+        rules=text.rules_summary,
+    )
 
 
 GAME = Trickster()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.contract import JSON, Event, Game, GameInfo, Outcome, Policy, Prompt, VariantInfo
+from games.core.contract import JSON, Event, Game, GameInfo, GameText, Outcome, Policy, Prompt, VariantInfo
 from games.core.errors import IllegalAction
 from games.trickster.cot import flow, text
 from games.trickster.cot import state as state_mod
@@ -228,24 +228,14 @@ class ChampionsOfTime(Game[State]):
 
         return {"random": random_policy, "heuristic": heuristic_policy}
 
-    # --- text -------------------------------------------------------------------------------------
-    def render_card(self, card: str, lang: str = "en") -> str:
-        return text.render_card(card, lang)
-
-    def render_action(self, action: str, view: Mapping[str, JSON], lang: str = "en") -> str:
-        return text.render_action(action, view, lang)
-
-    def render_event(self, event: Event, lang: str = "en") -> str:
-        return text.render_event(event, lang)
-
-    def render_view(self, view: Mapping[str, JSON], lang: str = "en") -> str:
-        return text.render_view(view, lang)
-
-    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
-        return text.render_prompt(prompt, lang)
-
-    def rules_page(self, lang: str = "en") -> str:
-        return text.rules_page(lang)
+    texts = GameText(
+        card=text.render_card,
+        action=text.render_action,
+        event=text.render_event,
+        view=text.render_view,
+        prompt=text.render_prompt,
+        rules=text.rules_page,
+    )
 
 
 GAME: Game[Any] = ChampionsOfTime()
