@@ -8,8 +8,17 @@ import logging
 import pytest
 
 from bot.discord_bot import routing
+from tests.discord.fake_discord import FakeDiscord, FakeUser
 from tests.discord.harness import Harness
-from tests.discord.play import action_of, fix_table_seed, open_table, options_of, play_until, solo_turn_of
+from tests.discord.play import (
+    Table,
+    action_of,
+    fix_table_seed,
+    open_table,
+    options_of,
+    play_until,
+    solo_turn_of,
+)
 
 
 async def _actions_of(harness: Harness, table: int, seat: int) -> int:
@@ -17,14 +26,21 @@ async def _actions_of(harness: Harness, table: int, seat: int) -> int:
     return sum(1 for row in rows if row.seat == seat)
 
 
-async def test_stale_button_answers_with_a_fresh_board_and_changes_nothing(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_table_seed(monkeypatch, 3)
+async def _alice_bob_and_two_ai(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> tuple[FakeDiscord, FakeUser, FakeUser, Table]:
+    """The usual robustness table: Alice and Bob seated with two AI seats, a fixed seed, the bot running."""
+    fix_table_seed(monkeypatch, seed)
     fake = harness.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     await harness.start_bot()
-    table = await open_table(harness, [alice, bob], ai=2)
+    return fake, alice, bob, await open_table(harness, [alice, bob], ai=2)
+
+
+async def test_stale_button_answers_with_a_fresh_board_and_changes_nothing(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fake, alice, _bob, table = await _alice_bob_and_two_ai(harness, monkeypatch, seed=3)
     await play_until(table, solo_turn_of(0))
     old = await table.open_hand(alice)  # two hands open at once
     new = await table.open_hand(alice)
@@ -44,11 +60,7 @@ async def test_stale_button_answers_with_a_fresh_board_and_changes_nothing(
 
 
 async def test_double_click_counts_once(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
-    fix_table_seed(monkeypatch, 4)
-    fake = harness.fake
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    await harness.start_bot()
-    table = await open_table(harness, [alice, bob], ai=2)
+    fake, alice, _bob, table = await _alice_bob_and_two_ai(harness, monkeypatch, seed=4)
     await play_until(table, solo_turn_of(0))
     hand = await table.open_hand(alice)
     before = await _actions_of(harness, table.id, 0)
@@ -101,11 +113,7 @@ async def test_people_not_seated_get_a_private_reason_and_nothing_changes(
 
 
 async def test_restart_mid_game_keeps_old_buttons_working(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
-    fix_table_seed(monkeypatch, 6)
-    fake = harness.fake
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    await harness.start_bot()
-    table = await open_table(harness, [alice, bob], ai=2)
+    _fake, alice, bob, table = await _alice_bob_and_two_ai(harness, monkeypatch, seed=6)
     await play_until(table, solo_turn_of(0))
     hand = await table.open_hand(alice)  # opened before the restart
     board = table.board()
@@ -130,11 +138,7 @@ async def test_restart_mid_game_keeps_old_buttons_working(harness: Harness, monk
 async def test_a_board_that_cannot_be_edited_any_more_is_posted_fresh(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_table_seed(monkeypatch, 7)
-    fake = harness.fake
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    await harness.start_bot()
-    table = await open_table(harness, [alice, bob], ai=2)
+    fake, _alice, _bob, table = await _alice_bob_and_two_ai(harness, monkeypatch, seed=7)
     await play_until(table, solo_turn_of(0))
     first_board = table.board()
     fake.fail_edits_older_than = 0  # Discord now answers 30046 to every edit of that board
@@ -241,11 +245,7 @@ async def test_a_deleted_thread_moves_the_table_to_its_channel(
 ) -> None:
     from tests.discord.fake_discord import CHANNEL_ID
 
-    fix_table_seed(monkeypatch, 16)
-    fake = harness.fake
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    await harness.start_bot()
-    table = await open_table(harness, [alice, bob], ai=2)
+    fake, alice, _bob, table = await _alice_bob_and_two_ai(harness, monkeypatch, seed=16)
     await play_until(table, solo_turn_of(0))
     hand = await table.open_hand(alice)
     fake.deleted_channels.add(table.thread)
@@ -268,11 +268,7 @@ async def test_restart_edits_the_same_board_and_keeps_the_tables_language(
     table keeps the language it was created in even when the next click carries another server locale."""
     import time
 
-    fix_table_seed(monkeypatch, 6)
-    fake = harness.fake
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    await harness.start_bot()
-    table = await open_table(harness, [alice, bob], ai=2)
+    fake, _alice, _bob, table = await _alice_bob_and_two_ai(harness, monkeypatch, seed=6)
     await play_until(table, solo_turn_of(0))
     board = table.board()
     edits, posted = board.edits, len(fake.channel_messages(table.thread))
@@ -320,11 +316,7 @@ async def test_restart_remembers_who_owes_a_decision_since_when(
 ) -> None:
     """Who owes a decision since which version survives a restart (used to accept a secret choice made
     on a board the other side has moved since, and not to ping a turn twice)."""
-    fix_table_seed(monkeypatch, 6)
-    fake = harness.fake
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    await harness.start_bot()
-    table = await open_table(harness, [alice, bob], ai=2)
+    _fake, _alice, _bob, table = await _alice_bob_and_two_ai(harness, monkeypatch, seed=6)
     await play_until(table, solo_turn_of(0))
     assert harness.bot is not None
     since = harness.bot.router.owed_since(table.id, 0)
