@@ -9,5 +9,9 @@ from games.core.contract import ViewThunk
 
 
 def random_policy(view: ViewThunk, legal: Sequence[str], rng: random.Random) -> str:
-    """Uniform over legal actions; never looks at the view (so it is also the fastest)."""
-    return legal[rng.randrange(len(legal))]
+    """Uniform over legal actions; never looks at the view (so it is also the fastest).
+
+    `int(random() * n)` rather than `randrange(n)`: one C call instead of three Python frames, and
+    simulate's loop inlines exactly this draw for random seats (its bias, below n / 2**53, is nil).
+    """
+    return legal[int(rng.random() * len(legal))]

@@ -14,6 +14,7 @@ from typing import Any
 
 from games.core.contract import Game, Outcome, Policy
 from games.core.invariants import Checker
+from games.core.policy import random_policy
 
 MAX_ACTIONS_PER_GAME = 20_000
 
@@ -89,7 +90,11 @@ def _play_unchecked(
     game: Game[Any], state: Any, policies: Sequence[Policy], seed: int, rng: random.Random, run: GameRun
 ) -> Any:
     """play_one's loop without a checker: the same steps, draws, log and violations, with the game's
-    methods and the run's counters held in locals (the simulation hot path). Returns the last state."""
+    methods and the run's counters held in locals (the simulation hot path). Returns the last state.
+
+    Two shortcuts keep the loop lean without changing any draw: `is_over` is asked only when nobody is
+    to act (the checker separately verifies that an over game has nobody to act), and a seat playing
+    `random_policy` draws inline exactly as that policy does, without building its view thunk."""
     is_over = game.is_over
     to_act = game.to_act
     legal_actions = game.legal_actions
@@ -97,22 +102,28 @@ def _play_unchecked(
     view = game.view
     partial = functools.partial
     append = run.log.append
+    draw = rng.random
+    inline = [policy is random_policy for policy in policies]
     actions = run.actions
     try:
-        while not is_over(state):
+        while True:
             acting = to_act(state)
             if len(acting) == 1:
                 (seat,) = acting
             elif acting:
                 seat = rng.choice(sorted(acting))
             else:
-                run.violations.append("nobody to act and the game is not over")
+                if not is_over(state):
+                    run.violations.append("nobody to act and the game is not over")
                 break
             legal = legal_actions(state, seat)
             if not legal:
                 run.violations.append(f"seat {seat} to act with no legal action")
                 break
-            action = policies[seat](partial(view, state, seat), legal, rng)
+            if inline[seat]:
+                action = legal[int(draw() * len(legal))]  # random_policy, inlined
+            else:
+                action = policies[seat](partial(view, state, seat), legal, rng)
             state, _ = apply(state, seat, action)
             actions += 1
             append((seat, action))

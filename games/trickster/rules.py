@@ -82,29 +82,11 @@ def _open_trick(players: int, leader: int, trickster: int) -> Trick:
     return open_trick(TABLE, clockwise(leader, players), leader=leader, trickster=trickster, limit=POT_LIMIT)
 
 
-_MASK = (1 << 64) - 1
-
-
-def shuffled(rng: Rng, items: tuple[int, ...]) -> list[int]:
-    """Fisher-Yates with one SplitMix64 draw per swap (the mixer of games.core.rng, inlined because
-    set-up runs once per simulated game), mapped by multiply-shift: bias below 2**-56 for 147 cards."""
-    out = list(items)
-    state = rng.state
-    for i in range(len(out) - 1, 0, -1):
-        state = (state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-        out[i], out[j] = out[j], out[i]
-    rng.state = state
-    return out
-
-
 def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
     """Shuffle, Trash, hands, deck; the Leader is drawn by the RNG (RULINGS: 'the oldest player')."""
     rng = Rng(seed_state(seed))
     chosen = opts.resolve(players, options, rng)
-    deck = shuffled(rng, cards_of(chosen.heroes))
+    deck = rng.shuffled(cards_of(chosen.heroes))
     size = chosen.hand_size
     trash = tuple(deck[:size])
     hands = tuple(tuple(deck[size + i * size : size + (i + 1) * size]) for i in range(players))

@@ -29,3 +29,29 @@ def test_below_covers_range_roughly_uniformly() -> None:
     counts = Counter(rng.below(6) for _ in range(6000))
     assert set(counts) == set(range(6))
     assert all(800 < n < 1200 for n in counts.values())
+
+
+def test_shuffle_deals_every_order_of_a_small_deck_about_equally_often() -> None:
+    """A player would notice a deal that favours some orders: all 24 orders of 4 cards, each near 1/24."""
+    rng = Rng(seed_state(5))
+    counts = Counter(tuple(rng.shuffled("abcd")) for _ in range(24_000))
+    assert len(counts) == 24
+    assert all(800 < n < 1200 for n in counts.values())
+
+
+def test_shuffle_spreads_each_card_over_every_position_of_a_full_deck() -> None:
+    rng = Rng(seed_state(9))
+    first = Counter(rng.shuffled(range(49))[0] for _ in range(9_800))
+    assert len(first) == 49
+    assert all(100 < n < 320 for n in first.values())  # 200 expected per card
+
+
+def test_shuffle_consumes_one_draw_and_leaves_the_input_alone() -> None:
+    deck = (3, 1, 2)
+    rng = Rng(seed_state(4))
+    rng.shuffled(deck)
+    after_shuffle = rng.state
+    twin = Rng(seed_state(4))
+    twin.next_u64()
+    assert after_shuffle == twin.state
+    assert deck == (3, 1, 2)
