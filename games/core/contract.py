@@ -10,7 +10,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from games.core.errors import InvalidOptions
 
@@ -19,12 +20,18 @@ S = TypeVar("S")
 JSON = Any  # a value made only of dict/list/str/int/float/bool/None
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened. `audience` None means public; otherwise only those seats may see it."""
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+
+class Event(NamedTuple):
+    """Something that happened. `audience` None means public; otherwise only those seats may see it.
+
+    A NamedTuple rather than a frozen dataclass: equally immutable and typed, but built by one
+    `tuple.__new__` (see `new_event`), and engines emit one or more events on every action.
+    """
 
     kind: str
-    data: Mapping[str, JSON] = field(default_factory=dict)
+    data: Mapping[str, JSON] = _NO_DATA
     audience: frozenset[int] | None = None
 
     def visible_to(self, seat: int | None) -> bool:
@@ -45,6 +52,14 @@ class Event:
             data=dict(raw.get("data") or {}),
             audience=None if audience is None else frozenset(int(s) for s in audience),
         )
+
+
+_tuple_new = tuple.__new__
+
+
+def new_event(kind: str, data: Mapping[str, JSON], audience: frozenset[int] | None = None) -> Event:
+    """`Event(kind, data, audience)` in one C call (skips NamedTuple.__new__'s argument handling)."""
+    return _tuple_new(Event, (kind, data, audience))
 
 
 @dataclass(frozen=True, slots=True)

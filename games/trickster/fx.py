@@ -17,20 +17,12 @@ from games.trickster.hero import Hero
 from games.trickster.state import State
 from games.trickster.tricks import Trick, add_card, can_follow, has_room, legal_cards
 
-_new_event = object.__new__
-_set_kind = Event.__dict__["kind"].__set__  # the slot descriptors
-_set_data = Event.__dict__["data"].__set__
-_set_audience = Event.__dict__["audience"].__set__
+_new_event = tuple.__new__
 
 
 def make_event(kind: str, data: dict[str, Any], audience: frozenset[int] | None = None) -> Event:
-    """`Event(kind, data, audience)` without the frozen dataclass's three object.__setattr__ calls
-    (the slot descriptors set the fields directly; the result is an ordinary, equal Event). Hot path."""
-    event: Event = _new_event(Event)
-    _set_kind(event, kind)
-    _set_data(event, data)
-    _set_audience(event, audience)
-    return event
+    """`Event(kind, data, audience)` from a ready tuple (skips NamedTuple.__new__; hot path)."""
+    return _new_event(Event, (kind, data, audience))
 
 
 _new_state = tuple.__new__  # builds a State from a ready tuple, skipping NamedTuple.__new__'s arguments
