@@ -7,7 +7,7 @@ Rulebook 000_fcfbe286cff5777b.txt: 【ラウンドの準備】, 【リードと�
 
 from __future__ import annotations
 
-from games.core.contract import Event
+from games.core.contract import Event, new_event
 from games.core.rng import Rng, seed_state
 from games.trickster.cot.cards import (
     CARD_HERO,
@@ -19,7 +19,7 @@ from games.trickster.cot.cards import (
     cards_of,
 )
 from games.trickster.cot.common import EXCHANGE, Need, ids
-from games.trickster.cot.effects import EFFECTS
+from games.trickster.cot.effects import CAN, RUN
 from games.trickster.cot.options import parse
 from games.trickster.cot.scoring import suit_counts, trouble_points
 from games.trickster.cot.state import (
@@ -33,16 +33,8 @@ from games.trickster.cot.state import (
     PH_SCORED,
     State,
 )
-from games.trickster.cot.work import Work
-from games.trickster.tricks import (
-    NO_SEAT,
-    busts,
-    clockwise,
-    finish_turn,
-    left_of,
-    open_trick,
-    play_card,
-)
+from games.trickster.cot.work import ALONE, Work
+from games.trickster.tricks import NO_SEAT, Pattern, Trick, clockwise, follow_rule, left_of, open_trick
 
 HAND_SIZE = {2: 11, 3: 11, 4: 10, 5: 9, 6: 8, 7: 7}
 """【ラウンドの準備】: ２人 11, ３人 11, ４人 10, ５人 9, ６人 8, ７人 7."""
@@ -50,6 +42,11 @@ TRASH_SIZE = 6
 TIMELINE_SIZE = 12  # 【２－３人用ルール】
 ROUNDS = 3
 PATTERN_NAMES = ("open", "suit", "hero", "unique")
+
+_new = tuple.__new__  # `_new(Cls, (...))`: a NamedTuple from a ready tuple (hot path)
+_OPEN = Pattern.OPEN  # Enum members as module globals (a class attribute lookup is slower)
+_UNIQUE = Pattern.UNIQUE
+_BITS = TABLE.bits
 
 
 def uses_timeline(players: int) -> bool:
@@ -114,10 +111,10 @@ def opening_events(state: State) -> list[Event]:
     the first round is dealt at once, so its public Trash/Timeline and each seat's own hand go out too."""
     n = state.players
     role = "trickster" if uses_timeline(n) else "leader"
-    events = [Event("first_drawn", {"seat": state.first, "role": role})]
+    events = [new_event("first_drawn", {"seat": state.first, "role": role})]
     if state.phase == PH_PICK and state.round == 1:
         events.append(
-            Event(
+            new_event(
                 "round_start",
                 {
                     "round": state.round,
@@ -129,7 +126,7 @@ def opening_events(state: State) -> list[Event]:
             )
         )
         events.extend(
-            Event("deal", {"seat": seat, "hand": ids(hand)}, frozenset({seat}))
+            new_event("deal", {"seat": seat, "hand": ids(hand)}, ALONE[seat])
             for seat, hand in enumerate(state.hands)
         )
     return events
@@ -172,21 +169,23 @@ def setup_round(w: Work) -> None:
     w.choices = ()
     w.exchange = ()
     w.phase = PH_PICK
-    w.emit(
+    w.event(
         "round_start",
-        round=w.round,
-        trash=ids(w.trash),
-        timeline=ids(w.timeline),
-        first=w.first,
-        deck=len(w.deck),
+        {
+            "round": w.round,
+            "trash": ids(w.trash),
+            "timeline": ids(w.timeline),
+            "first": w.first,
+            "deck": len(w.deck),
+        },
     )
     for seat, hand in enumerate(hands):
-        w.emit("deal", frozenset({seat}), seat=seat, hand=ids(hand))
+        w.event("deal", {"seat": seat, "hand": ids(hand)}, ALONE[seat])
 
 
 def draft(w: Work, seat: int, hero: int) -> None:
     w.heroes = (*w.heroes, hero)
-    w.emit("draft", seat=seat, hero=HEROES[hero].code)
+    w.event("draft", {"seat": seat, "hero": HEROES[hero].code})
     if len(w.heroes) == DECK_HEROES:
         w.heroes = tuple(sorted(w.heroes))
         setup_round(w)
@@ -197,31 +196,47 @@ def commit_pick(w: Work, seat: int, card: int) -> None:
     picks = list(w.picks)
     picks[seat] = card
     w.picks = tuple(picks)
-    w.emit("pick_committed", seat=seat)
+    w.event("pick_committed", {"seat": seat})
     if NO_CARD in picks:
         return
     for s, c in enumerate(picks):
         w.take_hand(s, c)
         w.put_tableau(s, c)
     w.picks = (NO_CARD,) * w.n
-    w.emit("tableau_picks", cards=ids(picks))
+    w.event("tableau_picks", {"cards": ids(picks)})
     start_trick(w)
 
 
 # --- tricks ------------------------------------------------------------------------------------
+# This section runs on every action, so it reads Trick fields by index (field named in a comment),
+# inlines the small games.trickster.tricks helpers it needs (play_card, finish_turn, busts: same rules,
+# without the calls) and builds tricks and events straight from tuples.
+
+_EMPTY_TRICKS: dict[tuple[int, int], Trick] = {}
+"""4-7 players: the empty trick led by a seat is always the same immutable value, so it is built once."""
+
+
+def _empty_trick(players: int, leader: int) -> Trick:
+    trick = _EMPTY_TRICKS.get((players, leader))
+    if trick is None:
+        order = clockwise(leader, players)
+        trick = open_trick(TABLE, order, leader=leader, trickster=left_of(leader, players))
+        _EMPTY_TRICKS[players, leader] = trick
+    return trick
+
+
 def start_trick(w: Work) -> None:
     n = w.n
     first = w.first
-    if uses_timeline(n):
+    if n <= 3:  # uses_timeline(n)
         card = w.timeline[0]
         w.timeline = w.timeline[1:]
         order = (first, 1 - first, first, 1 - first) if n == 2 else clockwise(first, n)
         w.trick = open_trick(TABLE, order, leader=NO_SEAT, trickster=first, pot=(card,))
-        w.emit("trick_start", leader=None, trickster=first, timeline=CARD_IDS[card])
+        w.event("trick_start", {"leader": None, "trickster": first, "timeline": CARD_IDS[card]})
     else:
-        trickster = left_of(first, n)
-        w.trick = open_trick(TABLE, clockwise(first, n), leader=first, trickster=trickster)
-        w.emit("trick_start", leader=first, trickster=trickster, timeline=None)
+        w.trick = trick = _empty_trick(n, first)
+        w.event("trick_start", {"leader": first, "trickster": trick[5], "timeline": None})
     next_turn(w)
 
 
@@ -229,40 +244,65 @@ def next_turn(w: Work) -> None:
     """The seat to act plays, or busts at once when it cannot follow (an empty hand cannot either)."""
     trick = w.trick
     assert trick is not None
-    seat = trick.turn
-    if busts(TABLE, trick, w.hands[seat]):
-        w.emit("cannot_follow", seat=seat)
+    order = trick[1]  # trick.order
+    seat = order[trick[2] % len(order)]  # trick.turn: order[step % len(order)]
+    hand = w.hands[seat]
+    # tricks.busts(TABLE, trick, hand) inlined: does any card of the hand obey the pattern?
+    pattern = trick[6]  # trick.pattern
+    if pattern is _OPEN:
+        stuck = not hand
+    else:
+        mask = trick[7]  # trick.mask
+        stuck = True
+        if pattern is _UNIQUE:
+            for c in hand:
+                if not _BITS[c] & mask:
+                    stuck = False
+                    break
+        else:
+            for c in hand:
+                if _BITS[c] & mask:
+                    stuck = False
+                    break
+    if stuck:
+        w.event("cannot_follow", {"seat": seat})
         collect(w, seat)
     else:
         w.phase = PH_PLAY
 
 
 def play(w: Work, seat: int, card: int) -> None:
+    """The seat to act plays `card`; its effect starts. Effects are mandatory; one that cannot be
+    resolved in its entirety is ignored."""
     trick = w.trick
     assert trick is not None
     w.take_hand(seat, card)
-    w.trick = play_card(TABLE, trick, card)
-    w.emit("play", seat=seat, card=CARD_IDS[card])
-    if len(w.trick.pot) == 2:
-        w.emit("pattern", pattern=PATTERN_NAMES[w.trick.pattern])
-    start_effect(w, seat, CARD_HERO[card])
-
-
-def start_effect(w: Work, seat: int, hero: int) -> None:
-    """Effects are mandatory; one that cannot be resolved in its entirety is ignored."""
-    effect = EFFECTS[hero]
-    if not effect.can(w, seat):
-        w.emit("ignored", seat=seat, hero=hero)
+    # tricks.play_card inlined (the Trickster stays; the second card sets the pattern)
+    pot, order, step, cyclic, leader, trickster, pattern, mask, limit = trick
+    pot = (*pot, card)
+    size = len(pot)
+    if size == 2:
+        pattern, mask = follow_rule(TABLE, pot)
+    elif pattern is _UNIQUE:
+        mask |= _BITS[card]
+    w.trick = _new(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
+    events = w.events
+    events.append(_new(Event, ("play", {"seat": seat, "card": CARD_IDS[card]}, None)))
+    if size == 2:
+        events.append(_new(Event, ("pattern", {"pattern": PATTERN_NAMES[pattern]}, None)))
+    hero = CARD_HERO[card]
+    if not CAN[hero](w, seat):
+        w.event("ignored", {"seat": seat, "hero": hero})
         end_turn(w)
         return
-    pot = len(w.trick.pot) if w.trick else 0
-    settle(w, seat, hero, (), effect.run(w, seat, ()), pot)
+    settle(w, seat, hero, (), RUN[hero](w, seat, ()), size)
 
 
 def settle(w: Work, seat: int, hero: int, args: tuple[int, ...], need: Need | None, pot: int) -> None:
-    """After an effect step: ask its next question, or end the turn."""
-    if w.trick is not None and pot < 2 <= len(w.trick.pot):
-        w.emit("pattern", pattern=PATTERN_NAMES[w.trick.pattern])
+    """After an effect step: ask its next question, or end the turn. `pot`: the pot size before it."""
+    trick = w.trick
+    if trick is not None and pot < 2 <= len(trick[0]):  # trick.pot
+        w.event("pattern", {"pattern": PATTERN_NAMES[trick[6]]})  # trick.pattern
     if need is None:
         w.pending = None
         w.need = ""
@@ -270,25 +310,29 @@ def settle(w: Work, seat: int, hero: int, args: tuple[int, ...], need: Need | No
         w.exchange = ()
         end_turn(w)
         return
-    args = args + need.record
+    code, actions, record = need
+    if record:
+        args += record
     w.pending = (hero, seat, args)
-    w.need = need.code
-    if need.code == EXCHANGE:
+    w.need = code
+    if code == EXCHANGE:
         w.phase = PH_EXCHANGE
         w.exchange = (seat, args[-1])
         w.choices = ()
         w.picks = (NO_CARD,) * w.n
     else:
         w.phase = PH_EFFECT
-        w.choices = need.actions
+        w.choices = actions
 
 
 def answer(w: Work, value: int) -> None:
-    assert w.pending is not None
-    hero, seat, args = w.pending
+    pending = w.pending
+    assert pending is not None
+    hero, seat, args = pending
     args = (*args, value)
-    pot = len(w.trick.pot) if w.trick else 0
-    settle(w, seat, hero, args, EFFECTS[hero].run(w, seat, args), pot)
+    trick = w.trick
+    pot = len(trick[0]) if trick else 0  # trick.pot
+    settle(w, seat, hero, args, RUN[hero](w, seat, args), pot)
 
 
 def commit_exchange(w: Work, seat: int, card: int) -> None:
@@ -296,7 +340,7 @@ def commit_exchange(w: Work, seat: int, card: int) -> None:
     picks = list(w.picks)
     picks[seat] = card
     w.picks = tuple(picks)
-    w.emit("exchange_committed", seat=seat)
+    w.event("exchange_committed", {"seat": seat})
     first, second = w.exchange
     if picks[first] == NO_CARD or picks[second] == NO_CARD:
         return
@@ -305,17 +349,20 @@ def commit_exchange(w: Work, seat: int, card: int) -> None:
     args = (*args, picks[first], picks[second])
     w.picks = (NO_CARD,) * w.n
     pot = len(w.trick.pot) if w.trick else 0
-    settle(w, player, hero, args, EFFECTS[hero].run(w, player, args), pot)
+    settle(w, player, hero, args, RUN[hero](w, player, args), pot)
 
 
 def end_turn(w: Work) -> None:
+    """tricks.finish_turn inlined: the Trickster collects when the pot is full (a limit) or every seat
+    of a non-cyclic order had its turn; otherwise the next seat is up."""
     trick = w.trick
     assert trick is not None
-    result = finish_turn(trick)
-    if isinstance(result, int):
-        collect(w, result)
+    pot, order, step, cyclic, leader, trickster, pattern, mask, limit = trick
+    step += 1
+    if (limit and len(pot) >= limit) or (not cyclic and step >= len(order)):
+        collect(w, trickster)
     else:
-        w.trick = result
+        w.trick = _new(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
         next_turn(w)
 
 
@@ -324,13 +371,15 @@ def collect(w: Work, seat: int) -> None:
     token passes left whoever busted. A trick's end may end the round."""
     trick = w.trick
     assert trick is not None
-    w.tableaus[seat] = w.tableaus[seat] + trick.pot
-    w.emit("bust", seat=seat, cards=ids(trick.pot))
+    pot = trick[0]  # trick.pot
+    w.set_tableau(seat, w.tableaus[seat] + pot)
+    w.event("bust", {"seat": seat, "cards": [CARD_IDS[c] for c in pot]})
     w.buster = seat
     n = w.n
-    w.first = left_of(trick.trickster, n) if uses_timeline(n) else seat
+    timeline = n <= 3  # uses_timeline(n)
+    w.first = left_of(trick[5], n) if timeline else seat  # trick.trickster
     w.trick = None
-    if not all(w.hands) or (uses_timeline(n) and not w.timeline):
+    if not all(w.hands) or (timeline and not w.timeline):
         end_round(w)
     else:
         start_trick(w)
@@ -340,19 +389,16 @@ def end_round(w: Work) -> None:
     """Hands go face up into the tableaus; trouble points are scored; three rounds make a game."""
     n = w.n
     for seat in range(n):
-        w.tableaus[seat] = w.tableaus[seat] + w.hands[seat]
-        w.hands[seat] = ()
+        w.set_tableau(seat, w.tableaus[seat] + w.hands[seat])
+        w.set_hand(seat, ())
     counts = tuple(suit_counts(w.tableaus[seat]) for seat in range(n))
     points, exempt = trouble_points(counts)
     w.scores = (*w.scores, points)
     w.final = counts
     totals = [sum(r[seat] for r in w.scores) for seat in range(n)]
-    w.emit(
+    w.event(
         "round_end",
-        round=w.round,
-        points=list(points),
-        exempt=[list(e) for e in exempt],
-        totals=totals,
+        {"round": w.round, "points": list(points), "exempt": [list(e) for e in exempt], "totals": totals},
     )
     w.pending = None
     w.need = ""
@@ -360,7 +406,7 @@ def end_round(w: Work) -> None:
     w.exchange = ()
     if w.round >= ROUNDS:
         w.phase = PH_OVER
-        w.emit("game_over", totals=totals)
+        w.event("game_over", {"totals": totals})
         return
     # The next round is dealt by a separate action, so this round's events never name cards that the
     # new deal hides again (and players see the scores before the cards are gathered).

@@ -47,7 +47,7 @@ def archivist(table: Mapping[int, Effect]) -> Effect:
             return Need("arc_copy", tuple(COPY[h] for h in sorted(_archivist_heroes(w, me, table))))
         hero = args[0]
         if len(args) == 1:
-            w.emit("copy", seat=me, hero=hero, source=None)
+            w.event("copy", {"seat": me, "hero": hero, "source": None})
         return table[hero].run(w, me, args[1:])
 
     return Effect(can, run)
@@ -94,7 +94,7 @@ def _explorer(w: Work, me: int, args: Args) -> Need | None:
     if not args:
         for card in top:
             w.set_known(card, w.everyone)
-        w.emit("reveal", seat=me, cards=ids(top), source=DECK_TOP, owner=None)
+        w.event("reveal", {"seat": me, "cards": ids(top), "source": DECK_TOP, "owner": None})
         return Need("exp_keep", picks(top))
     keep = args[0]
     other = top[1] if top[0] == keep else top[0]
@@ -167,7 +167,7 @@ def _peddler(w: Work, me: int, args: Args) -> Need | None:
     if not args:
         return Need("ped_seat", seats(opponents_with_hand(w, me)))
     if len(args) == 1:
-        w.emit("exchange_start", seat=me, opponent=args[0])
+        w.event("exchange_start", {"seat": me, "opponent": args[0]})
         return Need(EXCHANGE, ())
     other, mine, theirs = args
     pair = frozenset({me, other})
@@ -178,8 +178,8 @@ def _peddler(w: Work, me: int, args: Args) -> Need | None:
     w.forget_hand(other, 1 << me)
     w.put_hand(other, mine, 1 << me)
     w.put_hand(me, theirs, 1 << other)
-    w.emit("exchange", pair, seat=me, opponent=other, gave=ids([mine]), got=ids([theirs]))
-    w.emit("exchange_done", seat=me, opponent=other)
+    w.event("exchange", {"seat": me, "opponent": other, "gave": ids([mine]), "got": ids([theirs])}, pair)
+    w.event("exchange_done", {"seat": me, "opponent": other})
     return None
 
 

@@ -50,12 +50,12 @@ def general(table: Mapping[int, Effect]) -> Effect:
             if len(args) == 1:
                 # The revealed card is public from now on, and stays in the hand.
                 w.set_known(card, w.everyone)
-                w.emit("reveal", seat=me, cards=ids([card]), source=HAND, owner=me)
-                w.emit("copy", seat=me, hero=hero, source=HAND)
+                w.event("reveal", {"seat": me, "cards": ids([card]), "source": HAND, "owner": me})
+                w.event("copy", {"seat": me, "hero": hero, "source": HAND})
         else:
             hero = choice
             if len(args) == 1:
-                w.emit("copy", seat=me, hero=hero, source=TRASH)
+                w.event("copy", {"seat": me, "hero": hero, "source": TRASH})
         return table[hero].run(w, me, args[1:])
 
     return Effect(can, run)
@@ -151,7 +151,7 @@ def _smuggler(w: Work, me: int, args: Args) -> Need | None:
         second = hand[w.below(len(hand))]
         for card in (first, second):
             w.set_known(card, w.everyone)
-        w.emit("reveal", seat=me, cards=ids([first, second]), source=HAND, owner=source)
+        w.event("reveal", {"seat": me, "cards": ids([first, second]), "source": HAND, "owner": source})
         return Need("smu_keep", picks((first, second)), (first, second))
     if len(args) == 4:
         return Need("smu_seat", seats(w.opponents(me)))

@@ -41,7 +41,7 @@ def _maven(w: Work, me: int, args: Args) -> Need | None:
         hand = w.hands[source]
         card = hand[w.below(len(hand))]
         w.set_known(card, w.everyone)
-        w.emit("reveal", seat=me, cards=ids([card]), source=HAND, owner=source)
+        w.event("reveal", {"seat": me, "cards": ids([card]), "source": HAND, "owner": source})
         return Need("mav_seat", seats(w.opponents(me)), (card,))
     source, card, to = args
     w.take_hand(source, card)

@@ -19,6 +19,7 @@ from games.trickster.cot.state import (
     Phase,
     State,
 )
+from games.trickster.cot.work import ALONE
 
 PHASE_NAMES: dict[int, str] = {
     Phase.DRAFT: "draft",
@@ -60,7 +61,6 @@ def all_cards(state: State) -> list[str]:
     return [CARD_IDS[c] for c in cards]
 
 
-ALONE: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
 NOBODY: frozenset[int] = frozenset()
 
 
