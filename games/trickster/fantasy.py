@@ -18,13 +18,20 @@ _chain = chain.from_iterable  # every card of several zones, in order (cheaper t
 
 def can_bard(fx: Fx, me: int) -> bool:
     # Ruling: needs a card in my hand and an opponent who still has cards.
-    return bool(fx.hands[me]) and any(fx.hands[o] for o in fx.opponents(me))
+    hands = fx.hands
+    if not hands[me]:
+        return False
+    for o in fx.opponents(me):  # a plain loop: cheaper than any() over a generator (hot path)
+        if hands[o]:
+            return True
+    return False
 
 
 def bard(fx: Fx, me: int, picks: tuple[int, ...]) -> Ask | None:
     """Dance: choose an opponent with cards; both give one card at once, secretly."""
     if not picks:
-        return ask(CHOOSE_TARGET, me, tuple(o for o in fx.opponents(me) if fx.hands[o]), "ask.bard.target")
+        hands = fx.hands
+        return ask(CHOOSE_TARGET, me, tuple([o for o in fx.opponents(me) if hands[o]]), "ask.bard.target")
     if len(picks) == 1:
         other = picks[0]
         return Ask(GIVE_CARD, (me, other), (fx.hands[me], fx.hands[other]), "ask.bard.give")
@@ -37,7 +44,7 @@ def _upright_house_cards(fx: Fx) -> tuple[int, ...]:
     side = fx.sideways
     if not side:
         return tuple(_chain(fx.houses))
-    return tuple(c for house in fx.houses for c in house if not side >> c & 1)
+    return tuple([c for house in fx.houses for c in house if not side >> c & 1])
 
 
 def can_druid(fx: Fx, me: int) -> bool:

@@ -18,6 +18,9 @@ from games.trickster.state import State
 from games.trickster.tricks import Trick, add_card, can_follow, has_room, legal_cards
 
 _new_event = tuple.__new__
+_ev = tuple.__new__  # `_ev(Event, (kind, data, audience))`: an Event with no Python call (hot path)
+HAND_ZONES = tuple(f"hand{s}" for s in range(8))  # event zone names, built once
+HOUSE_ZONES = tuple(f"house{s}" for s in range(8))
 
 
 def make_event(kind: str, data: dict[str, Any], audience: frozenset[int] | None = None) -> Event:
@@ -171,7 +174,7 @@ class Fx:
         return value
 
     def emit(self, kind: str, audience: frozenset[int] | None = None, **data: Any) -> None:
-        self.events.append(make_event(kind, data, audience))
+        self.events.append(_ev(Event, (kind, data, audience)))
 
     # --- knowledge --------------------------------------------------------------------------------
     def _restrict(self, cards_mask: int, keep: tuple[int, ...]) -> None:
@@ -195,7 +198,7 @@ class Fx:
         """Show cards to everyone (Detective: from `holder`'s hand; Explorer: the deck top)."""
         for c in cards:
             self.public |= 1 << c
-        self.events.append(make_event("reveal", {"cards": [CARD_IDS[c] for c in cards], "holder": holder}))
+        self.events.append(_ev(Event, ("reveal", {"cards": [CARD_IDS[c] for c in cards], "holder": holder}, None)))
 
     # --- card moves (each emits its event) --------------------------------------------------------
     def _hand_remove(self, seat: int, card: int) -> None:
@@ -216,13 +219,13 @@ class Fx:
 
     def turn_sideways(self, card: int) -> None:
         self.sideways |= 1 << card
-        self.events.append(make_event("sideways", {"card": CARD_IDS[card]}))
+        self.events.append(_ev(Event, ("sideways", {"card": CARD_IDS[card]}, None)))
 
     def house_to_trash(self, card: int) -> None:
         seat = self._house_remove(card)
         self.trash = (*self.trash, card)
         self.events.append(
-            make_event("move", {"card": CARD_IDS[card], "src": f"house{seat}", "dst": "trash"})
+            _ev(Event, ("move", {"card": CARD_IDS[card], "src": HOUSE_ZONES[seat], "dst": "trash"}, None))
         )
 
     def trash_to_house(self, card: int, seat: int) -> None:
@@ -230,7 +233,7 @@ class Fx:
         self.trash = self.trash[:i] + self.trash[i + 1 :]
         self.set_house(seat, (*self.houses[seat], card))
         self.events.append(
-            make_event("move", {"card": CARD_IDS[card], "src": "trash", "dst": f"house{seat}"})
+            _ev(Event, ("move", {"card": CARD_IDS[card], "src": "trash", "dst": HOUSE_ZONES[seat]}, None))
         )
 
     def trash_to_hand(self, card: int, seat: int) -> None:
@@ -238,21 +241,21 @@ class Fx:
         self.trash = self.trash[:i] + self.trash[i + 1 :]
         self._hand_add(seat, card)
         self.public |= 1 << card
-        self.events.append(make_event("move", {"card": CARD_IDS[card], "src": "trash", "dst": f"hand{seat}"}))
+        self.events.append(_ev(Event, ("move", {"card": CARD_IDS[card], "src": "trash", "dst": HAND_ZONES[seat]}, None)))
 
     def house_to_hand(self, card: int, seat: int) -> None:
         src = self._house_remove(card)
         self._hand_add(seat, card)
         self.public |= 1 << card
         self.events.append(
-            make_event("move", {"card": CARD_IDS[card], "src": f"house{src}", "dst": f"hand{seat}"})
+            _ev(Event, ("move", {"card": CARD_IDS[card], "src": HOUSE_ZONES[src], "dst": HAND_ZONES[seat]}, None))
         )
 
     def house_to_house(self, card: int, seat: int) -> None:
         src = self._house_remove(card)
         self.set_house(seat, (*self.houses[seat], card))
         self.events.append(
-            make_event("move", {"card": CARD_IDS[card], "src": f"house{src}", "dst": f"house{seat}"})
+            _ev(Event, ("move", {"card": CARD_IDS[card], "src": HOUSE_ZONES[src], "dst": HOUSE_ZONES[seat]}, None))
         )
 
     def hand_to_house(self, seat: int, card: int, to: int, random: bool = False) -> None:
@@ -260,9 +263,7 @@ class Fx:
         self._hand_remove(seat, card)
         self.set_house(to, (*self.houses[to], card))
         self.events.append(
-            make_event(
-                "move", {"card": CARD_IDS[card], "src": f"hand{seat}", "dst": f"house{to}", "random": random}
-            )
+            _ev(Event, ("move", {"card": CARD_IDS[card], "src": HAND_ZONES[seat], "dst": HOUSE_ZONES[to], "random": random}, None))
         )
 
     def hand_to_hand_public(self, seat: int, card: int, to: int) -> None:
@@ -271,7 +272,7 @@ class Fx:
         self._hand_add(to, card)
         self.public |= 1 << card
         self.events.append(
-            make_event("move", {"card": CARD_IDS[card], "src": f"hand{seat}", "dst": f"hand{to}"})
+            _ev(Event, ("move", {"card": CARD_IDS[card], "src": HAND_ZONES[seat], "dst": HAND_ZONES[to]}, None))
         )
 
     def hand_to_hand_secret(self, seat: int, card: int, to: int) -> None:
@@ -286,9 +287,9 @@ class Fx:
         self._hand_remove(seat, card)
         self._hand_add(to, card)
         self.set_seen(seat, self.seen[seat] | 1 << card)
-        self.events.append(make_event("pass", {"src": seat, "dst": to}))
+        self.events.append(_ev(Event, ("pass", {"src": seat, "dst": to}, None)))
         self.events.append(
-            make_event("gave", {"card": CARD_IDS[card], "src": seat, "dst": to}, frozenset((seat, to)))
+            _ev(Event, ("gave", {"card": CARD_IDS[card], "src": seat, "dst": to}, frozenset((seat, to))))
         )
 
     def exchange(self, a: int, card_a: int, b: int, card_b: int) -> None:
@@ -303,16 +304,12 @@ class Fx:
         self._hand_add(a, card_b)
         self.set_seen(a, self.seen[a] | 1 << card_a)
         self.set_seen(b, self.seen[b] | 1 << card_b)
-        self.events.append(make_event("exchange", {"seats": [a, b]}))
+        self.events.append(_ev(Event, ("exchange", {"seats": [a, b]}, None)))
         self.events.append(
-            make_event(
-                "received", {"seat": a, "card": CARD_IDS[card_b], "gave": CARD_IDS[card_a]}, frozenset((a,))
-            )
+            _ev(Event, ("received", {"seat": a, "card": CARD_IDS[card_b], "gave": CARD_IDS[card_a]}, frozenset((a,))))
         )
         self.events.append(
-            make_event(
-                "received", {"seat": b, "card": CARD_IDS[card_a], "gave": CARD_IDS[card_b]}, frozenset((b,))
-            )
+            _ev(Event, ("received", {"seat": b, "card": CARD_IDS[card_a], "gave": CARD_IDS[card_b]}, frozenset((b,))))
         )
 
     def deck_to_hand(self, card: int, seat: int) -> None:
@@ -322,12 +319,12 @@ class Fx:
         self._hand_add(seat, card)
         if self.public >> card & 1:
             self.events.append(
-                make_event("move", {"card": CARD_IDS[card], "src": "deck", "dst": f"hand{seat}"})
+                _ev(Event, ("move", {"card": CARD_IDS[card], "src": "deck", "dst": HAND_ZONES[seat]}, None))
             )
         else:
-            self.events.append(make_event("draw", {"seat": seat, "count": 1}))
+            self.events.append(_ev(Event, ("draw", {"seat": seat, "count": 1}, None)))
             self.events.append(
-                make_event("drew", {"seat": seat, "cards": [CARD_IDS[card]]}, frozenset((seat,)))
+                _ev(Event, ("drew", {"seat": seat, "cards": [CARD_IDS[card]]}, frozenset((seat,))))
             )
 
     def hand_to_deck_top(self, seat: int, card: int) -> None:
@@ -337,20 +334,20 @@ class Fx:
         self._hand_remove(seat, card)
         self.deck = (card, *self.deck)
         self.set_seen(seat, self.seen[seat] | 1 << card)
-        self.events.append(make_event("to_deck", {"seat": seat}))
-        self.events.append(make_event("put_back", {"seat": seat, "card": CARD_IDS[card]}, frozenset((seat,))))
+        self.events.append(_ev(Event, ("to_deck", {"seat": seat}, None)))
+        self.events.append(_ev(Event, ("put_back", {"seat": seat, "card": CARD_IDS[card]}, frozenset((seat,)))))
 
     def hand_to_pot(self, seat: int, card: int) -> None:
         """Striker: a legal hand card enters the pot without its effect."""
         self._hand_remove(seat, card)
         self.trick = add_card(TABLE, self.trick, card, seat)
-        self.events.append(make_event("add", {"card": CARD_IDS[card], "src": f"hand{seat}", "seat": seat}))
+        self.events.append(_ev(Event, ("add", {"card": CARD_IDS[card], "src": HAND_ZONES[seat], "seat": seat}, None)))
 
     def house_to_pot(self, card: int, seat: int) -> None:
         """Matriarch: a legal House card enters the pot without its effect (it stays as it was)."""
         src = self._house_remove(card)
         self.trick = add_card(TABLE, self.trick, card, seat)
-        self.events.append(make_event("add", {"card": CARD_IDS[card], "src": f"house{src}", "seat": seat}))
+        self.events.append(_ev(Event, ("add", {"card": CARD_IDS[card], "src": HOUSE_ZONES[src], "seat": seat}, None)))
 
     def pot_to_trick(self, trick: Trick) -> None:
         self.trick = trick

@@ -24,7 +24,7 @@ from games.trickster.cards import (
     TABLE,
     cards_of,
 )
-from games.trickster.fx import Fx, make_event
+from games.trickster.fx import Fx
 from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, Pending, State
 from games.trickster.tricks import (
     Pattern,
@@ -42,7 +42,10 @@ _OPEN = Pattern.OPEN
 _UNIQUE = Pattern.UNIQUE
 _BITS = TABLE.bits
 _new_pending = tuple.__new__  # a Pending from a ready tuple (hot path; skips NamedTuple.__new__)
-_ONE_OPEN = (-1,)  # commits of a single chooser who has not chosen yet
+_ONE_OPEN = (-1,)
+_ev = tuple.__new__  # `_ev(Event, (kind, data, audience))`: an Event with no Python call (hot path)
+_CAN = tuple(h.can for h in HEROES)  # per hero: its "can be resolved in its entirety" check
+_EFFECT = tuple(h.effect for h in HEROES)  # per hero: its effect function  # commits of a single chooser who has not chosen yet
 
 i18n.register(
     {
@@ -151,7 +154,7 @@ def legal_actions(st: State, seat: int) -> list[str]:
         hand = st[7][seat]
         pattern = trick[6]
         if pattern is _OPEN:
-            return [PLAY_ACTIONS[c] for c in hand]
+            return [*map(PLAY_ACTIONS.__getitem__, hand)]
         bits = _BITS
         mask = trick[7]
         if pattern is _UNIQUE:
@@ -163,7 +166,7 @@ def legal_actions(st: State, seat: int) -> list[str]:
         table = ACTIONS_BY_KIND[p[5]]
         choosers = p[6]
         if len(choosers) == 1:
-            return [table[t] for t in p[7][0]] if choosers[0] == seat else []
+            return [*map(table.__getitem__, p[7][0])] if choosers[0] == seat else []
         return [
             table[t]
             for s, c, options in zip(p.choosers, p.commits, p.options, strict=True)
@@ -218,14 +221,14 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
         new_hands[seat] = hand[:i] + hand[i + 1 :]
         fx.hands = new_hands
         fx.trick = _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
-        fx.events.append(make_event("play", {"seat": seat, "card": CARD_IDS[token]}))
+        fx.events.append(_ev(Event, ("play", {"seat": seat, "card": CARD_IDS[token]}, None)))
         hero = HERO_OF[token]  # start_effect, inlined
-        if HEROES[hero].can(fx, seat):
+        if _CAN[hero](fx, seat):
             run_effect(fx, hero, seat, token, ())
             if fx.pending is None:
                 end_turn(fx)
         else:
-            fx.events.append(make_event("ignored", {"seat": seat, "hero": HEROES[hero].slug}))
+            fx.events.append(_ev(Event, ("ignored", {"seat": seat, "hero": HEROES[hero].slug}, None)))
             if fx.pending is None:
                 end_turn(fx)
         return fx.freeze(), fx.events
@@ -239,15 +242,15 @@ def start_effect(fx: Fx, actor: int, card: int) -> None:
     """'When you play a card, you must resolve that hero's effect immediately' — unless it cannot be
     resolved in its entirety, then it is ignored."""
     hero = HERO_OF[card]
-    if not HEROES[hero].can(fx, actor):
-        fx.events.append(make_event("ignored", {"seat": actor, "hero": HEROES[hero].slug}))
+    if not _CAN[hero](fx, actor):
+        fx.events.append(_ev(Event, ("ignored", {"seat": actor, "hero": HEROES[hero].slug}, None)))
         return
     run_effect(fx, hero, actor, card, ())
 
 
 def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...]) -> None:
     """Advance an effect until it needs a real choice (forced single choices are made at once)."""
-    effect = HEROES[hero].effect
+    effect = _EFFECT[hero]
     while True:
         ask = effect(fx, actor, picks)
         if ask is None:
@@ -303,7 +306,7 @@ def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Ev
     commits = (*old_commits[:i], token, *old_commits[i + 1 :])
     fx = Fx(st)
     fx.memo = memo
-    fx.events.append(make_event("committed", {"seat": seat}))
+    fx.events.append(_ev(Event, ("committed", {"seat": seat}, None)))
     if -1 in commits:
         fx.pending = _new_pending(Pending, (*p[:9], commits))  # p._replace(commits=commits)
         return fx.freeze(), fx.events
@@ -327,14 +330,14 @@ def _house_pick(st: State, seat: int, kind: str, token: int) -> tuple[State, lis
     picks = (*st.house_picks[:seat], token, *st.house_picks[seat + 1 :])
     fx = Fx(st)
     if -1 in picks:
-        fx.events.append(make_event("committed", {"seat": seat}))
+        fx.events.append(_ev(Event, ("committed", {"seat": seat}, None)))
         return fx.freeze(house_picks=picks), fx.events
     for s, card in enumerate(picks):
         fx._hand_remove(s, card)
         fx.set_house(s, (*fx.houses[s], card))
-    fx.events.append(make_event("houses", {"cards": [CARD_IDS[c] for c in picks]}))
+    fx.events.append(_ev(Event, ("houses", {"cards": [CARD_IDS[c] for c in picks]}, None)))
     fx.phase = PLAYING
-    fx.events.append(make_event("trick", {"leader": fx.trick.leader, "trickster": fx.trick.trickster}))
+    fx.events.append(_ev(Event, ("trick", {"leader": fx.trick.leader, "trickster": fx.trick.trickster}, None)))
     begin_turn(fx)
     return fx.freeze(house_picks=picks), fx.events
 
@@ -379,7 +382,7 @@ def begin_turn(fx: Fx) -> None:
                 for c in hand:
                     if bits[c] & mask:
                         return
-        fx.events.append(make_event("bust", {"seat": seat}))
+        fx.events.append(_ev(Event, ("bust", {"seat": seat}, None)))
         if not collect(fx, seat):
             return
 
@@ -388,19 +391,19 @@ def collect(fx: Fx, seat: int) -> bool:
     """The pot goes face up to `seat`'s House; Out check; next Leader. False when the game ended."""
     pot = fx.trick.pot
     fx.set_house(seat, fx.houses[seat] + pot)
-    fx.events.append(make_event("collect", {"seat": seat, "cards": [CARD_IDS[c] for c in pot]}))
+    fx.events.append(_ev(Event, ("collect", {"seat": seat, "cards": [CARD_IDS[c] for c in pot]}, None)))
     players = fx.players
     out = [s for s in range(players) if not fx.hands[s]]
     leader, trickster = roles_after_collect(seat, players)
     fx.trick = new_trick(players, leader, trickster)
     if out:
         fx.outs += 1
-        fx.events.append(make_event("out", {"seats": out, "count": fx.outs}))
+        fx.events.append(_ev(Event, ("out", {"seats": out, "count": fx.outs}, None)))
         if fx.outs >= fx.base.ends_at:
             finish(fx)
             return False
         refill(fx, leader)
-    fx.events.append(make_event("trick", {"leader": leader, "trickster": trickster}))
+    fx.events.append(_ev(Event, ("trick", {"leader": leader, "trickster": trickster}, None)))
     return True
 
 
@@ -417,11 +420,11 @@ def refill(fx: Fx, leader: int) -> None:
                 fx.deck = fx.deck[1:]
                 fx.set_hand(s, (*fx.hands[s], card))
                 dealt[s].append(card)
-    fx.events.append(make_event("refill", {"counts": {str(s): len(c) for s, c in dealt.items()}}))
+    fx.events.append(_ev(Event, ("refill", {"counts": {str(s): len(c) for s, c in dealt.items()}}, None)))
     for s, cards in dealt.items():
         if cards:
             fx.events.append(
-                make_event("drew", {"seat": s, "cards": [CARD_IDS[c] for c in cards]}, frozenset((s,)))
+                _ev(Event, ("drew", {"seat": s, "cards": [CARD_IDS[c] for c in cards]}, frozenset((s,))))
             )
 
 
@@ -431,9 +434,9 @@ def finish(fx: Fx) -> None:
         if fx.hands[s]:
             fx.set_house(s, fx.houses[s] + fx.hands[s])
             fx.events.append(
-                make_event("reveal_hand", {"seat": s, "cards": [CARD_IDS[c] for c in fx.hands[s]]})
+                _ev(Event, ("reveal_hand", {"seat": s, "cards": [CARD_IDS[c] for c in fx.hands[s]]}, None))
             )
             fx.set_hand(s, ())
     fx.phase = OVER
     fx.pending = None
-    fx.events.append(make_event("game_over", {}))
+    fx.events.append(_ev(Event, ("game_over", {}, None)))
