@@ -65,15 +65,17 @@ NOBODY: frozenset[int] = frozenset()
 
 
 def acting(state: State) -> frozenset[int]:
-    phase = state.phase
+    """The seats to act (the Game's to_act: called on every action, hence the tuple indexes)."""
+    phase = state[3]  # state.phase
     if phase == PH_PLAY:
-        trick = state.trick
+        trick = state[13]  # state.trick
         assert trick is not None
-        order = trick.order
-        return ALONE[order[trick.step % len(order)]]
+        order = trick[1]  # trick.order
+        return ALONE[order[trick[2] % len(order)]]  # trick.turn: order[step % len(order)]
     if phase == PH_EFFECT:
-        assert state.pending is not None
-        return ALONE[state.pending[1]]
+        pending = state[16]  # state.pending
+        assert pending is not None
+        return ALONE[pending[1]]
     if phase == PH_EXCHANGE:
         return frozenset(s for s in state.exchange if state.picks[s] == NO_CARD)
     if phase == PH_PICK:
