@@ -21,7 +21,7 @@ def can_bard(fx: Fx, me: int) -> bool:
     hands = fx.hands
     if not hands[me]:
         return False
-    for o in fx.opponents(me):  # a plain loop: cheaper than any() over a generator (hot path)
+    for o in fx.opponents(me):  # noqa: SIM110 (a plain loop: cheaper than any() over a generator)
         if hands[o]:
             return True
     return False

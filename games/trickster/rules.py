@@ -7,6 +7,7 @@ Rulebook: 004_6403efb1403ffcad.txt ("Setup", "How to Play", "Two Player Mode", "
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from games.core import i18n
 from games.core.contract import Event
@@ -41,6 +42,7 @@ _new_trick = tuple.__new__  # a Trick from a ready tuple (hot path; skips NamedT
 _OPEN = Pattern.OPEN
 _UNIQUE = Pattern.UNIQUE
 _BITS = TABLE.bits
+_new_state = tuple.__new__  # a State from ready items (hot path; skips NamedTuple.__new__)
 _new_pending = tuple.__new__  # a Pending from a ready tuple (hot path; skips NamedTuple.__new__)
 _ONE_OPEN = (-1,)
 _ev = tuple.__new__  # `_ev(Event, (kind, data, audience))`: an Event with no Python call (hot path)
@@ -118,6 +120,7 @@ def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
     )
 
 
+_NONE_OUT: list[int] = []  # read only: nobody is Out (shared, never mutated)
 _SEATS = [[frozenset((s,)) for s in range(n)] for n in range(8)]
 _NOBODY: frozenset[int] = frozenset()
 
@@ -134,9 +137,9 @@ def to_act(st: State) -> frozenset[int]:
         choosers = p[6]
         if len(choosers) == 1:
             return _SEATS[st[0]][choosers[0]]
-        return frozenset(s for s, c in zip(p.choosers, p.commits, strict=True) if c < 0)
+        return frozenset([s for s, c in zip(p.choosers, p.commits, strict=True) if c < 0])
     if phase == HOUSE_PICK:
-        return frozenset(s for s, c in enumerate(st.house_picks) if c < 0)
+        return frozenset([s for s, c in enumerate(st.house_picks) if c < 0])
     return _NOBODY
 
 
@@ -304,18 +307,26 @@ def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Ev
     if kind != p_kind or token not in options[i]:
         raise IllegalAction("trickster.not_an_option")
     commits = (*old_commits[:i], token, *old_commits[i + 1 :])
+    if -1 in commits:  # others still choose: only the pending commits change
+        return _committed(st, 16, _new_pending(Pending, (*p[:9], commits)), seat)  # p._replace(commits=...)
     fx = Fx(st)
     fx.memo = memo
     fx.events.append(_ev(Event, ("committed", {"seat": seat}, None)))
-    if -1 in commits:
-        fx.pending = _new_pending(Pending, (*p[:9], commits))  # p._replace(commits=commits)
-        return fx.freeze(), fx.events
     fx.pending = None
     fx.phase = PLAYING
     run_effect(fx, hero, actor, card, picks + commits)
     if fx.pending is None:
         end_turn(fx)
     return fx.freeze(), fx.events
+
+
+def _committed(st: State, field: int, value: object, seat: int) -> tuple[State, list[Event]]:
+    """A secret choice made while others still choose: one State field changes (15 house_picks or
+    16 pending), the turn counter moves, and the public event says only that `seat` has chosen."""
+    items: list[Any] = list(st)
+    items[field] = value
+    items[18] = st[18] + 1  # turns
+    return _new_state(State, items), [_ev(Event, ("committed", {"seat": seat}, None))]
 
 
 # --- House pick -----------------------------------------------------------------------------------------
@@ -328,10 +339,9 @@ def _house_pick(st: State, seat: int, kind: str, token: int) -> tuple[State, lis
     if token not in st.hands[seat]:
         raise IllegalAction("card_not_in_hand")
     picks = (*st.house_picks[:seat], token, *st.house_picks[seat + 1 :])
+    if -1 in picks:  # only this seat's secret choice changes: no working copy needed
+        return _committed(st, 15, picks, seat)
     fx = Fx(st)
-    if -1 in picks:
-        fx.events.append(_ev(Event, ("committed", {"seat": seat}, None)))
-        return fx.freeze(house_picks=picks), fx.events
     for s, card in enumerate(picks):
         fx._hand_remove(s, card)
         fx.set_house(s, (*fx.houses[s], card))
@@ -393,7 +403,8 @@ def collect(fx: Fx, seat: int) -> bool:
     fx.set_house(seat, fx.houses[seat] + pot)
     fx.events.append(_ev(Event, ("collect", {"seat": seat, "cards": [CARD_IDS[c] for c in pot]}, None)))
     players = fx.players
-    out = [s for s in range(players) if not fx.hands[s]]
+    hands = fx.hands
+    out = [s for s in range(players) if not hands[s]] if () in hands else _NONE_OUT
     leader, trickster = roles_after_collect(seat, players)
     fx.trick = new_trick(players, leader, trickster)
     if out:

@@ -155,9 +155,17 @@ TABLE = CardTable([(CARD_SUIT[c], CARD_HERO[c]) for c in range(NUM_CARDS)])
 """Suit and hero of every card for the shared trick loop (games.trickster.tricks)."""
 
 
+_CARDS_OF: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
 def cards_of(heroes: tuple[int, ...]) -> tuple[int, ...]:
-    """The 8 cards of each hero, in hero then suit order."""
-    return tuple(card_of(h, s) for h in heroes for s in range(NUM_SUITS))
+    """The 8 cards of each hero, in hero then suit order (remembered: every deal asks for its deck)."""
+    cards = _CARDS_OF.get(heroes)
+    if cards is None:
+        cards = tuple(card_of(h, s) for h in heroes for s in range(NUM_SUITS))
+        if len(_CARDS_OF) < 4096:  # a bound, though a table only ever meets a few hero sets
+            _CARDS_OF[heroes] = cards
+    return cards
 
 
 def card_name(card: int, lang: str = "en") -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from games.trickster.cot.cards import CARD_IDS, HEROES, NUM_CARDS
-from games.trickster.cot.work import Work
+from games.trickster.cot.work import OPPONENTS, Work
 
 REVEAL_BASE = 1000
 """General: an answer `REVEAL_BASE + card` means "reveal this hand card"; a bare hero int copies."""
@@ -46,6 +46,14 @@ class Need(NamedTuple):
     record: tuple[int, ...] = ()
 
 
+_new = tuple.__new__
+
+
+def ask(code: str, actions: tuple[str, ...], record: tuple[int, ...] = ()) -> Need:
+    """`Need(code, actions, record)` from one tuple (skips NamedTuple.__new__: most actions ask one)."""
+    return _new(Need, (code, actions, record))
+
+
 Can = Callable[[Work, int], bool]
 Run = Callable[[Work, int, tuple[int, ...]], Need | None]
 
@@ -67,12 +75,27 @@ def seats(targets: Iterable[int]) -> tuple[str, ...]:
     return tuple([SEAT[s] for s in targets])
 
 
+OPPONENT_SEATS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(seats(opponents) for opponents in table) for table in OPPONENTS
+)
+"""OPPONENT_SEATS[players][me]: the "seat:N" actions naming each opponent (built once)."""
+
+
+def opponent_seats(w: Work, me: int) -> tuple[str, ...]:
+    """The actions choosing "any one opponent" (敵いずれか１人)."""
+    return OPPONENT_SEATS[w.n][me]
+
+
 def opponent_tableau_cards(w: Work, me: int) -> list[int]:
     return [c for s in w.opponents(me) for c in w.tableaus[s]]
 
 
 def any_opponent_tableau(w: Work, me: int) -> bool:
-    return any(w.tableaus[s] for s in w.opponents(me))
+    tableaus = w.tableaus
+    for s in w.opponents(me):  # noqa: SIM110  (a plain loop: cheaper than any() over a generator)
+        if tableaus[s]:
+            return True
+    return False
 
 
 def opponents_with_hand(w: Work, me: int, at_least: int = 1) -> list[int]:

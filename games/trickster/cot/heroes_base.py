@@ -15,7 +15,9 @@ from games.trickster.cot.common import (
     Effect,
     Need,
     any_opponent_tableau,
+    ask,
     ids,
+    opponent_seats,
     opponent_tableau_cards,
     opponents_with_hand,
     picks,
@@ -40,11 +42,14 @@ def archivist(table: Mapping[int, Effect]) -> Effect:
     """Built with the whole effect table, since it copies heroes of every set."""
 
     def can(w: Work, me: int) -> bool:
-        return bool(_archivist_heroes(w, me, table))
+        heroes = _archivist_heroes(w, me, table)
+        w.memo = heroes  # the play's first run() step, right after, offers these (same table)
+        return bool(heroes)
 
     def run(w: Work, me: int, args: Args) -> Need | None:
         if not args:
-            return Need("arc_copy", tuple(COPY[h] for h in sorted(_archivist_heroes(w, me, table))))
+            heroes = w.memo if w.memo is not None else _archivist_heroes(w, me, table)
+            return ask("arc_copy", tuple(COPY[h] for h in sorted(heroes)))
         hero = args[0]
         if len(args) == 1:
             w.event("copy", {"seat": me, "hero": hero, "source": None})
@@ -60,9 +65,9 @@ def _brigand_can(w: Work, me: int) -> bool:
 
 def _brigand(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("bri_card", picks(w.tableaus[me]))
+        return ask("bri_card", picks(w.tableaus[me]))
     if len(args) == 1:
-        return Need("bri_seat", seats(w.opponents(me)))
+        return ask("bri_seat", opponent_seats(w, me))
     card, to = args
     w.take_tableau(me, card)
     w.put_tableau(to, card)
@@ -73,9 +78,9 @@ def _brigand(w: Work, me: int, args: Args) -> Need | None:
 # --- Doctor: an opponent's tableau -> an opponent's hand --------------------------------------------
 def _doctor(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("doc_card", picks(opponent_tableau_cards(w, me)))
+        return ask("doc_card", picks(opponent_tableau_cards(w, me)))
     if len(args) == 1:
-        return Need("doc_seat", seats(w.opponents(me)))
+        return ask("doc_seat", opponent_seats(w, me))
     card, to = args
     owner = w.owner_of_tableau_card(card)
     w.take_tableau(owner, card)
@@ -95,7 +100,7 @@ def _explorer(w: Work, me: int, args: Args) -> Need | None:
         for card in top:
             w.set_known(card, w.everyone)
         w.event("reveal", {"seat": me, "cards": ids(top), "source": DECK_TOP, "owner": None})
-        return Need("exp_keep", picks(top))
+        return ask("exp_keep", picks(top))
     keep = args[0]
     other = top[1] if top[0] == keep else top[0]
     w.deck = (*w.deck[2:], other)
@@ -108,7 +113,7 @@ def _explorer(w: Work, me: int, args: Args) -> Need | None:
 # --- Guard: an opponent's tableau -> your hand ------------------------------------------------------
 def _guard(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("gua_card", picks(opponent_tableau_cards(w, me)))
+        return ask("gua_card", picks(opponent_tableau_cards(w, me)))
     card = args[0]
     owner = w.owner_of_tableau_card(card)
     w.take_tableau(owner, card)
@@ -138,7 +143,7 @@ def _inventor(w: Work, me: int, args: Args) -> Need | None:
 # --- Magician: your tableau -> the Trash ------------------------------------------------------------
 def _magician(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("mag_card", picks(w.tableaus[me]))
+        return ask("mag_card", picks(w.tableaus[me]))
     card = args[0]
     w.take_tableau(me, card)
     w.put_trash(card)
@@ -149,7 +154,7 @@ def _magician(w: Work, me: int, args: Args) -> Need | None:
 # --- Nomad: an opponent's tableau -> your tableau ---------------------------------------------------
 def _nomad(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("nom_card", picks(opponent_tableau_cards(w, me)))
+        return ask("nom_card", picks(opponent_tableau_cards(w, me)))
     card = args[0]
     owner = w.owner_of_tableau_card(card)
     w.take_tableau(owner, card)
@@ -165,10 +170,10 @@ def _peddler_can(w: Work, me: int) -> bool:
 
 def _peddler(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("ped_seat", seats(opponents_with_hand(w, me)))
+        return ask("ped_seat", seats(opponents_with_hand(w, me)))
     if len(args) == 1:
         w.event("exchange_start", {"seat": me, "opponent": args[0]})
-        return Need(EXCHANGE, ())
+        return ask(EXCHANGE, ())
     other, mine, theirs = args
     pair = frozenset({me, other})
     w.take_hand(me, mine)
@@ -190,7 +195,7 @@ def _revolutionary_can(w: Work, me: int) -> bool:
 
 def _revolutionary(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("rev_card", picks(w.trash))
+        return ask("rev_card", picks(w.trash))
     card = args[0]
     w.take_trash(card)
     w.put_hand(me, card, w.everyone)
@@ -205,9 +210,9 @@ def _scavenger_can(w: Work, me: int) -> bool:
 
 def _scavenger(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("sca_tableau", picks(w.tableaus[me]))
+        return ask("sca_tableau", picks(w.tableaus[me]))
     if len(args) == 1:
-        return Need("sca_trash", picks(w.trash))
+        return ask("sca_trash", picks(w.trash))
     mine, trashed = args
     w.take_tableau(me, mine)
     w.take_trash(trashed)
@@ -231,7 +236,7 @@ def _scion(w: Work, me: int, args: Args) -> Need | None:
         w.put_hand(me, card, w.known[card])
         w.move(me, None, DECK_TOP, None, HAND, me)
         w.move(me, card, DECK_TOP, None, HAND, me, mine)
-        return Need("sci_bury", picks(w.hands[me]))
+        return ask("sci_bury", picks(w.hands[me]))
     card = args[0]
     w.take_hand(me, card)
     w.forget_hand(me, 0)
@@ -249,9 +254,9 @@ def _soldier_can(w: Work, me: int) -> bool:
 
 def _soldier(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("sol_card", picks(w.hands[me]))
+        return ask("sol_card", picks(w.hands[me]))
     if len(args) == 1:
-        return Need("sol_seat", seats(w.opponents(me)))
+        return ask("sol_seat", opponent_seats(w, me))
     card, to = args
     w.take_hand(me, card)
     w.put_tableau(to, card)
@@ -262,7 +267,7 @@ def _soldier(w: Work, me: int, args: Args) -> Need | None:
 # --- Witness: your tableau -> your hand -------------------------------------------------------------
 def _witness(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("wit_card", picks(w.tableaus[me]))
+        return ask("wit_card", picks(w.tableaus[me]))
     card = args[0]
     w.take_tableau(me, card)
     w.put_hand(me, card, w.everyone)

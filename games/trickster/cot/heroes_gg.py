@@ -12,7 +12,9 @@ from games.trickster.cot.common import (
     Effect,
     Need,
     any_opponent_tableau,
+    ask,
     ids,
+    opponent_seats,
     opponent_tableau_cards,
     opponents_with_hand,
     picks,
@@ -42,7 +44,7 @@ def general(table: Mapping[int, Effect]) -> Effect:
 
     def run(w: Work, me: int, args: Args) -> Need | None:
         if not args:
-            return Need("gen_copy", _general_options(w, me, table))
+            return ask("gen_copy", _general_options(w, me, table))
         choice = args[0]
         if choice >= REVEAL_BASE:
             card = choice - REVEAL_BASE
@@ -68,9 +70,9 @@ def _trash_can(w: Work, me: int) -> bool:
 
 def _hunter(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("hun_card", picks(w.trash))
+        return ask("hun_card", picks(w.trash))
     if len(args) == 1:
-        return Need("hun_seat", seats(w.opponents(me)))
+        return ask("hun_seat", opponent_seats(w, me))
     card, to = args
     w.take_trash(card)
     w.put_tableau(to, card)
@@ -89,7 +91,7 @@ def _noble_can(w: Work, me: int) -> bool:
 
 def _noble(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("nob_card", picks(_noble_cards(w, me)))
+        return ask("nob_card", picks(_noble_cards(w, me)))
     card = args[0]
     w.take_tableau(me, card)
     w.move(me, card, TABLEAU, me, POT, None)
@@ -104,11 +106,11 @@ def _saint_can(w: Work, me: int) -> bool:
 
 def _saint(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("sai_from", seats(opponents_with_hand(w, me)))
+        return ask("sai_from", seats(opponents_with_hand(w, me)))
     source = args[0]
     if len(args) == 1:
         # Ruling: "anyone's hand" is any player but the one the card is taken from.
-        return Need("sai_to", seats(s for s in range(w.n) if s != source))
+        return ask("sai_to", seats(s for s in range(w.n) if s != source))
     to = args[1]
     hand = w.hands[source]
     card = hand[w.below(len(hand))]
@@ -128,7 +130,7 @@ def _shaman_can(w: Work, me: int) -> bool:
 
 def _shaman(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("sha_card", picks(w.hands[me]))
+        return ask("sha_card", picks(w.hands[me]))
     card = args[0]
     w.take_hand(me, card)
     w.put_tableau(me, card)
@@ -143,7 +145,7 @@ def _smuggler_can(w: Work, me: int) -> bool:
 
 def _smuggler(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("smu_from", seats(opponents_with_hand(w, me, 2)))
+        return ask("smu_from", seats(opponents_with_hand(w, me, 2)))
     if len(args) == 1:
         source = args[0]
         hand = list(w.hands[source])
@@ -152,9 +154,9 @@ def _smuggler(w: Work, me: int, args: Args) -> Need | None:
         for card in (first, second):
             w.set_known(card, w.everyone)
         w.event("reveal", {"seat": me, "cards": ids([first, second]), "source": HAND, "owner": source})
-        return Need("smu_keep", picks((first, second)), (first, second))
+        return ask("smu_keep", picks((first, second)), (first, second))
     if len(args) == 4:
-        return Need("smu_seat", seats(w.opponents(me)))
+        return ask("smu_seat", opponent_seats(w, me))
     source, first, second, keep, to = args
     other = second if keep == first else first
     w.take_hand(source, first)
@@ -173,9 +175,9 @@ def _vigilante_can(w: Work, me: int) -> bool:
 
 def _vigilante(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("vig_trash", picks(w.trash))
+        return ask("vig_trash", picks(w.trash))
     if len(args) == 1:
-        return Need("vig_tableau", picks(opponent_tableau_cards(w, me)))
+        return ask("vig_tableau", picks(opponent_tableau_cards(w, me)))
     trashed, theirs = args
     owner = w.owner_of_tableau_card(theirs)
     w.take_trash(trashed)

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from games.trickster.cot.cards import HERO_INDEX
-from games.trickster.cot.common import Effect, Need, ids, opponents_with_hand, picks, seats
+from games.trickster.cot.common import (
+    Effect,
+    Need,
+    ask,
+    ids,
+    opponent_seats,
+    opponents_with_hand,
+    picks,
+    seats,
+)
 from games.trickster.cot.work import HAND, POT, TABLEAU, Work
 
 Args = tuple[int, ...]
@@ -20,7 +29,7 @@ def _beast_can(w: Work, me: int) -> bool:
 
 def _beast(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("bea_card", picks(_beast_cards(w, me)))
+        return ask("bea_card", picks(_beast_cards(w, me)))
     card = args[0]
     w.take_hand(me, card)
     w.move(me, card, HAND, me, POT, None)
@@ -35,14 +44,14 @@ def _maven_can(w: Work, me: int) -> bool:
 
 def _maven(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return Need("mav_from", seats(opponents_with_hand(w, me)))
+        return ask("mav_from", seats(opponents_with_hand(w, me)))
     if len(args) == 1:
         source = args[0]
         hand = w.hands[source]
         card = hand[w.below(len(hand))]
         w.set_known(card, w.everyone)
         w.event("reveal", {"seat": me, "cards": ids([card]), "source": HAND, "owner": source})
-        return Need("mav_seat", seats(w.opponents(me)), (card,))
+        return ask("mav_seat", opponent_seats(w, me), (card,))
     source, card, to = args
     w.take_hand(source, card)
     w.put_tableau(to, card)

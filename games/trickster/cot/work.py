@@ -53,6 +53,7 @@ class Work:
         "hands",
         "heroes",
         "known",
+        "memo",
         "n",
         "need",
         "pending",
@@ -90,6 +91,7 @@ class Work:
     scores: tuple[tuple[int, ...], ...]
     final: tuple[tuple[int, ...], ...]
     events: list[Event]
+    memo: list[int] | None  # what an effect's can() found, for its run() in the same play (Archivist)
     s: State
 
     def __init__(self, state: State) -> None:
@@ -121,6 +123,7 @@ class Work:
         ) = state
         self.s = state
         self.events = []
+        self.memo = None
 
     def freeze(self) -> State:
         s = self.s
@@ -210,9 +213,12 @@ class Work:
         raise ValueError(CARD_IDS[card])
 
     def take_hand(self, seat: int, card: int) -> None:
-        hand = self.hands[seat]
+        hands = self.hands
+        if isinstance(hands, tuple):  # set_hand inlined (every play takes a card from a hand)
+            hands = self.hands = list(hands)
+        hand = hands[seat]
         i = hand.index(card)
-        self.set_hand(seat, hand[:i] + hand[i + 1 :])
+        hands[seat] = hand[:i] + hand[i + 1 :]
 
     def put_hand(self, seat: int, card: int, knowers: int) -> None:
         self.set_hand(seat, (*self.hands[seat], card))
