@@ -10,6 +10,7 @@ import sys
 from array import array
 from collections.abc import Sequence
 from hashlib import shake_128
+from operator import itemgetter
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -74,7 +75,8 @@ class Rng:
         keys = array("Q", shake_128(seed.to_bytes(8, "little")).digest(8 * n))
         if _BIG_ENDIAN:
             keys.byteswap()
-        return [out[i] for i in sorted(range(n), key=keys.__getitem__)]
+        by_key = keys.tolist().__getitem__  # plain ints: a list indexes faster than an array
+        return list(itemgetter(*sorted(range(n), key=by_key))(out))
 
 
 _BIG_ENDIAN = sys.byteorder == "big"

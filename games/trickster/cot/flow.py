@@ -191,6 +191,29 @@ def draft(w: Work, seat: int, hero: int) -> None:
         setup_round(w)
 
 
+def still_choosing(state: State, seat: int) -> bool:
+    """During a secret choice (tableau picks, the Peddler's exchange): does a seat other than `seat`
+    still owe its card?"""
+    picks = state[15]  # state.picks
+    if state[3] == PH_PICK:  # state.phase
+        for s, p in enumerate(picks):  # noqa: SIM110  (plain loop: cheaper than any() over a generator)
+            if p == NO_CARD and s != seat:
+                return True
+        return False
+    first, second = state[19]  # state.exchange
+    return picks[second if seat == first else first] == NO_CARD
+
+
+def secret_choice(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
+    """`seat` makes its secret choice while another seat still chooses: only `picks` changes and the
+    table learns that `seat` chose. Same result as commit_pick / commit_exchange, built directly
+    (no working copy: most of these actions are such a choice)."""
+    picks = list(state[15])  # state.picks
+    picks[seat] = card
+    kind = "pick_committed" if state[3] == PH_PICK else "exchange_committed"
+    return _new(State, (*state[:15], tuple(picks), *state[16:])), [new_event(kind, {"seat": seat})]
+
+
 def commit_pick(w: Work, seat: int, card: int) -> None:
     """The simultaneous secret tableau pick: revealed together once everyone chose."""
     picks = list(w.picks)

@@ -160,23 +160,26 @@ class ChampionsOfTime(Game[State]):
                 raise IllegalAction("unknown_action")
             w = Work(state)
             answer(w, value)
+        elif phase in (PH_PICK, PH_EXCHANGE):
+            # seat in acting(state), without building the set
+            if state[15][seat] != NO_CARD or (phase == PH_EXCHANGE and seat not in state[19]):
+                raise IllegalAction("not_your_turn")  # state.picks, state.exchange
+            if kind != (TAB if phase == PH_PICK else GIVE):
+                raise IllegalAction("unknown_action")
+            if value not in state[10][seat]:  # state.hands
+                raise IllegalAction("card_not_in_hand")
+            if flow.still_choosing(state, seat):
+                return flow.secret_choice(state, seat, value)
+            w = Work(state)
+            if phase == PH_PICK:
+                flow.commit_pick(w, seat, value)
+            else:
+                flow.commit_exchange(w, seat, value)
         else:
             if seat not in acting(state):
                 raise IllegalAction("not_your_turn")
             w = Work(state)
-            if phase == PH_EXCHANGE:
-                if kind != GIVE:
-                    raise IllegalAction("unknown_action")
-                if value not in state.hands[seat]:
-                    raise IllegalAction("card_not_in_hand")
-                flow.commit_exchange(w, seat, value)
-            elif phase == PH_PICK:
-                if kind != TAB:
-                    raise IllegalAction("unknown_action")
-                if value not in state.hands[seat]:
-                    raise IllegalAction("card_not_in_hand")
-                flow.commit_pick(w, seat, value)
-            elif phase == PH_SCORED:
+            if phase == PH_SCORED:
                 if kind != DEAL:
                     raise IllegalAction("unknown_action")
                 flow.next_round(w)

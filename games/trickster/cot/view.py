@@ -19,7 +19,7 @@ from games.trickster.cot.state import (
     Phase,
     State,
 )
-from games.trickster.cot.work import ALONE
+from games.trickster.cot.work import ALONE, MAX_SEATS
 
 PHASE_NAMES: dict[int, str] = {
     Phase.DRAFT: "draft",
@@ -62,6 +62,10 @@ def all_cards(state: State) -> list[str]:
 
 
 NOBODY: frozenset[int] = frozenset()
+SEAT_SETS: tuple[frozenset[int], ...] = tuple(
+    frozenset(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
+)
+"""SEAT_SETS[mask]: the seats whose bits are set (the seats still choosing in secret), built once."""
 
 
 def acting(state: State) -> frozenset[int]:
@@ -77,9 +81,18 @@ def acting(state: State) -> frozenset[int]:
         assert pending is not None
         return ALONE[pending[1]]
     if phase == PH_EXCHANGE:
-        return frozenset(s for s in state.exchange if state.picks[s] == NO_CARD)
+        picks = state[15]  # state.picks
+        waiting = 0
+        for s in state[19]:  # state.exchange
+            if picks[s] == NO_CARD:
+                waiting |= 1 << s
+        return SEAT_SETS[waiting]
     if phase == PH_PICK:
-        return frozenset(s for s, p in enumerate(state.picks) if p == NO_CARD)
+        waiting = 0
+        for s, p in enumerate(state[15]):  # state.picks
+            if p == NO_CARD:
+                waiting |= 1 << s
+        return SEAT_SETS[waiting]
     if phase == PH_DRAFT:
         return ALONE[drafter(state)]
     if phase == PH_SCORED:
