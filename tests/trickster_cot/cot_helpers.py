@@ -62,7 +62,7 @@ def table(
         timeline=tuple(c(x) for x in timeline),
         hands=tuple(tuple(c(x) for x in h) for h in hands),
         tableaus=tuple(tuple(c(x) for x in t) for t in tableaus),
-        known=tuple(known),
+        known=bytes(known),
         trick=None,
         first=first,
         picks=(NO_CARD,) * n,

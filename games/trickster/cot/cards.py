@@ -155,16 +155,17 @@ TABLE = CardTable([(CARD_SUIT[c], CARD_HERO[c]) for c in range(NUM_CARDS)])
 """Suit and hero of every card for the shared trick loop (games.trickster.tricks)."""
 
 
-_CARDS_OF: dict[tuple[int, ...], tuple[int, ...]] = {}
+HERO_CARDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card_of(h, s) for s in range(NUM_SUITS)) for h in range(NUM_HEROES)
+)
+"""HERO_CARDS[hero]: its 8 cards in suit order."""
 
 
 def cards_of(heroes: tuple[int, ...]) -> tuple[int, ...]:
-    """The 8 cards of each hero, in hero then suit order (remembered: every deal asks for its deck)."""
-    cards = _CARDS_OF.get(heroes)
-    if cards is None:
-        cards = tuple(card_of(h, s) for h in heroes for s in range(NUM_SUITS))
-        if len(_CARDS_OF) < 4096:  # a bound, though a table only ever meets a few hero sets
-            _CARDS_OF[heroes] = cards
+    """The 8 cards of each hero, in hero then suit order (every deal asks for its deck: kept cheap)."""
+    cards: tuple[int, ...] = ()
+    for hero in heroes:
+        cards += HERO_CARDS[hero]
     return cards
 
 

@@ -86,7 +86,7 @@ def new_game(players: int, options: dict[str, str], seed: int) -> State:
         timeline=(),
         hands=empty,
         tableaus=empty,
-        known=((2 << players) - 1,) * NUM_CARDS,
+        known=bytes(((2 << players) - 1,)) * NUM_CARDS,
         trick=None,
         first=first,
         picks=(NO_CARD,) * players,
@@ -154,7 +154,7 @@ def setup_round(w: Work) -> None:
         w.timeline = ()
     w.deck = tuple(order[pos:])
     everyone = w.everyone
-    known = [everyone] * NUM_CARDS
+    known = bytearray((everyone,)) * NUM_CARDS
     for seat, hand in enumerate(hands):
         for card in hand:
             known[card] = 1 << seat

@@ -2,6 +2,7 @@
 
 Cards are ints (games.trickster.cot.cards). `known[card]` is a bit mask of the seats that know where a
 card in a hand or in the deck is (bit `players` = known to spectators too, i.e. publicly revealed);
+the masks are bytes, since a move into a hand copies them (in JSON they stay a list of ints);
 cards in the Trash, Timeline, pot, tableaus and the box are public whatever it says.
 """
 
@@ -44,7 +45,7 @@ class State(NamedTuple):
     timeline: tuple[int, ...]  # index 0 is the head (2-3 players)
     hands: tuple[tuple[int, ...], ...]
     tableaus: tuple[tuple[int, ...], ...]
-    known: tuple[int, ...]  # per card, see the module docstring
+    known: bytes  # per card, see the module docstring (one byte: at most 7 seats + the public bit)
     trick: Trick | None
     first: int  # who leads (4-7) / holds the Trickster token (2-3) at the next trick; draft: who picks
     picks: tuple[int, ...]  # secret tableau picks / Peddler commits per seat (NO_CARD = none yet)
@@ -98,7 +99,7 @@ def from_json(raw: Mapping[str, Any]) -> State:
         timeline=ints("timeline"),
         hands=nested("hands"),
         tableaus=nested("tableaus"),
-        known=ints("known"),
+        known=bytes(ints("known")),
         trick=None if raw["trick"] is None else trick_from_json(TABLE, raw["trick"]),
         first=int(raw["first"]),
         picks=ints("picks"),

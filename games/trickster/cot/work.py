@@ -5,7 +5,7 @@ or the deck sets the card's knowledge mask (who may know it is there); a card in
 mask, so moves to the tableaus, Trash and pot leave it alone (cheaper: no copy of the mask table).
 
 apply() builds one Work per action, so this module is the simulation hot path: the zone tuples
-(hands, tableaus, knowledge masks) are shared with the input State until first written (copy on write:
+(hands, tableaus, knowledge mask bytes) are shared with the input State until first written (copy on write:
 `set_hand`, `set_tableau`, `set_known`), and events are built straight from a tuple (`event`).
 """
 
@@ -79,7 +79,7 @@ class Work:
     timeline: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...] | list[tuple[int, ...]]  # a list once written (set_hand)
     tableaus: tuple[tuple[int, ...], ...] | list[tuple[int, ...]]  # a list once written (set_tableau)
-    known: tuple[int, ...] | list[int]  # a list once written (set_known)
+    known: bytes | bytearray  # a bytearray once written (set_known)
     trick: Trick | None
     first: int
     picks: tuple[int, ...]
@@ -145,7 +145,7 @@ class Work:
                 self.timeline,
                 hands if hands.__class__ is tuple else tuple(hands),
                 tableaus if tableaus.__class__ is tuple else tuple(tableaus),
-                known if known.__class__ is tuple else tuple(known),
+                known if known.__class__ is bytes else bytes(known),
                 self.trick,
                 self.first,
                 self.picks,
@@ -177,8 +177,10 @@ class Work:
 
     def set_known(self, card: int, mask: int) -> None:
         known = self.known
-        if isinstance(known, tuple):
-            known = self.known = list(known)
+        if known[card] == mask:  # a quarter of the writes change nothing: spare the copy
+            return
+        if not isinstance(known, bytearray):
+            known = self.known = bytearray(known)
         known[card] = mask
 
     def forget_hand(self, seat: int, witnesses: int) -> None:
