@@ -201,20 +201,34 @@ class Fx:
         self.events.append(_ev(Event, ("reveal", {"cards": [CARD_IDS[c] for c in cards], "holder": holder}, None)))
 
     # --- card moves (each emits its event) --------------------------------------------------------
+    # (the three below inline set_hand / set_house: they run on most actions)
     def _hand_remove(self, seat: int, card: int) -> None:
-        hand = self.hands[seat]
+        hands = self.hands
+        if isinstance(hands, tuple):
+            hands = self.hands = list(hands)
+        hand = hands[seat]
         i = hand.index(card)
-        self.set_hand(seat, hand[:i] + hand[i + 1 :])
+        hands[seat] = hand[:i] + hand[i + 1 :]
 
     def _hand_add(self, seat: int, card: int) -> None:
-        self.set_hand(seat, (*self.hands[seat], card))
+        hands = self.hands
+        if isinstance(hands, tuple):
+            hands = self.hands = list(hands)
+        hands[seat] = (*hands[seat], card)
         self.sideways &= ~(1 << card)  # a card taken into a hand turns upright
 
     def _house_remove(self, card: int) -> int:
-        seat = self.owner_of_house_card(card)
-        house = self.houses[seat]
+        """Take `card` out of the House that holds it; returns that House's seat."""
+        houses = self.houses
+        for seat, house in enumerate(houses):  # noqa: B007 (seat and house are used after the loop)
+            if card in house:
+                break
+        else:
+            raise ValueError("card is in no House")
+        if isinstance(houses, tuple):
+            houses = self.houses = list(houses)
         i = house.index(card)
-        self.set_house(seat, house[:i] + house[i + 1 :])
+        houses[seat] = house[:i] + house[i + 1 :]
         return seat
 
     def turn_sideways(self, card: int) -> None:

@@ -293,9 +293,7 @@ def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Ev
             raise IllegalAction("trickster.not_an_option")
         fx = Fx(st)
         fx.memo = memo
-        fx.pending = None
-        fx.phase = PLAYING
-        run_effect(fx, hero, actor, card, (*picks, token))
+        run_effect(fx, hero, actor, card, (*picks, token))  # sets pending and phase
         if fx.pending is None:
             end_turn(fx)
         return fx.freeze(), fx.events
@@ -312,9 +310,7 @@ def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Ev
     fx = Fx(st)
     fx.memo = memo
     fx.events.append(_ev(Event, ("committed", {"seat": seat}, None)))
-    fx.pending = None
-    fx.phase = PLAYING
-    run_effect(fx, hero, actor, card, picks + commits)
+    run_effect(fx, hero, actor, card, picks + commits)  # sets pending and phase
     if fx.pending is None:
         end_turn(fx)
     return fx.freeze(), fx.events

@@ -46,20 +46,28 @@ def score_houses(houses: Sequence[Sequence[int]], sideways: int) -> list[Score]:
             weighted.append(a)
     # per suit: the sole holder of the strict most, if any (ignored[seat] lists that seat's suits)
     ignored: list[list[int]] = [[] for _ in weighted]
-    for suit, column in enumerate(zip(*weighted, strict=True)):
-        best = max(column)
-        if best and column.count(best) == 1:
-            ignored[column.index(best)].append(suit)
+    for suit in _SUITS:
+        best = 0
+        holder = -1
+        for seat, w in enumerate(weighted):
+            count = w[suit]
+            if count > best:
+                best = count
+                holder = seat
+            elif count == best:
+                holder = -1  # a tie for the most (or nobody holds the suit): nobody ignores it
+        if holder >= 0:
+            ignored[holder].append(suit)
     out = []
     for w, a, ign in zip(weighted, actual, ignored, strict=True):
         score = sum(w)
-        if ign:
-            for suit in ign:
-                score -= w[suit]
+        for suit in ign:
+            score -= w[suit]
         out.append(_new_score(Score, (score, tuple(w), tuple(a), tuple(ign))))
     return out
 
 
+_SUITS = range(NUM_SUITS)
 _new_score = tuple.__new__  # a Score from a ready tuple (skips NamedTuple.__new__)
 
 
