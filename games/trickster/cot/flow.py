@@ -299,7 +299,12 @@ def play(w: Work, seat: int, card: int) -> None:
     resolved in its entirety is ignored."""
     trick = w.trick
     assert trick is not None
-    w.take_hand(seat, card)
+    hands = w.hands
+    if isinstance(hands, tuple):  # w.take_hand inlined (copy on write)
+        hands = w.hands = list(hands)
+    hand = hands[seat]
+    i = hand.index(card)
+    hands[seat] = hand[:i] + hand[i + 1 :]
     # tricks.play_card inlined (the Trickster stays; the second card sets the pattern)
     pot, order, step, cyclic, leader, trickster, pattern, mask, limit = trick
     pot = (*pot, card)

@@ -27,11 +27,12 @@ from games.trickster.cot.state import (
 )
 from games.trickster.cot.view import acting, all_cards, hidden_from, view
 from games.trickster.cot.work import Work
-from games.trickster.tricks import can_follow
+from games.trickster.tricks import Pattern
 
 PLAY, TAB, GIVE, DRAFT, ANSWER, DEAL = range(6)
 DEAL_ACTION = "deal"
 _BITS = TABLE.bits
+_UNIQUE = Pattern.UNIQUE
 
 PLAY_ACTIONS: tuple[str, ...] = tuple(f"play:{cid}" for cid in CARD_IDS)
 TAB_ACTIONS: tuple[str, ...] = tuple(f"tab:{cid}" for cid in CARD_IDS)
@@ -147,8 +148,11 @@ class ChampionsOfTime(Game[State]):
                 raise IllegalAction("unknown_action")
             if value not in state[10][seat]:  # state.hands
                 raise IllegalAction("card_not_in_hand")
-            if not can_follow(TABLE, trick, value):
-                raise IllegalAction("cot_must_follow", pattern=PATTERN_NAMES[trick.pattern])
+            pattern = trick[6]  # trick.pattern
+            if pattern:  # tricks.can_follow inlined: UNIQUE shares no bit of the mask, SUIT/HERO one
+                shares = _BITS[value] & trick[7]  # trick.mask
+                if shares if pattern is _UNIQUE else not shares:
+                    raise IllegalAction("cot_must_follow", pattern=PATTERN_NAMES[pattern])
             w = Work(state)
             play(w, seat, value)
         elif phase == PH_EFFECT:
