@@ -21,6 +21,7 @@ _new_event = tuple.__new__
 _ev = tuple.__new__  # `_ev(Event, (kind, data, audience))`: an Event with no Python call (hot path)
 HAND_ZONES = tuple(f"hand{s}" for s in range(8))  # event zone names, built once
 HOUSE_ZONES = tuple(f"house{s}" for s in range(8))
+ONLY = tuple(frozenset((s,)) for s in range(8))  # the audience "only this seat", built once
 
 
 def make_event(kind: str, data: dict[str, Any], audience: frozenset[int] | None = None) -> Event:
@@ -184,6 +185,8 @@ class Fx:
             self.public &= ~pub
             for s in keep:
                 self.set_seen(s, self.seen[s] | pub)
+        elif not any(self.seen):  # nobody knows any hidden card (the usual case): nothing to forget
+            return
         for s in range(self.players):
             if s not in keep and self.seen[s] & cards_mask:
                 self.set_seen(s, self.seen[s] & ~cards_mask)
@@ -320,10 +323,10 @@ class Fx:
         self.set_seen(b, self.seen[b] | 1 << card_b)
         self.events.append(_ev(Event, ("exchange", {"seats": [a, b]}, None)))
         self.events.append(
-            _ev(Event, ("received", {"seat": a, "card": CARD_IDS[card_b], "gave": CARD_IDS[card_a]}, frozenset((a,))))
+            _ev(Event, ("received", {"seat": a, "card": CARD_IDS[card_b], "gave": CARD_IDS[card_a]}, ONLY[a]))
         )
         self.events.append(
-            _ev(Event, ("received", {"seat": b, "card": CARD_IDS[card_a], "gave": CARD_IDS[card_b]}, frozenset((b,))))
+            _ev(Event, ("received", {"seat": b, "card": CARD_IDS[card_a], "gave": CARD_IDS[card_b]}, ONLY[b]))
         )
 
     def deck_to_hand(self, card: int, seat: int) -> None:
@@ -338,7 +341,7 @@ class Fx:
         else:
             self.events.append(_ev(Event, ("draw", {"seat": seat, "count": 1}, None)))
             self.events.append(
-                _ev(Event, ("drew", {"seat": seat, "cards": [CARD_IDS[card]]}, frozenset((seat,))))
+                _ev(Event, ("drew", {"seat": seat, "cards": [CARD_IDS[card]]}, ONLY[seat]))
             )
 
     def hand_to_deck_top(self, seat: int, card: int) -> None:
@@ -349,7 +352,7 @@ class Fx:
         self.deck = (card, *self.deck)
         self.set_seen(seat, self.seen[seat] | 1 << card)
         self.events.append(_ev(Event, ("to_deck", {"seat": seat}, None)))
-        self.events.append(_ev(Event, ("put_back", {"seat": seat, "card": CARD_IDS[card]}, frozenset((seat,)))))
+        self.events.append(_ev(Event, ("put_back", {"seat": seat, "card": CARD_IDS[card]}, ONLY[seat])))
 
     def hand_to_pot(self, seat: int, card: int) -> None:
         """Striker: a legal hand card enters the pot without its effect."""

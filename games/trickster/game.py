@@ -112,12 +112,12 @@ class Trickster(Game[State]):
         scores = score_houses(state.houses, state.sideways)
         return Outcome(
             placements=placements(scores),
-            scores=tuple(float(s.score) for s in scores),
+            scores=tuple([float(s[0]) for s in scores]),
             details={
-                "actual_cards": [sum(s.actual) for s in scores],
-                "per_suit": [list(s.actual) for s in scores],
-                "weighted": [list(s.weighted) for s in scores],
-                "ignored_suits": [list(s.ignored) for s in scores],
+                "actual_cards": [sum(s[2]) for s in scores],
+                "per_suit": [list(s[2]) for s in scores],
+                "weighted": [list(s[1]) for s in scores],
+                "ignored_suits": [list(s[3]) for s in scores],
                 "lower_is_better": True,
             },
         )

@@ -35,9 +35,10 @@ class Ask(NamedTuple):
 
 def ask(kind: str, chooser: int, options: tuple[int, ...], note: str) -> Ask:
     """A single chooser's question."""
-    return _new_ask(Ask, (kind, (chooser,), (options,), note))
+    return _new_ask(Ask, (kind, _ALONE[chooser], (options,), note))
 
 
+_ALONE = tuple((seat,) for seat in range(8))  # a single chooser's `choosers`, built once
 _new_ask = tuple.__new__  # an Ask from a ready tuple (hot path; skips NamedTuple.__new__)
 
 

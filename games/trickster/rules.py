@@ -357,9 +357,28 @@ def end_turn(fx: Fx) -> None:
     if (limit and len(pot) >= limit) or (not cyclic and step >= len(order)):
         if collect(fx, trickster):
             begin_turn(fx)
-    else:
-        fx.trick = _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
-        begin_turn(fx)
+        return
+    fx.trick = _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
+    # the usual case, decided without begin_turn's loop: the next seat has a card it may play
+    hand = fx.hands[order[step % len(order)]]
+    if (hand if pattern is _OPEN else not _busts(hand, pattern, mask)):
+        return
+    begin_turn(fx)
+
+
+def _busts(hand: tuple[int, ...], pattern: Pattern, mask: int) -> bool:
+    """tricks.busts for a pot of two or more cards: no card of `hand` obeys (pattern, mask)."""
+    bits = _BITS
+    # plain loops: cheaper than all() over a generator for a hand of a few cards (hot path)
+    if pattern is _UNIQUE:
+        for c in hand:  # noqa: SIM110
+            if not bits[c] & mask:
+                return False
+        return True
+    for c in hand:  # noqa: SIM110
+        if bits[c] & mask:
+            return False
+    return True
 
 
 def begin_turn(fx: Fx) -> None:
@@ -367,27 +386,17 @@ def begin_turn(fx: Fx) -> None:
 
     A player with no card in hand cannot follow either (RULINGS.md).
     """
-    bits = _BITS
     while fx.phase == PLAYING:
         trick = fx.trick
         order = trick[1]  # inlined Trick.turn
         seat = order[trick[2] % len(order)]
-        # busts(TABLE, trick, hand), inlined: may the seat add any card?
         hand = fx.hands[seat]
         pattern = trick[6]
         if pattern is _OPEN:
             if hand:
                 return
-        else:
-            mask = trick[7]
-            if pattern is _UNIQUE:
-                for c in hand:
-                    if not bits[c] & mask:
-                        return
-            else:
-                for c in hand:
-                    if bits[c] & mask:
-                        return
+        elif not _busts(hand, pattern, trick[7]):
+            return
         fx.events.append(_ev(Event, ("bust", {"seat": seat}, None)))
         if not collect(fx, seat):
             return
@@ -397,7 +406,7 @@ def collect(fx: Fx, seat: int) -> bool:
     """The pot goes face up to `seat`'s House; Out check; next Leader. False when the game ended."""
     pot = fx.trick.pot
     fx.set_house(seat, fx.houses[seat] + pot)
-    fx.events.append(_ev(Event, ("collect", {"seat": seat, "cards": [CARD_IDS[c] for c in pot]}, None)))
+    fx.events.append(_ev(Event, ("collect", {"seat": seat, "cards": [*map(CARD_IDS.__getitem__, pot)]}, None)))
     players = fx.players
     hands = fx.hands
     out = [s for s in range(players) if not hands[s]] if () in hands else _NONE_OUT

@@ -73,6 +73,6 @@ _new_score = tuple.__new__  # a Score from a ready tuple (skips NamedTuple.__new
 
 def placements(scores: Sequence[Score]) -> tuple[int, ...]:
     """Competition ranking on the tie-break key; identical keys share a place (RULINGS: 'All games')."""
-    keys = [s.key() for s in scores]
+    keys = [(s[0], sum(s[2]), *s[2]) for s in scores]  # Score.key(), inlined
     ordered = sorted(keys)
-    return tuple(ordered.index(k) + 1 for k in keys)
+    return tuple([ordered.index(k) + 1 for k in keys])
