@@ -50,6 +50,11 @@ ACTIONS: dict[str, tuple[int, int]] = {
 """Every action string -> (kind, value): parsing is one dict lookup."""
 
 
+def _seat_error(state: State, seat: int) -> str:
+    """Why `seat` may not act now: it is not at the table, or it is not its turn."""
+    return "not_your_turn" if 0 <= seat < state.players else "not_seated"
+
+
 class ChampionsOfTime(Game[State]):
     info = GameInfo(
         id="trickster-cot",
@@ -132,18 +137,16 @@ class ChampionsOfTime(Game[State]):
         parsed = ACTIONS.get(action)
         if parsed is None:
             raise IllegalAction("malformed_action")
-        phase = state[3]  # state.phase (tuple indexes: the hot path)
-        if phase == PH_OVER:
-            raise IllegalAction("game_over")
-        if not 0 <= seat < state[0]:  # state.players
-            raise IllegalAction("not_seated")
         kind, value = parsed
+        phase = state[3]  # state.phase (tuple indexes: the hot path)
+        # In the play and effect phases the one seat to act is seated, so the seat range is checked
+        # only when it is not that seat (same error as the check up front in the other phases).
         if phase == PH_PLAY:
             trick = state[13]  # state.trick
             assert trick is not None
             order = trick[1]  # trick.order
             if seat != order[trick[2] % len(order)]:  # trick.turn
-                raise IllegalAction("not_your_turn")
+                raise IllegalAction(_seat_error(state, seat))
             if kind != PLAY:
                 raise IllegalAction("unknown_action")
             if value not in state[10][seat]:  # state.hands
@@ -159,11 +162,15 @@ class ChampionsOfTime(Game[State]):
             pending = state[16]  # state.pending
             assert pending is not None
             if seat != pending[1]:
-                raise IllegalAction("not_your_turn")
+                raise IllegalAction(_seat_error(state, seat))
             if kind != ANSWER or action not in state[18]:  # state.choices
                 raise IllegalAction("unknown_action")
             w = Work(state)
             answer(w, value)
+        elif phase == PH_OVER:
+            raise IllegalAction("game_over")
+        elif not 0 <= seat < state[0]:  # state.players
+            raise IllegalAction("not_seated")
         elif phase in (PH_PICK, PH_EXCHANGE):
             # seat in acting(state), without building the set
             if state[15][seat] != NO_CARD or (phase == PH_EXCHANGE and seat not in state[19]):
