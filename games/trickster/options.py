@@ -81,7 +81,24 @@ def ends_at(deck: str, players: int) -> int:
 
 
 def resolve(players: int, options: Mapping[str, str] | None, rng: Rng) -> Setup:
-    """Validate the options and choose the heroes (random ones from the table RNG)."""
+    """Validate the options and choose the heroes (random ones from the table RNG).
+
+    A fixed deck (one of the three sets) resolves the same way every time: that result is kept, so a
+    simulation's thousands of set-ups skip the validation. Random heroes are drawn on every call."""
+    key = (players, *options.items()) if options else (players,)
+    fixed = _FIXED.get(key)
+    if fixed is not None:
+        return fixed
+    chosen = _resolve(players, options, rng)
+    if chosen.deck_name in SETS and len(_FIXED) < 256:  # bounded: option strings come from users
+        _FIXED[key] = chosen
+    return chosen
+
+
+_FIXED: dict[tuple[object, ...], Setup] = {}
+
+
+def _resolve(players: int, options: Mapping[str, str] | None, rng: Rng) -> Setup:
     options = dict(options or {})
     for name in options:
         if name not in OPTION_NAMES:
