@@ -121,23 +121,22 @@ def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
 
 
 _NONE_OUT: list[int] = []  # read only: nobody is Out (shared, never mutated)
-_SEATS = [[frozenset((s,)) for s in range(n)] for n in range(8)]
+_ONLY_SEAT = tuple(frozenset((s,)) for s in range(8))  # to_act of a single seat, built once
 _NOBODY: frozenset[int] = frozenset()
 
 
 def to_act(st: State) -> frozenset[int]:
-    phase = st[6]  # st.phase (tuple indexes: hot path)
+    phase = st[6]  # st.phase (tuple indexes: hot path; the effect phase is the most common)
+    if phase == EFFECT:
+        p: Pending = st[16]  # type: ignore[assignment]  # st.pending, never None in this phase
+        choosers = p[6]
+        if len(choosers) == 1:
+            return _ONLY_SEAT[choosers[0]]
+        return frozenset([s for s, c in zip(choosers, p[9], strict=True) if c < 0])
     if phase == PLAYING:
         trick = st[11]
         order = trick[1]  # inlined Trick.turn
-        return _SEATS[st[0]][order[trick[2] % len(order)]]
-    if phase == EFFECT:
-        p = st[16]
-        assert p is not None
-        choosers = p[6]
-        if len(choosers) == 1:
-            return _SEATS[st[0]][choosers[0]]
-        return frozenset([s for s, c in zip(p.choosers, p.commits, strict=True) if c < 0])
+        return _ONLY_SEAT[order[trick[2] % len(order)]]
     if phase == HOUSE_PICK:
         return frozenset([s for s, c in enumerate(st.house_picks) if c < 0])
     return _NOBODY
@@ -148,7 +147,19 @@ def is_over(st: State) -> bool:
 
 
 def legal_actions(st: State, seat: int) -> list[str]:
-    phase = st[6]  # st.phase (tuple indexes: hot path)
+    phase = st[6]  # st.phase (tuple indexes: hot path; the effect phase is the most common)
+    if phase == EFFECT:
+        p: Pending = st[16]  # type: ignore[assignment]  # st.pending, never None in this phase
+        table = ACTIONS_BY_KIND[p[5]]
+        choosers = p[6]
+        if len(choosers) == 1:
+            return [*map(table.__getitem__, p[7][0])] if choosers[0] == seat else []
+        return [
+            table[t]
+            for s, c, options in zip(choosers, p[9], p[7], strict=True)
+            if s == seat and c < 0
+            for t in options
+        ]
     if phase == PLAYING:
         trick = st[11]
         order = trick[1]  # inlined Trick.turn
@@ -163,19 +174,6 @@ def legal_actions(st: State, seat: int) -> list[str]:
         if pattern is _UNIQUE:
             return [PLAY_ACTIONS[c] for c in hand if not bits[c] & mask]
         return [PLAY_ACTIONS[c] for c in hand if bits[c] & mask]
-    if phase == EFFECT:
-        p = st[16]
-        assert p is not None
-        table = ACTIONS_BY_KIND[p[5]]
-        choosers = p[6]
-        if len(choosers) == 1:
-            return [*map(table.__getitem__, p[7][0])] if choosers[0] == seat else []
-        return [
-            table[t]
-            for s, c, options in zip(p.choosers, p.commits, p.options, strict=True)
-            if s == seat and c < 0
-            for t in options
-        ]
     if phase == HOUSE_PICK:
         if st.house_picks[seat] >= 0:
             return []
@@ -283,8 +281,7 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
 
 
 def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Event]]:
-    p = st[16]  # st.pending
-    assert p is not None
+    p: Pending = st[16]  # type: ignore[assignment]  # st.pending, never None in this phase
     hero, actor, card, picks, memo, p_kind, choosers, options, _note, old_commits = p
     if len(choosers) == 1:  # the common case: one chooser, no secrecy to keep
         if seat != choosers[0]:
