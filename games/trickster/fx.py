@@ -217,7 +217,7 @@ class Fx:
         hands = self.hands
         if isinstance(hands, tuple):
             hands = self.hands = list(hands)
-        hands[seat] = (*hands[seat], card)
+        hands[seat] = hands[seat] + (card,)
         self.sideways &= ~(1 << card)  # a card taken into a hand turns upright
 
     def _house_remove(self, card: int) -> int:
@@ -240,7 +240,7 @@ class Fx:
 
     def house_to_trash(self, card: int) -> None:
         seat = self._house_remove(card)
-        self.trash = (*self.trash, card)
+        self.trash = self.trash + (card,)
         self.events.append(
             _ev(Event, ("move", {"card": CARD_IDS[card], "src": HOUSE_ZONES[seat], "dst": "trash"}, None))
         )
@@ -248,7 +248,7 @@ class Fx:
     def trash_to_house(self, card: int, seat: int) -> None:
         i = self.trash.index(card)
         self.trash = self.trash[:i] + self.trash[i + 1 :]
-        self.set_house(seat, (*self.houses[seat], card))
+        self.set_house(seat, self.houses[seat] + (card,))
         self.events.append(
             _ev(Event, ("move", {"card": CARD_IDS[card], "src": "trash", "dst": HOUSE_ZONES[seat]}, None))
         )
@@ -270,7 +270,7 @@ class Fx:
 
     def house_to_house(self, card: int, seat: int) -> None:
         src = self._house_remove(card)
-        self.set_house(seat, (*self.houses[seat], card))
+        self.set_house(seat, self.houses[seat] + (card,))
         self.events.append(
             _ev(Event, ("move", {"card": CARD_IDS[card], "src": HOUSE_ZONES[src], "dst": HOUSE_ZONES[seat]}, None))
         )
@@ -278,7 +278,7 @@ class Fx:
     def hand_to_house(self, seat: int, card: int, to: int, random: bool = False) -> None:
         """A hand card goes face up into a House (Knight; Hunter's random card)."""
         self._hand_remove(seat, card)
-        self.set_house(to, (*self.houses[to], card))
+        self.set_house(to, self.houses[to] + (card,))
         self.events.append(
             _ev(Event, ("move", {"card": CARD_IDS[card], "src": HAND_ZONES[seat], "dst": HOUSE_ZONES[to], "random": random}, None))
         )

@@ -204,18 +204,18 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
         pot, _, step, cyclic, leader, trickster, pattern, mask, limit = trick
         # can_follow and play_card, inlined
         if pattern is _OPEN:
-            pot = (*pot, token)
+            pot = pot + (token,)
             if len(pot) == 2:
                 pattern, mask = follow_rule(TABLE, pot)
         elif pattern is _UNIQUE:
             if _BITS[token] & mask:
                 raise IllegalAction("trickster.must_follow", pattern=pattern.name.lower())
-            pot = (*pot, token)
+            pot = pot + (token,)
             mask |= _BITS[token]
         else:
             if not _BITS[token] & mask:
                 raise IllegalAction("trickster.must_follow", pattern=pattern.name.lower())
-            pot = (*pot, token)
+            pot = pot + (token,)
         fx = Fx(st)
         i = hand.index(token)
         new_hands = list(hands)  # what Fx._hand_remove does, inlined
@@ -262,7 +262,7 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
         if len(choosers) == 1:
             options = all_options[0]
             if len(options) == 1:
-                picks = (*picks, options[0])
+                picks = picks + (options[0],)
                 continue
             fx.pending = _new_pending(
                 Pending, (hero, actor, card, picks, fx.memo, kind, choosers, all_options, note, _ONE_OPEN)
@@ -290,7 +290,7 @@ def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Ev
             raise IllegalAction("trickster.not_an_option")
         fx = Fx(st)
         fx.memo = memo
-        run_effect(fx, hero, actor, card, (*picks, token))  # sets pending and phase
+        run_effect(fx, hero, actor, card, picks + (token,))  # sets pending and phase
         if fx.pending is None:
             end_turn(fx)
         return fx.freeze(), fx.events
@@ -301,9 +301,9 @@ def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Ev
         raise IllegalAction("trickster.already_chosen")
     if kind != p_kind or token not in options[i]:
         raise IllegalAction("trickster.not_an_option")
-    commits = (*old_commits[:i], token, *old_commits[i + 1 :])
+    commits = old_commits[:i] + (token,) + old_commits[i + 1 :]
     if -1 in commits:  # others still choose: only the pending commits change
-        return _committed(st, 16, _new_pending(Pending, (*p[:9], commits)), seat)  # p._replace(commits=...)
+        return _committed(st, 16, _new_pending(Pending, p[:9] + (commits,)), seat)  # p._replace(commits=...)
     fx = Fx(st)
     fx.memo = memo
     fx.events.append(_ev(Event, ("committed", {"seat": seat}, None)))
@@ -331,13 +331,13 @@ def _house_pick(st: State, seat: int, kind: str, token: int) -> tuple[State, lis
         raise IllegalAction("trickster.already_chosen")
     if token not in st.hands[seat]:
         raise IllegalAction("card_not_in_hand")
-    picks = (*st.house_picks[:seat], token, *st.house_picks[seat + 1 :])
+    picks = st.house_picks[:seat] + (token,) + st.house_picks[seat + 1 :]
     if -1 in picks:  # only this seat's secret choice changes: no working copy needed
         return _committed(st, 15, picks, seat)
     fx = Fx(st)
     for s, card in enumerate(picks):
         fx._hand_remove(s, card)
-        fx.set_house(s, (*fx.houses[s], card))
+        fx.set_house(s, fx.houses[s] + (card,))
     fx.events.append(_ev(Event, ("houses", {"cards": [CARD_IDS[c] for c in picks]}, None)))
     fx.phase = PLAYING
     fx.events.append(_ev(Event, ("trick", {"leader": fx.trick.leader, "trickster": fx.trick.trickster}, None)))
@@ -431,7 +431,7 @@ def refill(fx: Fx, leader: int) -> None:
             if fx.deck and len(fx.hands[s]) < size:
                 card = fx.deck[0]
                 fx.deck = fx.deck[1:]
-                fx.set_hand(s, (*fx.hands[s], card))
+                fx.set_hand(s, fx.hands[s] + (card,))
                 dealt[s].append(card)
     fx.events.append(_ev(Event, ("refill", {"counts": {str(s): len(c) for s, c in dealt.items()}}, None)))
     for s, cards in dealt.items():

@@ -222,7 +222,7 @@ def has_room(trick: Trick) -> bool:
 
 def _with_card(table: CardTable, trick: Trick, card: int, trickster: int) -> Trick:
     pot, order, step, cyclic, leader, _, pattern, mask, limit = trick
-    pot = (*pot, card)
+    pot = pot + (card,)
     if len(pot) == 2:
         pattern, mask = follow_rule(table, pot)
     elif pattern is _UNIQUE:
