@@ -112,9 +112,16 @@ class ChampionsOfTime(Game[State]):
             if not pattern:
                 return [PLAY_ACTIONS[c] for c in hand]
             mask = trick[7]  # trick.mask
-            if pattern == 3:
-                return [PLAY_ACTIONS[c] for c in hand if not _BITS[c] & mask]
-            return [PLAY_ACTIONS[c] for c in hand if _BITS[c] & mask]
+            legal = []  # a plain loop: cheaper than a filtering comprehension (a call) in Python 3.11
+            if pattern is _UNIQUE:
+                for c in hand:
+                    if not _BITS[c] & mask:
+                        legal.append(PLAY_ACTIONS[c])
+            else:
+                for c in hand:
+                    if _BITS[c] & mask:
+                        legal.append(PLAY_ACTIONS[c])
+            return legal
         if phase == PH_EFFECT:
             pending = state[16]  # state.pending
             assert pending is not None

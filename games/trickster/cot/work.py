@@ -188,9 +188,11 @@ class Work:
         keep = witnesses | (1 << seat)
         known = self.known
         for card in self.hands[seat]:
-            if known[card] & ~keep:
-                self.set_known(card, known[card] & keep)
-                known = self.known
+            mask = known[card]
+            if mask & ~keep:
+                if not isinstance(known, bytearray):  # set_known inlined (a loop over a hand)
+                    known = self.known = bytearray(known)
+                known[card] = mask & keep
 
     # --- zones -------------------------------------------------------------------------------------
     def set_hand(self, seat: int, cards: tuple[int, ...]) -> None:
@@ -214,25 +216,41 @@ class Work:
                 return seat
         raise ValueError(CARD_IDS[card])
 
+    # The moves below inline set_hand / set_tableau / set_known (copy on first write): effects make
+    # one or two moves on most actions, and a call each would cost more than the moves themselves.
     def take_hand(self, seat: int, card: int) -> None:
         hands = self.hands
-        if isinstance(hands, tuple):  # set_hand inlined (every play takes a card from a hand)
+        if isinstance(hands, tuple):
             hands = self.hands = list(hands)
         hand = hands[seat]
         i = hand.index(card)
         hands[seat] = hand[:i] + hand[i + 1 :]
 
     def put_hand(self, seat: int, card: int, knowers: int) -> None:
-        self.set_hand(seat, (*self.hands[seat], card))
-        self.set_known(card, knowers | (1 << seat))
+        hands = self.hands
+        if isinstance(hands, tuple):
+            hands = self.hands = list(hands)
+        hands[seat] = (*hands[seat], card)
+        mask = knowers | (1 << seat)
+        known = self.known
+        if known[card] != mask:
+            if not isinstance(known, bytearray):
+                known = self.known = bytearray(known)
+            known[card] = mask
 
     def take_tableau(self, seat: int, card: int) -> None:
-        cards = self.tableaus[seat]
+        tableaus = self.tableaus
+        if isinstance(tableaus, tuple):
+            tableaus = self.tableaus = list(tableaus)
+        cards = tableaus[seat]
         i = cards.index(card)
-        self.set_tableau(seat, cards[:i] + cards[i + 1 :])
+        tableaus[seat] = cards[:i] + cards[i + 1 :]
 
     def put_tableau(self, seat: int, card: int) -> None:
-        self.set_tableau(seat, (*self.tableaus[seat], card))
+        tableaus = self.tableaus
+        if isinstance(tableaus, tuple):
+            tableaus = self.tableaus = list(tableaus)
+        tableaus[seat] = (*tableaus[seat], card)
 
     def take_trash(self, card: int) -> None:
         i = self.trash.index(card)
