@@ -97,27 +97,36 @@ def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
     hands = tuple(tuple(deck[size + i * size : size + (i + 1) * size]) for i in range(players))
     rest = tuple(deck[size + players * size :])
     leader = rng.below(players)
-    return State(
-        players=players,
-        deck_name=chosen.deck_name,
-        heroes=chosen.heroes,
-        hand_size=size,
-        ends_at=chosen.ends_at,
-        outs=0,
-        phase=HOUSE_PICK,
-        hands=hands,
-        houses=((),) * players,
-        trash=trash,
-        deck=rest,
-        trick=new_trick(players, leader, left_of(leader, players)),
-        sideways=0,
-        public=0,
-        seen=(0,) * players,
-        house_picks=(-1,) * players,
-        pending=None,
-        rng=rng.state,
-        turns=0,
+    return _new_state(
+        State,
+        (
+            players,  # players
+            chosen.deck_name,  # deck_name
+            chosen.heroes,  # heroes
+            size,  # hand_size
+            chosen.ends_at,  # ends_at
+            0,  # outs
+            HOUSE_PICK,  # phase
+            hands,  # hands
+            _NO_HOUSES[players],  # houses
+            trash,  # trash
+            rest,  # deck
+            new_trick(players, leader, left_of(leader, players)),  # trick
+            0,  # sideways
+            0,  # public
+            _NOTHING_SEEN[players],  # seen
+            _NO_PICKS[players],  # house_picks
+            None,  # pending
+            rng.state,  # rng
+            0,  # turns
+        ),
     )
+
+
+# set-up's empty per-seat values, built once per player count (tuples: shared safely)
+_NO_HOUSES = tuple(((),) * n for n in range(8))
+_NOTHING_SEEN = tuple((0,) * n for n in range(8))
+_NO_PICKS = tuple((-1,) * n for n in range(8))
 
 
 _NONE_OUT: list[int] = []  # read only: nobody is Out (shared, never mutated)
