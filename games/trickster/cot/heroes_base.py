@@ -30,11 +30,16 @@ Args = tuple[int, ...]
 
 # --- Archivist: use the effect of a face-up card in your tableau or the Trash -----------------------
 def _archivist_heroes(w: Work, me: int, table: Mapping[int, Effect]) -> list[int]:
+    """The heroes of those cards whose effect can be resolved now, each once, in order of first card."""
     seen: list[int] = []
-    for card in (*w.tableaus[me], *w.trash):
-        hero = CARD_HERO[card]
-        if hero not in seen and hero not in NO_COPY and table[hero].can(w, me):
-            seen.append(hero)
+    tried = set(NO_COPY)  # each hero's can() is asked once (a tableau often holds a hero twice)
+    for cards in (w.tableaus[me], w.trash):
+        for card in cards:
+            hero = CARD_HERO[card]
+            if hero not in tried:
+                tried.add(hero)
+                if table[hero].can(w, me):
+                    seen.append(hero)
     return seen
 
 
@@ -49,7 +54,7 @@ def archivist(table: Mapping[int, Effect]) -> Effect:
     def run(w: Work, me: int, args: Args) -> Need | None:
         if not args:
             heroes = w.memo if w.memo is not None else _archivist_heroes(w, me, table)
-            return ask("arc_copy", tuple(COPY[h] for h in sorted(heroes)))
+            return ask("arc_copy", tuple([COPY[h] for h in sorted(heroes)]))
         hero = args[0]
         if len(args) == 1:
             w.event("copy", {"seat": me, "hero": hero, "source": None})
