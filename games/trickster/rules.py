@@ -208,8 +208,10 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
             raise IllegalAction("unknown_action")
         hands = st[7]  # st.hands
         hand = hands[seat]
-        if token not in hand:
-            raise IllegalAction("card_not_in_hand")
+        try:
+            i = hand.index(token)  # one scan both checks the card and finds it
+        except ValueError:
+            raise IllegalAction("card_not_in_hand") from None
         pot, _, step, cyclic, leader, trickster, pattern, mask, limit = trick
         # can_follow and play_card, inlined
         if pattern is _OPEN:
@@ -226,7 +228,6 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
                 raise IllegalAction("trickster.must_follow", pattern=pattern.name.lower())
             pot = pot + (token,)
         fx = Fx(st)
-        i = hand.index(token)
         new_hands = list(hands)  # what Fx._hand_remove does, inlined
         new_hands[seat] = hand[:i] + hand[i + 1 :]
         fx.hands = new_hands

@@ -17,21 +17,23 @@ def suit_counts(cards: Sequence[int]) -> tuple[int, ...]:
 def sole_most(counts: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     """Per seat, the suits in which it holds strictly more cards than every other player."""
     exempt: list[list[int]] = [[] for _ in counts]
-    for suit in range(NUM_SUITS):
-        column = [row[suit] for row in counts]
+    for suit, column in enumerate(zip(*counts, strict=True)):  # one column per suit, built in C
         top = max(column)
         if top > 0 and column.count(top) == 1:
             exempt[column.index(top)].append(suit)
-    return tuple(tuple(e) for e in exempt)
+    return tuple([tuple(e) for e in exempt])
 
 
 def trouble_points(counts: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """One point per tableau card, except the suits where a player holds the sole most."""
     exempt = sole_most(counts)
-    points = tuple(
-        sum(n for suit, n in enumerate(row) if suit not in exempt[seat]) for seat, row in enumerate(counts)
-    )
-    return points, exempt
+    points = []
+    for row, suits in zip(counts, exempt, strict=True):
+        total = sum(row)
+        for suit in suits:
+            total -= row[suit]
+        points.append(total)
+    return tuple(points), exempt
 
 
 def ranking_keys(totals: Sequence[int], final_counts: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
@@ -42,4 +44,4 @@ def ranking_keys(totals: Sequence[int], final_counts: Sequence[Sequence[int]]) -
 
 def placements(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
     """Competition ranking on keys, lower is better: (1, 2, 2, 4)."""
-    return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
+    return tuple([1 + sum([other < key for other in keys]) for key in keys])
