@@ -85,3 +85,28 @@ def test_points_never_exceed_cards_and_at_most_one_exemption_per_suit(counts: li
     flat = [suit for e in exempt for suit in e]
     assert len(flat) == len(set(flat))
     assert sole_most(counts) == exempt
+
+
+def _reference_trouble_points(counts: list[list[int]]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The scorer as first written (column by column), kept to check the faster one against it."""
+    exempt: list[list[int]] = [[] for _ in counts]
+    for suit in range(8):
+        column = [row[suit] for row in counts]
+        top = max(column)
+        if top > 0 and column.count(top) == 1:
+            exempt[column.index(top)].append(suit)
+    frozen = tuple(tuple(e) for e in exempt)
+    points = tuple(
+        sum(n for s, n in enumerate(row) if s not in frozen[seat]) for seat, row in enumerate(counts)
+    )
+    return points, frozen
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 9), min_size=8, max_size=8), min_size=2, max_size=7))
+def test_scorer_matches_the_reference(counts: list[list[int]]) -> None:
+    """000, 【ラウンド終了と得点計算】: the scorer gives exactly the points and exemptions of the plain
+    column-by-column reading of the rule, and placements rank by (total, suits) with shared places."""
+    assert trouble_points(counts) == _reference_trouble_points(counts)
+    keys = ranking_keys([sum(row) for row in counts], counts)
+    assert placements(keys) == tuple(1 + sum(1 for other in keys if other < key) for key in keys)

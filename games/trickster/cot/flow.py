@@ -419,11 +419,11 @@ def end_round(w: Work) -> None:
     for seat in range(n):
         w.set_tableau(seat, w.tableaus[seat] + w.hands[seat])
         w.set_hand(seat, ())
-    counts = tuple(suit_counts(w.tableaus[seat]) for seat in range(n))
+    counts = tuple([suit_counts(tableau) for tableau in w.tableaus])
     points, exempt = trouble_points(counts)
     w.scores = (*w.scores, points)
     w.final = counts
-    totals = [sum(r[seat] for r in w.scores) for seat in range(n)]
+    totals = [sum(column) for column in zip(*w.scores, strict=True)]  # per seat, over the rounds
     w.event(
         "round_end",
         {"round": w.round, "points": list(points), "exempt": [list(e) for e in exempt], "totals": totals},
