@@ -90,49 +90,49 @@ def _play_unchecked(
     game: Game[Any], state: Any, policies: Sequence[Policy], seed: int, rng: random.Random, run: GameRun
 ) -> Any:
     """play_one's loop without a checker: the same steps, draws, log and violations, with the game's
-    methods and the run's counters held in locals (the simulation hot path). Returns the last state.
+    methods held in locals (the simulation hot path). Returns the last state.
 
-    Two shortcuts keep the loop lean without changing any draw: `is_over` is asked only when nobody is
-    to act (the checker separately verifies that an over game has nobody to act), and a seat playing
-    `random_policy` draws inline exactly as that policy does, without building its view thunk."""
+    Shortcuts that keep the loop lean without changing any draw: `is_over` is asked only when nobody is
+    to act (the checker separately verifies that an over game has nobody to act); a seat playing
+    `random_policy` draws inline exactly as that policy does, without building its view thunk; the
+    usual single seat to act is unpacked without a length test; the action count is the log's length."""
     is_over = game.is_over
     to_act = game.to_act
     legal_actions = game.legal_actions
     apply = game.apply
     view = game.view
     partial = functools.partial
-    append = run.log.append
+    log = run.log
+    append = log.append
     draw = rng.random
     inline = [policy is random_policy for policy in policies]
-    actions = run.actions
-    try:
-        while True:
-            acting = to_act(state)
-            if len(acting) == 1:
-                (seat,) = acting
-            elif acting:
-                seat = rng.choice(sorted(acting))
-            else:
+    for _ in _TURN_LIMIT:
+        acting = to_act(state)
+        try:
+            (seat,) = acting  # the usual case: one seat to act
+        except ValueError:
+            if not acting:
                 if not is_over(state):
                     run.violations.append("nobody to act and the game is not over")
                 break
-            legal = legal_actions(state, seat)
-            if not legal:
-                run.violations.append(f"seat {seat} to act with no legal action")
-                break
-            if inline[seat]:
-                action = legal[int(draw() * len(legal))]  # random_policy, inlined
-            else:
-                action = policies[seat](partial(view, state, seat), legal, rng)
-            state, _ = apply(state, seat, action)
-            actions += 1
-            append((seat, action))
-            if actions > MAX_ACTIONS_PER_GAME:
-                run.violations.append(f"seed {seed}: no end after {MAX_ACTIONS_PER_GAME} actions")
-                break
-    finally:
-        run.actions = actions
+            seat = rng.choice(sorted(acting))
+        legal = legal_actions(state, seat)
+        if not legal:
+            run.violations.append(f"seat {seat} to act with no legal action")
+            break
+        if inline[seat]:
+            action = legal[int(draw() * len(legal))]  # random_policy, inlined
+        else:
+            action = policies[seat](partial(view, state, seat), legal, rng)
+        state, _ = apply(state, seat, action)
+        append((seat, action))
+    else:
+        run.violations.append(f"seed {seed}: no end after {MAX_ACTIONS_PER_GAME} actions")
+    run.actions = len(log)
     return state
+
+
+_TURN_LIMIT = range(MAX_ACTIONS_PER_GAME + 1)
 
 
 def replay(
