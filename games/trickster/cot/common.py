@@ -38,20 +38,14 @@ ANSWERS: dict[str, int] = {
 assert NUM_CARDS < REVEAL_BASE
 
 
-class Need(NamedTuple):
-    """The next question of an effect: a message code, its legal actions, values to remember."""
-
-    code: str
-    actions: tuple[str, ...]
-    record: tuple[int, ...] = ()
-
-
-_new = tuple.__new__
+Need = tuple[str, tuple[str, ...], tuple[int, ...]]
+"""The next question of an effect: (message code, its legal actions, values to remember). A plain
+tuple: most actions ask one, and the flow unpacks it at once (games.trickster.cot.flow.settle)."""
 
 
 def ask(code: str, actions: tuple[str, ...], record: tuple[int, ...] = ()) -> Need:
-    """`Need(code, actions, record)` from one tuple (skips NamedTuple.__new__: most actions ask one)."""
-    return _new(Need, (code, actions, record))
+    """The Need asking `code`, answered by one of `actions`; `record` is appended to the effect's args."""
+    return (code, actions, record)
 
 
 Can = Callable[[Work, int], bool]
