@@ -80,8 +80,10 @@ def opponent_seats(w: Work, me: int) -> tuple[str, ...]:
     return OPPONENT_SEATS[w.n][me]
 
 
-def opponent_tableau_cards(w: Work, me: int) -> list[int]:
-    return [c for s in w.opponents(me) for c in w.tableaus[s]]
+def opponent_tableau_picks(w: Work, me: int) -> tuple[str, ...]:
+    """The actions picking a card of any one opponent's tableau, seat by seat clockwise from `me`."""
+    tableaus = w.tableaus
+    return tuple([PICK[c] for s in w.opponents(me) for c in tableaus[s]])
 
 
 def any_opponent_tableau(w: Work, me: int) -> bool:

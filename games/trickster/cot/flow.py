@@ -72,7 +72,7 @@ def new_game(players: int, options: dict[str, str], seed: int) -> State:
         heroes = setup.pool
     elif setup.mode == "random":
         heroes = tuple(sorted(rng.shuffled(setup.pool)[:DECK_HEROES]))
-    empty = tuple(() for _ in range(players))
+    empty: tuple[tuple[int, ...], ...] = ((),) * players
     state = State(
         players=players,
         options=setup.normalized,
@@ -96,7 +96,7 @@ def new_game(players: int, options: dict[str, str], seed: int) -> State:
         exchange=(),
         buster=NO_SEAT,
         scores=(),
-        final=tuple((0,) * 8 for _ in range(players)),
+        final=((0,) * 8,) * players,
     )
     if setup.mode == "draft":
         return state
@@ -161,7 +161,7 @@ def setup_round(w: Work) -> None:
     for card in w.deck:
         known[card] = 0
     w.known = known
-    w.tableaus = [() for _ in range(n)]
+    w.tableaus = ((),) * n
     w.trick = None
     w.picks = (NO_CARD,) * n
     w.pending = None

@@ -18,7 +18,7 @@ from games.trickster.cot.common import (
     ask,
     ids,
     opponent_seats,
-    opponent_tableau_cards,
+    opponent_tableau_picks,
     opponents_with_hand,
     picks,
     seats,
@@ -83,7 +83,7 @@ def _brigand(w: Work, me: int, args: Args) -> Need | None:
 # --- Doctor: an opponent's tableau -> an opponent's hand --------------------------------------------
 def _doctor(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return ask("doc_card", picks(opponent_tableau_cards(w, me)))
+        return ask("doc_card", opponent_tableau_picks(w, me))
     if len(args) == 1:
         return ask("doc_seat", opponent_seats(w, me))
     card, to = args
@@ -118,7 +118,7 @@ def _explorer(w: Work, me: int, args: Args) -> Need | None:
 # --- Guard: an opponent's tableau -> your hand ------------------------------------------------------
 def _guard(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return ask("gua_card", picks(opponent_tableau_cards(w, me)))
+        return ask("gua_card", opponent_tableau_picks(w, me))
     card = args[0]
     owner = w.owner_of_tableau_card(card)
     w.take_tableau(owner, card)
@@ -159,7 +159,7 @@ def _magician(w: Work, me: int, args: Args) -> Need | None:
 # --- Nomad: an opponent's tableau -> your tableau ---------------------------------------------------
 def _nomad(w: Work, me: int, args: Args) -> Need | None:
     if not args:
-        return ask("nom_card", picks(opponent_tableau_cards(w, me)))
+        return ask("nom_card", opponent_tableau_picks(w, me))
     card = args[0]
     owner = w.owner_of_tableau_card(card)
     w.take_tableau(owner, card)

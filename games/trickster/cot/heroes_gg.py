@@ -15,7 +15,7 @@ from games.trickster.cot.common import (
     ask,
     ids,
     opponent_seats,
-    opponent_tableau_cards,
+    opponent_tableau_picks,
     opponents_with_hand,
     picks,
     seats,
@@ -177,7 +177,7 @@ def _vigilante(w: Work, me: int, args: Args) -> Need | None:
     if not args:
         return ask("vig_trash", picks(w.trash))
     if len(args) == 1:
-        return ask("vig_tableau", picks(opponent_tableau_cards(w, me)))
+        return ask("vig_tableau", opponent_tableau_picks(w, me))
     trashed, theirs = args
     owner = w.owner_of_tableau_card(theirs)
     w.take_trash(trashed)
