@@ -198,7 +198,21 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
     kind, token = parsed
     phase = st[6]  # st.phase (tuple indexes on the hot path)
     if phase == EFFECT:  # the most common action: a choice for an effect
-        return _choose(st, seat, kind, token)
+        p: Pending = st[16]  # type: ignore[assignment]  # st.pending, never None in this phase
+        choosers = p[6]
+        if len(choosers) != 1:
+            return _choose_secretly(st, p, seat, kind, token)
+        # one chooser, no secrecy to keep (the common case, inlined: it is half of all actions)
+        if seat != choosers[0]:
+            raise IllegalAction("not_your_turn")
+        if kind != p[5] or token not in p[7][0]:
+            raise IllegalAction("trickster.not_an_option")
+        fx = Fx(st)
+        fx.memo = p[4]
+        run_effect(fx, p[0], p[1], p[2], p[3] + (token,))  # sets pending and phase
+        if fx.pending is None:
+            end_turn(fx)
+        return fx.freeze(), fx.events
     if phase == PLAYING:
         trick = st[11]  # st.trick
         order = trick[1]  # inlined Trick.turn
@@ -290,20 +304,9 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
         return
 
 
-def _choose(st: State, seat: int, kind: str, token: int) -> tuple[State, list[Event]]:
-    p: Pending = st[16]  # type: ignore[assignment]  # st.pending, never None in this phase
+def _choose_secretly(st: State, p: Pending, seat: int, kind: str, token: int) -> tuple[State, list[Event]]:
+    """A simultaneous secret choice (the Bard's exchange): commit; act once every chooser has chosen."""
     hero, actor, card, picks, memo, p_kind, choosers, options, _note, old_commits = p
-    if len(choosers) == 1:  # the common case: one chooser, no secrecy to keep
-        if seat != choosers[0]:
-            raise IllegalAction("not_your_turn")
-        if kind != p_kind or token not in options[0]:
-            raise IllegalAction("trickster.not_an_option")
-        fx = Fx(st)
-        fx.memo = memo
-        run_effect(fx, hero, actor, card, picks + (token,))  # sets pending and phase
-        if fx.pending is None:
-            end_turn(fx)
-        return fx.freeze(), fx.events
     if seat not in choosers:
         raise IllegalAction("not_your_turn")
     i = choosers.index(seat)
