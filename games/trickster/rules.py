@@ -162,7 +162,7 @@ def legal_actions(st: State, seat: int) -> list[str]:
         table = ACTIONS_BY_KIND[p[5]]
         choosers = p[6]
         if len(choosers) == 1:
-            return [*map(table.__getitem__, p[7][0])] if choosers[0] == seat else []
+            return list(map(table.__getitem__, p[7][0])) if choosers[0] == seat else []
         return [
             table[t]
             for s, c, options in zip(choosers, p[9], p[7], strict=True)
@@ -177,12 +177,20 @@ def legal_actions(st: State, seat: int) -> list[str]:
         hand = st[7][seat]
         pattern = trick[6]
         if pattern is _OPEN:
-            return [*map(PLAY_ACTIONS.__getitem__, hand)]
+            return list(map(PLAY_ACTIONS.__getitem__, hand))
+        # plain loops: a comprehension is a function call of its own on 3.11 (hot path)
         bits = _BITS
         mask = trick[7]
+        legal = []
         if pattern is _UNIQUE:
-            return [PLAY_ACTIONS[c] for c in hand if not bits[c] & mask]
-        return [PLAY_ACTIONS[c] for c in hand if bits[c] & mask]
+            for c in hand:
+                if not bits[c] & mask:
+                    legal.append(PLAY_ACTIONS[c])
+        else:
+            for c in hand:
+                if bits[c] & mask:
+                    legal.append(PLAY_ACTIONS[c])
+        return legal
     if phase == HOUSE_PICK:
         if st.house_picks[seat] >= 0:
             return []

@@ -230,7 +230,7 @@ class Work:
         hands = self.hands
         if isinstance(hands, tuple):
             hands = self.hands = list(hands)
-        hands[seat] = (*hands[seat], card)
+        hands[seat] = hands[seat] + (card,)
         mask = knowers | (1 << seat)
         known = self.known
         if known[card] != mask:
@@ -250,14 +250,14 @@ class Work:
         tableaus = self.tableaus
         if isinstance(tableaus, tuple):
             tableaus = self.tableaus = list(tableaus)
-        tableaus[seat] = (*tableaus[seat], card)
+        tableaus[seat] = tableaus[seat] + (card,)
 
     def take_trash(self, card: int) -> None:
         i = self.trash.index(card)
         self.trash = self.trash[:i] + self.trash[i + 1 :]
 
     def put_trash(self, card: int) -> None:
-        self.trash = (*self.trash, card)
+        self.trash = self.trash + (card,)
 
     def can_follow(self, card: int) -> bool:
         trick = self.trick
