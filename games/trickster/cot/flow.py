@@ -307,7 +307,7 @@ def play(w: Work, seat: int, card: int) -> None:
     hands[seat] = hand[:i] + hand[i + 1 :]
     # tricks.play_card inlined (the Trickster stays; the second card sets the pattern)
     pot, order, step, cyclic, leader, trickster, pattern, mask, limit = trick
-    pot = pot + (card,)  # (cheaper than (*pot, card), which goes through a list)
+    pot = pot + (card,)  # noqa: RUF005  (cheaper than (*pot, card), which goes through a list)
     size = len(pot)
     if size == 2:
         pattern, mask = follow_rule(TABLE, pot)
@@ -357,7 +357,7 @@ def answer(w: Work, value: int) -> None:
     pending = w.pending
     assert pending is not None
     hero, seat, args = pending
-    args = args + (value,)
+    args = args + (value,)  # noqa: RUF005  (see play)
     trick = w.trick
     pot = len(trick[0]) if trick else 0  # trick.pot
     settle(w, seat, hero, args, RUN[hero](w, seat, args), pot)
