@@ -127,12 +127,12 @@ class ChampionsOfTime(Game[State]):
             assert pending is not None
             return list(state[18]) if seat == pending[1] else []  # state.choices
         if phase == PH_EXCHANGE:
-            if seat in state.exchange and state.picks[seat] == NO_CARD:
-                return [GIVE_ACTIONS[c] for c in state.hands[seat]]
+            if seat in state[19] and state[15][seat] == NO_CARD:  # state.exchange, state.picks
+                return [GIVE_ACTIONS[c] for c in state[10][seat]]  # state.hands
             return []
         if phase == PH_PICK:
-            if 0 <= seat < state.players and state.picks[seat] == NO_CARD:
-                return [TAB_ACTIONS[c] for c in state.hands[seat]]
+            if 0 <= seat < state[0] and state[15][seat] == NO_CARD:  # state.players, state.picks
+                return [TAB_ACTIONS[c] for c in state[10][seat]]  # state.hands
             return []
         if phase == PH_SCORED:
             return [DEAL_ACTION] if seat == state.first else []
