@@ -44,10 +44,10 @@ _UNIQUE = Pattern.UNIQUE
 _BITS = TABLE.bits
 _new_state = tuple.__new__  # a State from ready items (hot path; skips NamedTuple.__new__)
 _new_pending = tuple.__new__  # a Pending from a ready tuple (hot path; skips NamedTuple.__new__)
-_ONE_OPEN = (-1,)
+_ONE_OPEN = (-1,)  # commits of a single chooser who has not chosen yet
 _ev = tuple.__new__  # `_ev(Event, (kind, data, audience))`: an Event with no Python call (hot path)
 _CAN = tuple(h.can for h in HEROES)  # per hero: its "can be resolved in its entirety" check
-_EFFECT = tuple(h.effect for h in HEROES)  # per hero: its effect function  # commits of a single chooser who has not chosen yet
+_EFFECT = tuple(h.effect for h in HEROES)  # per hero: its effect function
 
 i18n.register(
     {
@@ -129,7 +129,7 @@ _NOTHING_SEEN = tuple((0,) * n for n in range(8))
 _NO_PICKS = tuple((-1,) * n for n in range(8))
 
 
-_NONE_OUT: list[int] = []  # read only: nobody is Out (shared, never mutated)
+_NONE_OUT: list[int] = []  # nobody is Out: shared, read only (it never reaches an event)
 _ONLY_SEAT = tuple(frozenset((s,)) for s in range(8))  # to_act of a single seat, built once
 _NOBODY: frozenset[int] = frozenset()
 
