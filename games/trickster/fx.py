@@ -8,7 +8,6 @@ masks right (who may know a card in a hand or the deck), since the leak checker 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from games.core.contract import Event
 from games.core.rng import Rng
@@ -17,16 +16,10 @@ from games.trickster.hero import Hero
 from games.trickster.state import State
 from games.trickster.tricks import Trick, add_card, can_follow, has_room, legal_cards
 
-_new_event = tuple.__new__
 _ev = tuple.__new__  # `_ev(Event, (kind, data, audience))`: an Event with no Python call (hot path)
 HAND_ZONES = tuple(f"hand{s}" for s in range(8))  # event zone names, built once
 HOUSE_ZONES = tuple(f"house{s}" for s in range(8))
 ONLY = tuple(frozenset((s,)) for s in range(8))  # the audience "only this seat", built once
-
-
-def make_event(kind: str, data: dict[str, Any], audience: frozenset[int] | None = None) -> Event:
-    """`Event(kind, data, audience)` from a ready tuple (skips NamedTuple.__new__; hot path)."""
-    return _new_event(Event, (kind, data, audience))
 
 
 _new_state = tuple.__new__  # builds a State from a ready tuple, skipping NamedTuple.__new__'s arguments
@@ -173,9 +166,6 @@ class Fx:
         value = rng.below(n)
         self.rng = rng.state
         return value
-
-    def emit(self, kind: str, audience: frozenset[int] | None = None, **data: Any) -> None:
-        self.events.append(_ev(Event, (kind, data, audience)))
 
     # --- knowledge --------------------------------------------------------------------------------
     def _restrict(self, cards_mask: int, keep: tuple[int, ...]) -> None:
