@@ -115,6 +115,12 @@ i18n.register(
             "ja": "管理者が {name} をAIに交代させました。",
         },
         "host.finished": {"en": "The game is over.", "ja": "ゲーム終了です。"},
+        "host.history_unavailable": {
+            "en": "This table's history cannot be shown: its moves were played by an earlier version of the "
+            "rules engine. The game itself is unaffected.",
+            "ja": "この卓の履歴は表示できません。以前のバージョンのルールエンジンで指された手のためです。"
+            "ゲーム自体には影響ありません。",
+        },
         "host.outcome_line": {
             "en": "{place}. {name} — {score}",
             "ja": "{place}位 {name} — {score}",

@@ -60,7 +60,7 @@ from bot.tables.models import (
 )
 from games.core import i18n
 from games.core.contract import Event, Game, Outcome, Policy, VariantInfo
-from games.core.errors import InvalidOptions
+from games.core.errors import GameError, InvalidOptions
 from games.core.registry import get_game
 
 log = logging.getLogger("tricktable.tables")
@@ -783,7 +783,12 @@ class TableService:
     async def history(self, table_id: int, user_id: int | None) -> list[HistoryEntry]:
         """The public log plus the private events of the user's seat, in order (None: public only).
 
-        Rebuilt by replaying the log from the seed, so it needs no event storage and cannot disagree.
+        Rebuilt by replaying the log from the seed, so it needs no event storage and cannot disagree,
+        as long as the engine is the one that played it. After an engine change that alters replay (see
+        docs/engine-speed.md and `python -m bot.snapshot_all`), a replay from the seed would describe
+        another game: the replay is checked against the table's stored snapshot, and when it fails or
+        differs the history is only `host.history_unavailable` (the table itself plays on from its
+        snapshot). Showing a diverged replay would show cards that were never dealt.
         """
         live = await self._live(table_id)
         info = live.info
@@ -793,7 +798,16 @@ class TableService:
         if info.status is TableStatus.LOBBY or (info.version == 0 and live.state is None):
             return []
         game = live.game
+        snapshot = await self.store.snapshot(table_id)
+        check_at, expected = (snapshot[0], json.loads(snapshot[1])) if snapshot else (-1, None)
+        unavailable = [HistoryEntry(0, None, Event("host.history_unavailable", {}))]
+
+        def diverged(state: Any) -> bool:
+            return bool(json.loads(json.dumps(game.to_json(state))) != expected)
+
         state = setup_state(game, info)
+        if check_at == 0 and diverged(state):
+            return unavailable
         # the setup draws (RULINGS "All games") open the log at version 0, as `start` published them
         out = [HistoryEntry(0, None, e) for e in game.setup_events(state) if e.visible_to(seat)]
         for row in await self.store.actions(table_id):
@@ -804,7 +818,14 @@ class TableService:
                         row.seq, row.seat, Event("host.clock_expired", {"name": name, "seat": row.seat})
                     )
                 )
-            state, events = game.apply(state, row.seat, row.action)
+            try:
+                state, events = game.apply(state, row.seat, row.action)
+            except GameError:
+                log.warning("history of table %s does not replay at action %s", table_id, row.seq)
+                return unavailable
+            if row.seq == check_at and diverged(state):
+                log.warning("history of table %s replays to another state than its snapshot", table_id)
+                return unavailable
             out.extend(HistoryEntry(row.seq, row.seat, e) for e in events if e.visible_to(seat))
         return out
 

@@ -17,6 +17,7 @@ from bot.store.sqlite import SqliteStore
 from bot.tables import TableService, TableStatus
 from bot.tables.errors import TableUnavailable
 from bot.tables.live import rebuild
+from games.core import i18n
 from games.core.rng import Rng
 
 NO_SNAPSHOTS = Settings(snapshot_every=1000)  # the service writes none before a game ends
@@ -182,3 +183,28 @@ def test_command_refuses_a_missing_database(tmp_path: Any, capsys: pytest.Captur
     assert snapshot_all.main(["--db", str(missing)]) == 2
     assert not missing.exists()
     assert "no database" in capsys.readouterr().err
+
+
+async def test_history_after_a_new_engine_is_a_notice_not_another_game(
+    db_path: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/history` replays the log from the seed. Under a new shuffle that replay describes another deal
+    (cards that were never dealt), so the player gets one notice instead; the table plays on."""
+    played, dealt = await tables_in_play(db_path, clock)
+    svc = await open_service(db_path, NO_SNAPSHOTS, clock)
+    full = {t: [h.event.kind for h in await svc.history(t, ALICE.user_id)] for t in (played, dealt)}
+    await svc.close()
+    await snapshot_all.run(db_path)
+    svc = await open_service(db_path, NO_SNAPSHOTS, clock)
+    for table in (played, dealt):  # same engine: the snapshot confirms the replay
+        assert [h.event.kind for h in await svc.history(table, ALICE.user_id)] == full[table]
+        assert "host.history_unavailable" not in full[table]
+    await svc.close()
+
+    new_release_shuffle(monkeypatch)
+    svc = await open_service(db_path, NO_SNAPSHOTS, clock)
+    for table in (played, dealt):
+        assert [h.event.kind for h in await svc.history(table, ALICE.user_id)] == ["host.history_unavailable"]
+    assert "earlier version of the rules engine" in i18n.translate("host.history_unavailable", "en")
+    assert await play_first_legal(svc, played, 1) == 1  # the game itself goes on
+    await svc.close()
