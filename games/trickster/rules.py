@@ -30,9 +30,11 @@ from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, Pending, St
 from games.trickster.tricks import (
     Pattern,
     Trick,
+    busts,
     clockwise,
     follow_rule,
     left_of,
+    legal_plays,
     open_trick,
     roles_after_collect,
 )
@@ -174,23 +176,7 @@ def legal_actions(st: State, seat: int) -> list[str]:
         order = trick[1]  # inlined Trick.turn
         if seat != order[trick[2] % len(order)]:
             return []
-        hand = st[7][seat]
-        pattern = trick[6]
-        if pattern is _OPEN:
-            return list(map(PLAY_ACTIONS.__getitem__, hand))
-        # plain loops: a comprehension is a function call of its own on 3.11 (hot path)
-        bits = _BITS
-        mask = trick[7]
-        legal = []
-        if pattern is _UNIQUE:
-            for c in hand:
-                if not bits[c] & mask:
-                    legal.append(PLAY_ACTIONS[c])
-        else:
-            for c in hand:
-                if bits[c] & mask:
-                    legal.append(PLAY_ACTIONS[c])
-        return legal
+        return legal_plays(TABLE, trick, st[7][seat], PLAY_ACTIONS)
     if phase == HOUSE_PICK:
         if st.house_picks[seat] >= 0:
             return []
@@ -378,25 +364,9 @@ def end_turn(fx: Fx) -> None:
         return
     fx.trick = _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
     # the usual case, decided without begin_turn's loop: the next seat has a card it may play
-    hand = fx.hands[order[step % len(order)]]
-    if (hand if pattern is _OPEN else not _busts(hand, pattern, mask)):
+    if not busts(TABLE, fx.trick, fx.hands[order[step % len(order)]]):
         return
     begin_turn(fx)
-
-
-def _busts(hand: tuple[int, ...], pattern: Pattern, mask: int) -> bool:
-    """tricks.busts for a pot of two or more cards: no card of `hand` obeys (pattern, mask)."""
-    bits = _BITS
-    # plain loops: cheaper than all() over a generator for a hand of a few cards (hot path)
-    if pattern is _UNIQUE:
-        for c in hand:  # noqa: SIM110
-            if not bits[c] & mask:
-                return False
-        return True
-    for c in hand:  # noqa: SIM110
-        if bits[c] & mask:
-            return False
-    return True
 
 
 def begin_turn(fx: Fx) -> None:
@@ -408,12 +378,7 @@ def begin_turn(fx: Fx) -> None:
         trick = fx.trick
         order = trick[1]  # inlined Trick.turn
         seat = order[trick[2] % len(order)]
-        hand = fx.hands[seat]
-        pattern = trick[6]
-        if pattern is _OPEN:
-            if hand:
-                return
-        elif not _busts(hand, pattern, trick[7]):
+        if not busts(TABLE, trick, fx.hands[seat]):
             return
         fx.events.append(_ev(Event, ("bust", {"seat": seat}, None)))
         if not collect(fx, seat):

@@ -196,6 +196,28 @@ def legal_cards(table: CardTable, trick: Trick, cards: Sequence[int]) -> tuple[i
     return tuple(c for c in cards if bits[c] & mask)
 
 
+def legal_plays(table: CardTable, trick: Trick, hand: Sequence[int], actions: Sequence[str]) -> list[str]:
+    """The play actions (`actions[card]`) of the cards in `hand` that may enter the pot now, in hand order.
+
+    Both editions' `legal_actions` call this on every turn of a simulation: plain loops, because a
+    filtering comprehension is a function call of its own on Python 3.11."""
+    pattern = trick[6]  # trick.pattern
+    if pattern is _OPEN:
+        return list(map(actions.__getitem__, hand))
+    bits = table.bits
+    mask = trick[7]  # trick.mask
+    legal = []
+    if pattern is _UNIQUE:
+        for c in hand:
+            if not bits[c] & mask:
+                legal.append(actions[c])
+    else:
+        for c in hand:
+            if bits[c] & mask:
+                legal.append(actions[c])
+    return legal
+
+
 def busts(table: CardTable, trick: Trick, hand: Sequence[int]) -> bool:
     """True when the seat to act cannot legally add a card (an empty hand cannot follow either)."""
     pattern = trick[6]  # trick.pattern

@@ -27,7 +27,7 @@ from games.trickster.cot.state import (
 )
 from games.trickster.cot.view import acting, all_cards, hidden_from, view
 from games.trickster.cot.work import Work
-from games.trickster.tricks import Pattern
+from games.trickster.tricks import Pattern, legal_plays
 
 PLAY, TAB, GIVE, DRAFT, ANSWER, DEAL = range(6)
 DEAL_ACTION = "deal"
@@ -107,21 +107,7 @@ class ChampionsOfTime(Game[State]):
             order = trick[1]  # trick.order
             if seat != order[trick[2] % len(order)]:  # trick.turn
                 return []
-            pattern = trick[6]  # trick.pattern
-            hand = state[10][seat]  # state.hands
-            if not pattern:
-                return [PLAY_ACTIONS[c] for c in hand]
-            mask = trick[7]  # trick.mask
-            legal = []  # a plain loop: cheaper than a filtering comprehension (a call) in Python 3.11
-            if pattern is _UNIQUE:
-                for c in hand:
-                    if not _BITS[c] & mask:
-                        legal.append(PLAY_ACTIONS[c])
-            else:
-                for c in hand:
-                    if _BITS[c] & mask:
-                        legal.append(PLAY_ACTIONS[c])
-            return legal
+            return legal_plays(TABLE, trick, state[10][seat], PLAY_ACTIONS)  # state.hands
         if phase == PH_EFFECT:
             pending = state[16]  # state.pending
             assert pending is not None
