@@ -21,13 +21,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core.contract import ViewThunk
-from games.timetrap import cards
+from games.timetrap import ai_search, cards
 
 # Tuned against random opponents (3 players, 1500 games each): playing the card closest to the last one
 # (keeping the day going) beat stopping the day at every spare level tried; stop only when down to the
 # last card per remaining day.
 SPARE = -1
 STOP_DAY = 6  # the last to play on day 6 starts day 7 and plays first: stop the day there
+SEARCH_FROM = 3  # look-ahead from this day on (earlier, random playouts say too little about day 7)
+SAMPLES = (0, 0, 8, 8, 8, 8, 8)  # determinizations per decision, by day
 
 
 def _value(card: str) -> int:
@@ -88,9 +90,27 @@ def _choose_turn(view: Mapping[str, Any], legal: Sequence[str]) -> str:
 
 
 def heuristic_policy(view: ViewThunk, legal: Sequence[str], rng: random.Random) -> str:
+    """From day SEARCH_FROM on, a turn with a real choice is decided by look-ahead (ai_search); the
+    rules of thumb below decide everything else and pick the Time Trap discard the search considers."""
     if len(legal) == 1:
         return legal[0]
     seen = view()
+    day = int(seen["day"])
+    if day >= SEARCH_FROM and seen.get("pending") is None:
+        options = [a for a in legal if a.startswith("play:")]
+        traps = [a for a in legal if a.startswith("trap:")]
+        if traps:
+            options.append(rule_policy(seen, traps, rng))
+        if len(options) > 1:
+            samples = SAMPLES[min(day, len(SAMPLES)) - 1]
+            return ai_search.choose(seen, options, rng, samples, rule_policy(seen, legal, rng))
+    return rule_policy(seen, legal, rng)
+
+
+def rule_policy(seen: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+    """The rules of thumb alone (no look-ahead), on an already built view."""
+    if len(legal) == 1:
+        return legal[0]
     kind = legal[0].split(":")[0]
     sizes = seen["hand_sizes"]
     if kind == "draw":
