@@ -56,7 +56,7 @@ from games.timetrap import ai_search, cards
 SPARE = -1
 STOP_DAY = 6  # the last to play on day 6 starts day 7 and plays first: stop the day there
 SEARCH_FROM = 3  # look-ahead from this day on (earlier, random playouts say too little about day 7)
-SAMPLES = (0, 0, 6, 8, 12, 16, 24)  # determinizations per decision, by day (later: shorter playouts)
+SAMPLES = (0, 0, 8, 16, 20, 20, 24)  # determinizations per decision, by day (later: shorter playouts)
 SEARCH_PENDING = True
 MAX_PENDING_OPTIONS = 12
 

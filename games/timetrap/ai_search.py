@@ -105,6 +105,44 @@ START_VALUE = (1.0, 1.0, 1.0, 0.75, 0.12, 0.02)
 OTHER_VALUE = (0.9, 0.35, 0.03, 0.0, 0.0, 0.0)
 
 
+class QuietTable(Table):
+    """A Table for playouts: the same rules, without building the events nobody reads."""
+
+    def emit(self, kind: str, audience: frozenset[int] | None = None, /, **data: object) -> None:
+        return None
+
+
+def turn_options(table: Table, seat: int) -> tuple[list[str], list[str]]:
+    """On a turn (nothing pending): the time cards `seat` may play, and the time cards it may discard
+    for a Time Trap (empty when no trap may be played). The rules of rules.legal_actions."""
+    hand = table.hands[seat]
+    row = table.board[table.day - 1] if len(table.board) >= table.day else []
+    last = row[-1][1] if row else None
+    previous = None if not row or cards.is_trap(row[-1][0]) else row[-1][1]
+    blue = dates.blue(table.date())
+    up = table.tile_up
+    numbers = cards.NUMBER_OF
+    plays = []
+    time_cards = []
+    for c in hand:
+        v = numbers.get(c)
+        if v is None:
+            continue
+        time_cards.append(c)
+        if last is not None and not (v > last if up else v < last):
+            continue
+        if blue is None or blue.allows(dates.PlayContext(v, previous)):
+            plays.append(c)
+    if (
+        table.after_time
+        and table.traps_today < rules.MAX_TRAPS_PER_DAY
+        and len(time_cards) < len(hand)
+        and (blue is None or blue.allows(dates.PlayContext(None, previous)))
+    ):
+        return plays, time_cards
+    return plays, []
+
+
 def fast_legal(table: Table, seat: int) -> list[str]:
     """rules.legal_actions for a Table in a playout (the same rules, without freezing a State)."""
     hand = table.hands[seat]
@@ -115,27 +153,9 @@ def fast_legal(table: Table, seat: int) -> list[str]:
         if pending.kind == "give":
             return [f"give:{c}:{s}" for c in hand for s in table.active() if s != seat]
         return [f"discard:{c}" for c in hand]
-    row = table.board[table.day - 1] if len(table.board) >= table.day else []
-    last = row[-1][1] if row else None
-    previous = None if not row or cards.is_trap(row[-1][0]) else row[-1][1]
-    blue = dates.blue(table.date())
-    up = table.tile_up
-    numbers = cards.NUMBER_OF
-    plays = []
-    for c in hand:
-        v = numbers.get(c)
-        if v is None or (last is not None and not (v > last if up else v < last)):
-            continue
-        if blue is None or blue.allows(dates.PlayContext(v, previous)):
-            plays.append(f"play:{c}")
-    if (
-        table.after_time
-        and table.traps_today < rules.MAX_TRAPS_PER_DAY
-        and any(cards.is_trap(c) for c in hand)
-        and (blue is None or blue.allows(dates.PlayContext(None, previous)))
-    ):
-        plays.extend(f"trap:{c}" for c in hand if c in numbers)
-    return plays or ["pass"]
+    plays, discards = turn_options(table, seat)
+    legal = [f"play:{c}" for c in plays] + [f"trap:{c}" for c in discards]
+    return legal or ["pass"]
 
 
 def fast_apply(table: Table, seat: int, action: str) -> None:
@@ -169,11 +189,23 @@ def playout(table: Table, seat: int, rng: random.Random, to_end: bool) -> float:
     steps = 0
     draw = rng.random
     while not table.over and (to_end or table.day < LAST_DAY) and steps < 300:
-        actor = table.pending.seat if table.pending is not None else table.turn
-        legal = fast_legal(table, actor)
-        fast_apply(table, actor, legal[int(draw() * len(legal))])
-        table.events.clear()
         steps += 1
+        if table.pending is not None:
+            actor = table.pending.seat
+            legal = fast_legal(table, actor)
+            fast_apply(table, actor, legal[int(draw() * len(legal))])
+            continue
+        actor = table.turn
+        plays, discards = turn_options(table, actor)
+        count = len(plays) + len(discards)
+        if not count:
+            rules.pass_turn(table, actor)
+            continue
+        pick = int(draw() * count)  # uniform over the legal actions, as fast_legal lists them
+        if pick < len(plays):
+            rules.play_time_card(table, actor, plays[pick])
+        else:
+            rules.play_trap(table, actor, discards[pick - len(plays)])
     return table_value(table, seat)
 
 
@@ -196,7 +228,7 @@ def choose(
         state = sample_state(view, rng)
         seed = rng.getrandbits(64)
         for i, option in enumerate(options):
-            table = Table(state)
+            table = QuietTable(state)
             fast_apply(table, seat, option)
             totals[i] += playout(table, seat, random.Random(seed), to_end)
     best = max(range(len(options)), key=lambda i: (totals[i], options[i] == preferred))
