@@ -12,12 +12,13 @@ and on the traps still to come. So from day 3 on the policy looks ahead (games/t
 - look-ahead (days 3-7, every turn with a real choice and every yellow-card answer with at most 12
   options): deal the cards it cannot see at random, consistently with the view (an opponent's unseen
   cards are mostly their own colour), try each option on the same deals, play on at random to the start
-  of day 7 (to the end on day 7) and score the result by a measured table: start player or not, cards
-  left, one rival or more (eliminated: 0; won: 1). The best average wins; ties go to the rules of thumb.
-  More samples on later days, where playouts are short (6 on day 3 up to 24 on day 7): about 0.9 ms a
-  decision on average. This is what lifts 4 players from 0.31 to about 0.38. Examples (tested): on
-  day 6 stop the day with a card nobody can follow; do not play the 1 of a Y6 day 6 when the Time Trap
-  it takes cannot be played again before day 7 (the rules of thumb alone would).
+  of day 7 (to the end on day 7) and score the result by a measured table: start player or not, and
+  how many more cards it holds than the shortest other hand (eliminated: 0; won: 1). The best average
+  wins; ties go to the rules of thumb. Samples per decision grow with the day (8 on day 3, 16 on day 4,
+  20-24 later, where playouts are shorter): about 1.2 ms a decision on average. This is what lifts 4
+  players from 0.31 to about 0.39. Examples (tested): on day 6 stop the day with a card nobody can
+  follow; do not play the 1 of a Y6 day 6 when the Time Trap it takes cannot be played again before
+  day 7 (the rules of thumb alone would).
 - the Time Trap play the look-ahead considers is the rules of thumb's one (below): the discard choice
   among time cards matters little and trying each would multiply the cost.
 
@@ -36,7 +37,10 @@ Rules of thumb (days 1-2, and the tie-break and trap discard of the look-ahead):
 
 Tried and dropped: searching days 1-2 (random playouts that far say little about day 7: no gain, three
 to eight times the cost); playing this seat's own moves in playouts by the rules of thumb instead of at
-random (no gain, slower); more samples (12-48 a decision: within noise, up to 1.5 ms); at 4 players,
+random (no gain, slower); more samples than now (10/20/24 on days 3-5: within noise, 1.4 ms); trying
+every Time Trap discard as its own option (within noise, slower); dealing each opponent the Time Trap
+they were dealt while no trap of that id has shown up (no gain); scoring day 7 by hand size alone instead
+of against the shortest other hand (about the same, kept the finer table); at 4 players,
 keeping extreme cards instead of throwing them away, other spare thresholds, avoiding the Y6/Y1 numbers
 on day 6 by rule (each within one point of the old rules).
 """
