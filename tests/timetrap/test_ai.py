@@ -25,10 +25,13 @@ def _decide(state: State, seat: int, seed: int = 1) -> str:
     return ai.heuristic_policy(functools.partial(G.view, state, seat), legal, random.Random(seed))
 
 
-def _day6_with_y6() -> State:
-    """Day 6 (Y6: a 1 takes a played Time Trap), tile down after 5, two traps already played today."""
+def _day6_with_y6(
+    others: tuple[list[str], list[str], list[str]] = (["pu2", "pu8"], ["bl1", "bl4"], ["gr3", "gr10"]),
+) -> State:
+    """Day 6 (Y6: a 1 takes a played Time Trap), tile down after 5, two traps already played today;
+    seat 0 holds or1, or3, or10 and the other seats `others` (cards seat 0 cannot see)."""
     return make(
-        [["or1", "or3", "or10"], ["pu2", "pu8"], ["bl1", "bl4"], ["gr3", "gr10"]],
+        [["or1", "or3", "or10"], *others],
         day=6,
         dates=DATES,
         tile_up=False,
@@ -72,17 +75,7 @@ def test_day_6_it_stops_the_day_to_start_day_7() -> None:
 def test_it_decides_from_its_view_only() -> None:
     """Two tables that differ only in cards seat 0 cannot see get the same decision (same rng)."""
     a = _day6_with_y6()
-    b = make(
-        [["or1", "or3", "or10"], ["pu6", "pu11"], ["bl2", "bl8"], ["gr1", "gr2"]],
-        day=6,
-        dates=DATES,
-        tile_up=False,
-        earlier=[["tt1"], [], [], ["tt0"], []],
-        today=[("tt2", 0), "gr7", ("tt3", 12), "bl9", "pu5"],
-        start=2,
-        turn=0,
-        last_player=3,
-    )
+    b = _day6_with_y6((["pu6", "pu11"], ["bl2", "bl8"], ["gr1", "gr2"]))
     assert G.view(a, 0) == G.view(b, 0)
     for seed in range(3):
         assert _decide(a, 0, seed) == _decide(b, 0, seed)
