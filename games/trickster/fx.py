@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from games.core.contract import Event
 from games.core.rng import Rng
+from games.trickster import zones
 from games.trickster.cards import CARD_IDS, HERO_OF, HEROES, TABLE
 from games.trickster.hero import Hero
 from games.trickster.state import State
@@ -111,20 +112,12 @@ class Fx:
             ),
         )
 
-    # --- copy-on-write setters (the only writes to the zone lists) ----------------------------------
+    # --- copy-on-write writes (games/trickster/zones.py; the only writes to the zone lists) ------------
     def set_hand(self, seat: int, cards: tuple[int, ...]) -> None:
-        hands = self.hands
-        if isinstance(hands, tuple):
-            hands = list(hands)
-            self.hands = hands
-        hands[seat] = cards
+        self.hands = zones.replace(self.hands, seat, cards)
 
     def set_house(self, seat: int, cards: tuple[int, ...]) -> None:
-        houses = self.houses
-        if isinstance(houses, tuple):
-            houses = list(houses)
-            self.houses = houses
-        houses[seat] = cards
+        self.houses = zones.replace(self.houses, seat, cards)
 
     def set_seen(self, seat: int, mask: int) -> None:
         seen = self.seen
@@ -194,34 +187,17 @@ class Fx:
         self.events.append(_ev(Event, ("reveal", {"cards": [CARD_IDS[c] for c in cards], "holder": holder}, None)))
 
     # --- card moves (each emits its event) --------------------------------------------------------
-    # (the three below inline set_hand / set_house: they run on most actions)
     def _hand_remove(self, seat: int, card: int) -> None:
-        hands = self.hands
-        if isinstance(hands, tuple):
-            hands = self.hands = list(hands)
-        hand = hands[seat]
-        i = hand.index(card)
-        hands[seat] = hand[:i] + hand[i + 1 :]
+        self.hands = zones.take(self.hands, seat, card)
 
     def _hand_add(self, seat: int, card: int) -> None:
-        hands = self.hands
-        if isinstance(hands, tuple):
-            hands = self.hands = list(hands)
-        hands[seat] = hands[seat] + (card,)
+        self.hands = zones.put(self.hands, seat, card)
         self.sideways &= ~(1 << card)  # a card taken into a hand turns upright
 
     def _house_remove(self, card: int) -> int:
         """Take `card` out of the House that holds it; returns that House's seat."""
-        houses = self.houses
-        for seat, house in enumerate(houses):  # noqa: B007 (seat and house are used after the loop)
-            if card in house:
-                break
-        else:
-            raise ValueError("card is in no House")
-        if isinstance(houses, tuple):
-            houses = self.houses = list(houses)
-        i = house.index(card)
-        houses[seat] = house[:i] + house[i + 1 :]
+        seat = self.owner_of_house_card(card)
+        self.houses = zones.take(self.houses, seat, card)
         return seat
 
     def turn_sideways(self, card: int) -> None:
@@ -238,7 +214,7 @@ class Fx:
     def trash_to_house(self, card: int, seat: int) -> None:
         i = self.trash.index(card)
         self.trash = self.trash[:i] + self.trash[i + 1 :]
-        self.set_house(seat, self.houses[seat] + (card,))
+        self.houses = zones.put(self.houses, seat, card)
         self.events.append(
             _ev(Event, ("move", {"card": CARD_IDS[card], "src": "trash", "dst": HOUSE_ZONES[seat]}, None))
         )
@@ -260,7 +236,7 @@ class Fx:
 
     def house_to_house(self, card: int, seat: int) -> None:
         src = self._house_remove(card)
-        self.set_house(seat, self.houses[seat] + (card,))
+        self.houses = zones.put(self.houses, seat, card)
         self.events.append(
             _ev(Event, ("move", {"card": CARD_IDS[card], "src": HOUSE_ZONES[src], "dst": HOUSE_ZONES[seat]}, None))
         )
@@ -268,7 +244,7 @@ class Fx:
     def hand_to_house(self, seat: int, card: int, to: int, random: bool = False) -> None:
         """A hand card goes face up into a House (Knight; Hunter's random card)."""
         self._hand_remove(seat, card)
-        self.set_house(to, self.houses[to] + (card,))
+        self.houses = zones.put(self.houses, to, card)
         self.events.append(
             _ev(Event, ("move", {"card": CARD_IDS[card], "src": HAND_ZONES[seat], "dst": HOUSE_ZONES[to], "random": random}, None))
         )

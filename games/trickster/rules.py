@@ -14,6 +14,7 @@ from games.core.contract import Event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
 from games.trickster import options as opts
+from games.trickster import zones
 from games.trickster.cards import (
     ACTIONS_BY_KIND,
     CARD_IDS,
@@ -344,7 +345,7 @@ def _house_pick(st: State, seat: int, kind: str, token: int) -> tuple[State, lis
     fx = Fx(st)
     for s, card in enumerate(picks):
         fx._hand_remove(s, card)
-        fx.set_house(s, fx.houses[s] + (card,))
+        fx.houses = zones.put(fx.houses, s, card)
     fx.events.append(_ev(Event, ("houses", {"cards": [CARD_IDS[c] for c in picks]}, None)))
     fx.phase = PLAYING
     fx.events.append(_ev(Event, ("trick", {"leader": fx.trick.leader, "trickster": fx.trick.trickster}, None)))
@@ -417,7 +418,7 @@ def refill(fx: Fx, leader: int) -> None:
             if fx.deck and len(fx.hands[s]) < size:
                 card = fx.deck[0]
                 fx.deck = fx.deck[1:]
-                fx.set_hand(s, fx.hands[s] + (card,))
+                fx.hands = zones.put(fx.hands, s, card)
                 dealt[s].append(card)
     fx.events.append(_ev(Event, ("refill", {"counts": {str(s): len(c) for s, c in dealt.items()}}, None)))
     for s, cards in dealt.items():

@@ -15,6 +15,7 @@ from typing import Any
 
 from games.core.contract import Event
 from games.core.rng import Rng
+from games.trickster import zones
 from games.trickster.cot.cards import CARD_IDS, TABLE
 from games.trickster.cot.state import State
 from games.trickster.tricks import Trick, add_card, can_follow
@@ -196,16 +197,10 @@ class Work:
 
     # --- zones -------------------------------------------------------------------------------------
     def set_hand(self, seat: int, cards: tuple[int, ...]) -> None:
-        hands = self.hands
-        if isinstance(hands, tuple):
-            hands = self.hands = list(hands)
-        hands[seat] = cards
+        self.hands = zones.replace(self.hands, seat, cards)
 
     def set_tableau(self, seat: int, cards: tuple[int, ...]) -> None:
-        tableaus = self.tableaus
-        if isinstance(tableaus, tuple):
-            tableaus = self.tableaus = list(tableaus)
-        tableaus[seat] = cards
+        self.tableaus = zones.replace(self.tableaus, seat, cards)
 
     def opponents(self, seat: int) -> tuple[int, ...]:
         return OPPONENTS[self.n][seat]
@@ -216,21 +211,12 @@ class Work:
                 return seat
         raise ValueError(CARD_IDS[card])
 
-    # The moves below inline set_hand / set_tableau / set_known (copy on first write): effects make
-    # one or two moves on most actions, and a call each would cost more than the moves themselves.
+    # Zone moves copy on first write through games/trickster/zones.py (shared with the classic edition).
     def take_hand(self, seat: int, card: int) -> None:
-        hands = self.hands
-        if isinstance(hands, tuple):
-            hands = self.hands = list(hands)
-        hand = hands[seat]
-        i = hand.index(card)
-        hands[seat] = hand[:i] + hand[i + 1 :]
+        self.hands = zones.take(self.hands, seat, card)
 
     def put_hand(self, seat: int, card: int, knowers: int) -> None:
-        hands = self.hands
-        if isinstance(hands, tuple):
-            hands = self.hands = list(hands)
-        hands[seat] = hands[seat] + (card,)  # cheaper than (*hand, card): no list detour
+        self.hands = zones.put(self.hands, seat, card)
         mask = knowers | (1 << seat)
         known = self.known
         if known[card] != mask:
@@ -239,18 +225,10 @@ class Work:
             known[card] = mask
 
     def take_tableau(self, seat: int, card: int) -> None:
-        tableaus = self.tableaus
-        if isinstance(tableaus, tuple):
-            tableaus = self.tableaus = list(tableaus)
-        cards = tableaus[seat]
-        i = cards.index(card)
-        tableaus[seat] = cards[:i] + cards[i + 1 :]
+        self.tableaus = zones.take(self.tableaus, seat, card)
 
     def put_tableau(self, seat: int, card: int) -> None:
-        tableaus = self.tableaus
-        if isinstance(tableaus, tuple):
-            tableaus = self.tableaus = list(tableaus)
-        tableaus[seat] = tableaus[seat] + (card,)
+        self.tableaus = zones.put(self.tableaus, seat, card)
 
     def take_trash(self, card: int) -> None:
         i = self.trash.index(card)
