@@ -25,7 +25,7 @@ from games.core.simulate import play_one
 
 
 def _dump(value: Any) -> bytes:
-    return json.dumps(value, default=repr, ensure_ascii=False, sort_keys=False).encode()
+    return json.dumps(value, default=repr, ensure_ascii=False).encode()
 
 
 def _snapshot(digest: Any, game: Game[Any], state: Any, events: Sequence[Event], players: int) -> None:
