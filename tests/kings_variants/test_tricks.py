@@ -57,3 +57,17 @@ def test_rare_or_flag_lead_lets_the_next_number_card_set_the_lead() -> None:
     assert lead_colour([Entry(0, "rare1"), Entry(1, "g3")]) == "g"
     assert lead_colour([Entry(0, "w11"), Entry(1, "b3")]) == "b"
     assert winner(["w11", "b3", "b10"], WHIST) == "w11"
+
+
+def test_queen_turned_lead_leads_as_what_it_became() -> None:
+    """002 レアと白旗カードの出し方 (「各トリックの最初に出されたカードがレアや白旗カードの場合は、次のプレイヤーは
+    どのカードを出してもかまいません」) with ■白クイーン / ■青クイーン (カードの強さをレア/白旗に変更する);
+    RULINGS.md: a led card a queen turned into a rare or flag sets no lead colour, the next number card does."""
+    assert lead_colour([Entry(0, "r9", False, "w")]) is None
+    assert lead_colour([Entry(0, "r9", False, "b")]) is None
+    assert lead_colour([Entry(0, "r9", False, "w"), Entry(1, "b5")]) == "b"
+    assert lead_colour([Entry(0, "r9", False, "b"), Entry(1, "g3")]) == "g"
+    assert lead_colour([Entry(0, "r9", False, "r")]) == "r"  # the red queen leaves the card a number card
+    # The next number card's colour wins the trick among number cards: r9 as a flag, b5 leads, b7 beats it.
+    entries = [Entry(0, "r9", False, "b"), Entry(1, "b5"), Entry(2, "r10"), Entry(3, "b7")]
+    assert winning_index(entries, STANDARD)[0] == 3

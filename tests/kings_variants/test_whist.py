@@ -184,3 +184,33 @@ def test_green_queen_lead_leads_nothing() -> None:
     assert {"play:g9", "play:b1"} <= set(G.legal_actions(s, 0))  # no red in hand: anything goes
     s, events = G.apply(s, 0, "play:g9")
     assert trick_winner(events) == 3
+
+
+def test_white_queen_rare_lead_leaves_the_next_player_free() -> None:
+    """002 レアと白旗カードの出し方 (「最初に出されたカードがレアや白旗カードの場合は、次のプレイヤーはどのカードを
+    出してもかまいません。次のプレイヤーが数字カードを出したならば、それ以降はマストフォロー」) and ■白クイーン:
+    a red card the white queen made a rare leads as a rare (RULINGS.md), so blue may follow it and sets
+    the lead colour."""
+    hands = [["r9", "k1"], ["r3", "b5"], ["b7", "r2"], ["g4", "r6"]]
+    s = play_state("whist", hands, "wbrg")
+    s, _ = G.apply(s, 0, "play:r9:qw")
+    assert {"play:r3", "play:b5"} <= set(G.legal_actions(s, 1))
+    s, _ = G.apply(s, 1, "play:b5")
+    legal = G.legal_actions(s, 2)
+    assert "play:b7" in legal and "play:r2" not in legal  # blue is the lead colour now
+    s, _ = G.apply(s, 2, "play:b7")
+    s, events = G.apply(s, 3, "play:r6")
+    assert trick_winner(events) == 0  # the rare
+
+
+def test_blue_queen_flag_lead_leaves_the_next_player_free() -> None:
+    """002 レアと白旗カードの出し方 and ■青クイーン: a card the blue queen made a flag leads as a flag."""
+    hands = [["g4", "k1"], ["r3", "b5"], ["b7", "r2"], ["g8", "r6"]]
+    s = play_state("whist", hands, "wbrg", leader=1)
+    s, _ = G.apply(s, 1, "play:r3:qb")
+    assert {"play:b7", "play:r2"} <= set(G.legal_actions(s, 2))
+    s, _ = G.apply(s, 2, "play:b7")
+    assert {"play:g8", "play:r6"} <= set(G.legal_actions(s, 3))  # no blue in hand: anything
+    s, _ = G.apply(s, 3, "play:g8")
+    s, events = G.apply(s, 0, "play:k1")
+    assert trick_winner(events) == 0  # black trump beats the blue lead; the flag is weakest

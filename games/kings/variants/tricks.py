@@ -40,8 +40,12 @@ def kind(entry: Entry) -> str:
 
 
 def lead_colour(entries: Sequence[Entry]) -> str | None:
-    """The colour of the first coloured number card played (a rare, flag or white 11/12 sets none)."""
+    """The colour of the first coloured number card played. A rare, flag or white 11/12 sets none, nor
+    does a number card a white or blue queen turned into a rare or flag: it leads as what it became
+    (RULINGS.md, the same rule as the standard engine), so the first number card after it sets the colour."""
     for entry in entries:
+        if entry.queen == "w" or entry.queen == "b":
+            continue
         colour = colour_of(entry.card)
         if colour in NUMBER_COLOURS:
             return colour
