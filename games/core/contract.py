@@ -174,16 +174,76 @@ class GameInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class GameText:
-    """The six renderers of a game's text module, so each Game wires them once instead of re-declaring
-    six delegating methods (front ends still call only Game.render_*)."""
+class CardText:
+    """One kind of card in words: for `/card`, the console's `?`, rules pages and picture sheets.
 
-    card: Callable[[str, str], str]
-    action: Callable[[str, Mapping[str, JSON], str], str]
-    event: Callable[[Event, str], str]
-    view: Callable[[Mapping[str, JSON], str], str]
-    prompt: Callable[[Prompt, str], str]
-    rules: Callable[[str], str]
+    `key` is stable (a card id or a kind id such as a hero slug); `ruling` marks an effect whose value
+    came from our rulings (RULINGS.md) rather than the rulebook's words (shown on rules pages only).
+    """
+
+    key: str
+    name: str
+    effect: str
+    ruling: bool = False
+
+
+Names = Sequence[str] | None
+"""names[seat] = a person's display name; None falls back to "P1".."Pn" (games.core.names)."""
+
+
+class CardRenderer(Protocol):
+    def __call__(self, card: str, lang: str, /) -> str: ...
+
+
+class ActionRenderer(Protocol):
+    def __call__(
+        self, action: str, view: Mapping[str, JSON], lang: str, /, *, names: Names = None
+    ) -> str: ...
+
+
+class EventRenderer(Protocol):
+    def __call__(self, event: Event, lang: str, /, *, names: Names = None) -> str: ...
+
+
+class ViewRenderer(Protocol):
+    def __call__(self, view: Mapping[str, JSON], lang: str, /, *, names: Names = None) -> str: ...
+
+
+class PromptRenderer(Protocol):
+    def __call__(self, prompt: Prompt, lang: str, /, *, names: Names = None) -> str: ...
+
+
+class RulesRenderer(Protocol):
+    def __call__(self, lang: str, /) -> str: ...
+
+
+class EffectText(Protocol):
+    def __call__(self, card: str, lang: str, /) -> str | None: ...
+
+
+class ActionEffectText(Protocol):
+    def __call__(self, action: str, view: Mapping[str, JSON], lang: str, /) -> str | None: ...
+
+
+class CatalogText(Protocol):
+    def __call__(self, lang: str, /) -> list[CardText]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameText:
+    """The renderers of a game's text module, so each Game wires them once instead of re-declaring
+    delegating methods (front ends still call only Game.render_* / card_effect / describe_action /
+    card_catalog). The last three are optional: a game without card texts leaves them None."""
+
+    card: CardRenderer
+    action: ActionRenderer
+    event: EventRenderer
+    view: ViewRenderer
+    prompt: PromptRenderer
+    rules: RulesRenderer
+    effect: EffectText | None = None
+    describe: ActionEffectText | None = None
+    catalog: CatalogText | None = None
 
 
 ViewThunk = Callable[[], Mapping[str, JSON]]
@@ -281,20 +341,44 @@ class Game(ABC, Generic[S]):
     def render_card(self, card: str, lang: str = "en") -> str:
         return self.texts.card(card, lang) if self.texts else card
 
-    def render_action(self, action: str, view: Mapping[str, JSON], lang: str = "en") -> str:
-        """A button label for an action, from what the acting seat may see."""
-        return self.texts.action(action, view, lang) if self.texts else action
+    def render_action(
+        self, action: str, view: Mapping[str, JSON], lang: str = "en", *, names: Names = None
+    ) -> str:
+        """A button label for an action, from what the acting seat may see (people by `names`)."""
+        return self.texts.action(action, view, lang, names=names) if self.texts else action
 
-    def render_event(self, event: Event, lang: str = "en") -> str:
-        return self.texts.event(event, lang) if self.texts else f"{event.kind} {dict(event.data)}"
+    def render_event(self, event: Event, lang: str = "en", *, names: Names = None) -> str:
+        if self.texts:
+            return self.texts.event(event, lang, names=names)
+        return f"{event.kind} {dict(event.data)}"
 
-    def render_view(self, view: Mapping[str, JSON], lang: str = "en") -> str:
-        """A multi-line text of the board as `view`'s seat sees it."""
-        return self.texts.view(view, lang) if self.texts else repr(dict(view))
+    def render_view(self, view: Mapping[str, JSON], lang: str = "en", *, names: Names = None) -> str:
+        """A multi-line text of the board as `view`'s seat sees it (people by `names`)."""
+        return self.texts.view(view, lang, names=names) if self.texts else repr(dict(view))
 
-    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
-        return self.texts.prompt(prompt, lang) if self.texts else prompt.kind
+    def render_prompt(self, prompt: Prompt, lang: str = "en", *, names: Names = None) -> str:
+        return self.texts.prompt(prompt, lang, names=names) if self.texts else prompt.kind
 
     def rules_page(self, lang: str = "en") -> str:
         """The rules summary with rulings marked (docs/rules/<game>.md is the long form)."""
         return self.texts.rules(lang) if self.texts else self.info.names.get(lang, self.info.id)
+
+    # --- card texts (issue 14): what a card does, in a line ---------------------------------------
+    def card_effect(self, card_id: str, lang: str = "en") -> str | None:
+        """The short effect text of one card id; None for a card without an effect (or no texts)."""
+        if self.texts and self.texts.effect:
+            return self.texts.effect(card_id, lang)
+        return None
+
+    def describe_action(self, action: str, view: Mapping[str, JSON], lang: str = "en") -> str | None:
+        """The short effect behind an action (a select option's description, a draft candidate's
+        text), from what the acting seat may see; None when the action plays no card with an effect."""
+        if self.texts and self.texts.describe:
+            return self.texts.describe(action, view, lang)
+        return None
+
+    def card_catalog(self, lang: str = "en") -> list[CardText]:
+        """Every distinct card kind with its effect (for `/card`, the console `?`, rules pages)."""
+        if self.texts and self.texts.catalog:
+            return self.texts.catalog(lang)
+        return []

@@ -128,7 +128,7 @@ class DreamCapture(Game[State]):
 
     texts = GameText(
         card=card_name,
-        action=lambda action, view, lang: text.render_action(action, lang),
+        action=lambda action, view, lang, *, names=None: text.render_action(action, lang, names=names),
         event=text.render_event,
         view=text.render_view,
         prompt=text.render_prompt,

@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core import i18n
 from games.core.contract import Event, Prompt
+from games.core.names import Names
 from games.dream_capture.cards import SUIT_NAMES, card_name
 
 i18n.register(
@@ -197,21 +198,21 @@ def totals_text(totals: Any, lang: str) -> str:
     return _sep(lang).join(f"{team_name(t, lang)} {int(totals[t])}" for t in (0, 1))
 
 
-def render_action(action: str, lang: str) -> str:
+def render_action(action: str, lang: str, *, names: Names = None) -> str:
     if action == "deal":
         return tr("dc_act_deal", lang)
     verb, _, card = action.partition(":")
     return tr(f"dc_act_{verb}", lang, card=card_name(card, lang))
 
 
-def render_prompt(prompt: Prompt, lang: str) -> str:
+def render_prompt(prompt: Prompt, lang: str, *, names: Names = None) -> str:
     params = dict(prompt.params)
     if prompt.kind == "follow":
         params["suit"] = SUIT_NAMES[str(params["suit"])][1 if lang == "ja" else 0]
     return tr(f"dc_prompt_{prompt.kind}", lang, **params)
 
 
-def render_event(event: Event, lang: str) -> str:
+def render_event(event: Event, lang: str, *, names: Names = None) -> str:
     d: Mapping[str, Any] = event.data
     kind = event.kind
     seat = seat_name(int(d["seat"]), lang) if "seat" in d else ""
@@ -284,7 +285,7 @@ def render_event(event: Event, lang: str) -> str:
     return f"{kind} {dict(d)}"
 
 
-def render_view(v: Mapping[str, Any], lang: str) -> str:
+def render_view(v: Mapping[str, Any], lang: str, *, names: Names = None) -> str:
     sep = _sep(lang)
     lines = [
         tr("dc_v_header", lang, deal=v["deal"], deals=v["deals"], dealer=seat_name(int(v["dealer"]), lang)),

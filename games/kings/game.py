@@ -21,6 +21,7 @@ from games.core.contract import (
     VariantInfo,
 )
 from games.core.errors import InvalidOptions
+from games.core.names import Names
 from games.kings import engine, text, view
 from games.kings.engine import STANDARD, TWO_PLAYER
 from games.kings.state import Table
@@ -258,21 +259,27 @@ class KingsGame(Game[Any]):
         other = self._text_engine(None) if name == card else None
         return other.render_card(card, lang) if other else name
 
-    def render_action(self, action: str, view_: Mapping[str, JSON], lang: str = "en") -> str:
+    def render_action(
+        self, action: str, view_: Mapping[str, JSON], lang: str = "en", *, names: Names = None
+    ) -> str:
         other = self._text_engine(view_.get("variant"))
-        return other.render_action(action, view_, lang) if other else text.action_label(action, view_, lang)
+        if other:
+            return other.render_action(action, view_, lang, names=names)
+        return text.action_label(action, view_, lang, names=names)
 
-    def render_event(self, event: Event, lang: str = "en") -> str:
+    def render_event(self, event: Event, lang: str = "en", *, names: Names = None) -> str:
         other = self._text_engine(event.data.get("variant"))
-        return other.render_event(event, lang) if other else text.event_text(event, lang)
+        return other.render_event(event, lang, names=names) if other else text.event_text(event, lang, names=names)
 
-    def render_view(self, view_: Mapping[str, JSON], lang: str = "en") -> str:
+    def render_view(self, view_: Mapping[str, JSON], lang: str = "en", *, names: Names = None) -> str:
         other = self._text_engine(view_.get("variant"))
-        return other.render_view(view_, lang) if other else text.view_text(view_, lang)
+        return other.render_view(view_, lang, names=names) if other else text.view_text(view_, lang, names=names)
 
-    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
+    def render_prompt(self, prompt: Prompt, lang: str = "en", *, names: Names = None) -> str:
         other = self._text_engine(prompt.params.get("variant"))
-        return other.render_prompt(prompt, lang) if other else text.prompt_text(prompt, lang)
+        if other:
+            return other.render_prompt(prompt, lang, names=names)
+        return text.prompt_text(prompt, lang, names=names)
 
     def rules_page(self, lang: str = "en") -> str:
         from games.kings.variants import ENGINES

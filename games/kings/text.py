@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core import i18n
 from games.core.contract import JSON, Event, Prompt
+from games.core.names import Names
 from games.kings.cards import (
     CHARACTER_NAMES,
     COLOUR_NAMES,
@@ -106,7 +107,7 @@ def _seat(view: Mapping[str, JSON] | None, seat: Any, lang: str) -> str:
     return f"プレイヤー{int(seat) + 1}" if lang == "ja" else f"Player {int(seat) + 1}"
 
 
-def action_label(action: str, view: Mapping[str, JSON], lang: str = "en") -> str:
+def action_label(action: str, view: Mapping[str, JSON], lang: str = "en", *, names: Names = None) -> str:
     ja = lang == "ja"
     parts = action.split(":")
     kind = parts[0]
@@ -174,7 +175,7 @@ def action_label(action: str, view: Mapping[str, JSON], lang: str = "en") -> str
     return action
 
 
-def event_text(event: Event, lang: str = "en") -> str:
+def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     ja = lang == "ja"
     d = dict(event.data)
     who = _seat(None, d["seat"], lang) if "seat" in d else ""
@@ -319,7 +320,7 @@ def _seat_line(s: Mapping[str, Any], lang: str) -> str:
     )
 
 
-def view_text(view: Mapping[str, JSON], lang: str = "en") -> str:
+def view_text(view: Mapping[str, JSON], lang: str = "en", *, names: Names = None) -> str:
     """The board as one seat sees it (standard and two-player)."""
     ja = lang == "ja"
     phase = PHASE_NAMES.get(str(view["phase"]), (str(view["phase"]), str(view["phase"])))
@@ -358,7 +359,7 @@ def view_text(view: Mapping[str, JSON], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def prompt_text(prompt: Prompt, lang: str = "en") -> str:
+def prompt_text(prompt: Prompt, lang: str = "en", *, names: Names = None) -> str:
     ja = lang == "ja"
     texts = {
         "pick": ("KQJセットかキャラカードを獲得してください", "Take a KQJ set or a character card."),

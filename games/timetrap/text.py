@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core import i18n
 from games.core.contract import Event, Prompt
+from games.core.names import Names
 from games.timetrap import cards, dates
 
 T = i18n.translate
@@ -132,7 +133,7 @@ def date_text(card_id: str | None, lang: str) -> str:
     return f"{card_id} ({colour.get(lang, colour['en'])}, {mark}): {found.text.get(lang) or found.text['en']}"
 
 
-def render_action(action: str, view: Mapping[str, Any], lang: str = "en") -> str:
+def render_action(action: str, view: Mapping[str, Any], lang: str = "en", *, names: Names = None) -> str:
     kind, _, arg = action.partition(":")
     if kind == "pass":
         return w("pass", lang)
@@ -210,7 +211,7 @@ def reason(code: str, lang: str) -> str:
     return texts.get(lang) or texts["en"]
 
 
-def render_event(event: Event, lang: str = "en") -> str:
+def render_event(event: Event, lang: str = "en", *, names: Names = None) -> str:
     d = event.data
     if event.kind == "eliminated":
         return (
@@ -275,12 +276,12 @@ _PROMPTS: dict[str, dict[str, str]] = {
 }
 
 
-def render_prompt(prompt: Prompt, lang: str = "en") -> str:
+def render_prompt(prompt: Prompt, lang: str = "en", *, names: Names = None) -> str:
     texts = _PROMPTS.get(prompt.kind, {"en": prompt.kind})
     return texts.get(lang) or texts["en"]
 
 
-def render_view(view: Mapping[str, Any], lang: str = "en") -> str:
+def render_view(view: Mapping[str, Any], lang: str = "en", *, names: Names = None) -> str:
     en = lang != "ja"
     lines: list[str] = []
     day = view["day"]

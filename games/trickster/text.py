@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core import i18n
 from games.core.contract import Event, Prompt
+from games.core.names import Names
 from games.trickster.cards import CARD_INDEX, HERO_INDEX, HEROES, SUIT_NAMES, SUIT_OF, SUIT_SYMBOLS
 
 T = i18n.translate
@@ -168,7 +169,7 @@ def _zone(zone: str, lang: str) -> str:
     return T(f"trickster.zone.{zone}", lang)
 
 
-def action_label(action: str, view: Mapping[str, Any], lang: str = "en") -> str:
+def action_label(action: str, view: Mapping[str, Any], lang: str = "en", *, names: Names = None) -> str:
     prefix, _, token = action.partition(":")
     if prefix in ("play", "house", "card", "give"):
         return T(f"trickster.act.{prefix}", lang, card=card_name(token, lang))
@@ -179,7 +180,7 @@ def action_label(action: str, view: Mapping[str, Any], lang: str = "en") -> str:
     return action
 
 
-def event_text(event: Event, lang: str = "en") -> str:
+def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     d = dict(event.data)
     code = f"trickster.ev.{event.kind}"
     if not i18n.has(code):
@@ -209,7 +210,7 @@ def pattern_name(pattern: Any, lang: str) -> str:
     return T(f"trickster.pattern.{pattern or 'none'}", lang)
 
 
-def view_text(view: Mapping[str, Any], lang: str = "en") -> str:
+def view_text(view: Mapping[str, Any], lang: str = "en", *, names: Names = None) -> str:
     lines = [
         T(
             "trickster.view.header",
@@ -269,7 +270,7 @@ def view_text(view: Mapping[str, Any], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def prompt_text(prompt: Prompt, lang: str = "en") -> str:
+def prompt_text(prompt: Prompt, lang: str = "en", *, names: Names = None) -> str:
     if prompt.kind == "play":
         return T("trickster.ask.play", lang, pattern=pattern_name(prompt.params.get("pattern"), lang))
     if prompt.kind == "house":

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from games.core.contract import JSON, Event, Game, GameInfo, Outcome, Policy, Prompt, VariantInfo
 from games.core.errors import IllegalAction, InvalidOptions
+from games.core.names import Names
 from games.kings.variants import text
 from games.kings.variants.base import Variant
 from games.kings.variants.components import sort_cards
@@ -153,17 +154,19 @@ class VariantGame(Game[VState]):
     def render_card(self, card: str, lang: str = "en") -> str:
         return text.card_name(card, lang)
 
-    def render_action(self, action: str, view: Mapping[str, JSON], lang: str = "en") -> str:
-        return text.action_label(action, view, lang)
+    def render_action(
+        self, action: str, view: Mapping[str, JSON], lang: str = "en", *, names: Names = None
+    ) -> str:
+        return text.action_label(action, view, lang, names=names)
 
-    def render_event(self, event: Event, lang: str = "en") -> str:
-        return text.event_text(event, lang)
+    def render_event(self, event: Event, lang: str = "en", *, names: Names = None) -> str:
+        return text.event_text(event, lang, names=names)
 
-    def render_view(self, view: Mapping[str, JSON], lang: str = "en") -> str:
-        return text.view_text(view, lang)
+    def render_view(self, view: Mapping[str, JSON], lang: str = "en", *, names: Names = None) -> str:
+        return text.view_text(view, lang, names=names)
 
-    def render_prompt(self, prompt: Prompt, lang: str = "en") -> str:
-        return text.prompt_text(self.variant.id, prompt, lang)
+    def render_prompt(self, prompt: Prompt, lang: str = "en", *, names: Names = None) -> str:
+        return text.prompt_text(self.variant.id, prompt, lang, names=names)
 
     def rules_page(self, lang: str = "en") -> str:
         return text.rules_page(self.variant.id, lang)

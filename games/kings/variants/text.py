@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core import i18n
 from games.core.contract import Event, Prompt
+from games.core.names import Names
 from games.kings.variants.components import is_flag, is_rare
 from games.kings.variants.rules_text import RULES
 
@@ -83,7 +84,7 @@ def _seat(seat: Any, lang: str) -> str:
     return f"席{seat}" if lang == "ja" else f"Seat {seat}"
 
 
-def action_label(action: str, view: Mapping[str, Any], lang: str = "en") -> str:
+def action_label(action: str, view: Mapping[str, Any], lang: str = "en", *, names: Names = None) -> str:
     ja = lang == "ja"
     parts = action.split(":")
     verb = parts[0]
@@ -122,7 +123,7 @@ def action_label(action: str, view: Mapping[str, Any], lang: str = "en") -> str:
     return action
 
 
-def event_text(event: Event, lang: str = "en") -> str:
+def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     ja = lang == "ja"
     d = event.data
     seat = _seat(d.get("seat"), lang)
@@ -217,7 +218,7 @@ def event_text(event: Event, lang: str = "en") -> str:
     return f"{kind} {dict(d)}"
 
 
-def view_text(view: Mapping[str, Any], lang: str = "en") -> str:
+def view_text(view: Mapping[str, Any], lang: str = "en", *, names: Names = None) -> str:
     ja = lang == "ja"
     lines = [
         f"{tr(VARIANT_NAMES[str(view['variant'])], lang)} — "
@@ -250,7 +251,7 @@ def view_text(view: Mapping[str, Any], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def prompt_text(variant: str, prompt: Prompt, lang: str = "en") -> str:
+def prompt_text(variant: str, prompt: Prompt, lang: str = "en", *, names: Names = None) -> str:
     code = f"kv_prompt_{prompt.kind}"
     if prompt.kind == "pick" and int(prompt.params.get("round", 1)) > 1:
         code = "kv_prompt_pick_later"

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core.contract import JSON, Event, Prompt
 from games.core.i18n import translate
+from games.core.names import Names
 from games.trickster.cot import messages  # noqa: F401  (registers the texts)
 from games.trickster.cot.cards import CARD_INDEX, HERO_INDEX, card_name, hero_name
 
@@ -39,7 +40,7 @@ def _pattern(name: Any, lang: str) -> str:
     return translate(f"cot_pattern_{name}", lang)
 
 
-def render_action(action: str, view: Mapping[str, JSON], lang: str = "en") -> str:
+def render_action(action: str, view: Mapping[str, JSON], lang: str = "en", *, names: Names = None) -> str:
     if action == "deal":
         return translate("cot_act_deal", lang)
     verb, _, arg = action.partition(":")
@@ -59,7 +60,7 @@ def _zone(zone: Any, seat: Any, lang: str) -> str:
     return translate("cot_ev_zone_of", lang, seat=_seat(seat, lang), zone=name)
 
 
-def render_event(event: Event, lang: str = "en") -> str:
+def render_event(event: Event, lang: str = "en", *, names: Names = None) -> str:
     d: Mapping[str, Any] = event.data
     kind = event.kind
     if kind == "round_start":
@@ -148,7 +149,7 @@ def render_event(event: Event, lang: str = "en") -> str:
     return f"{kind} {dict(d)}"
 
 
-def render_prompt(prompt: Prompt, lang: str = "en") -> str:
+def render_prompt(prompt: Prompt, lang: str = "en", *, names: Names = None) -> str:
     p: Mapping[str, Any] = prompt.params
     if prompt.kind == "play":
         return translate("cot_prompt_play", lang, pattern=_pattern(p.get("pattern"), lang))
@@ -170,7 +171,7 @@ def render_prompt(prompt: Prompt, lang: str = "en") -> str:
     return prompt.kind
 
 
-def render_view(view: Mapping[str, JSON], lang: str = "en") -> str:
+def render_view(view: Mapping[str, JSON], lang: str = "en", *, names: Names = None) -> str:
     v: Mapping[str, Any] = view
     lines = [
         translate(
