@@ -112,7 +112,8 @@ def _taken_for(taken: Sequence[str], colour: str) -> int:
 def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]:
     """One Breakdown per seat. A KIZUNA Cheerleader reads its partner's bids, wins and taken cards; a COPY
     reads the copied bid with the Cheerleader's own wins; a Devil bid scores 30 per failed bid of the
-    other players (a COPY of it, or a partner's, ignores the Devil player and the Cheerleader)."""
+    other players (a COPY of it, or a partner's, ignores the Devil player and the Cheerleader, and so does
+    the copied Devil bid itself)."""
     n = len(seats)
 
     def ref(s: int) -> int:
@@ -145,17 +146,21 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
     def failures(excluded: set[int]) -> int:
         return sum(1 for (s, _), pts in own.items() if pts is None and s not in excluded)
 
-    # COPY of a Devil bid: counts the others' failures, not the Devil player's nor the Cheerleader's.
+    # COPY of a Devil bid: the copy and the copied bid both count the failures of the players other than
+    # the Devil player and the Cheerleader (the copy is no failed bid for the Devil player: when all of them
+    # succeed, neither scores; 002, the Cheerleader page).
+    copied_by: dict[int, int] = {}
     for s in range(n):
         for i, bid in enumerate(seats[s].bids):
             copy = seats[s].copy_of
             if bid == "cheerleader" and copy is not None and copy[1] == "devil":
+                copied_by[copy[0]] = s
                 count = failures({s, copy[0]})
                 own[(s, i)] = DEVIL_BID_PER_FAILURE * count if count else None
     for s in range(n):
         for i, bid in enumerate(seats[s].bids):
             if bid == "devil":
-                count = failures({s})
+                count = failures({s, copied_by[s]} if s in copied_by else {s})
                 own[(s, i)] = DEVIL_BID_PER_FAILURE * count if count else None
 
     out: list[Breakdown] = []
