@@ -151,3 +151,19 @@ def test_property_must_follow(hand: list[str], lead: Colour) -> None:
     else:
         assert all((c[0] == lead.value and c[1:].isdigit()) or c.startswith(("rare", "flag")) for c in allowed)
         assert {c for c in hand if c.startswith(("rare", "flag"))} <= set(allowed)
+
+
+def test_queen_turned_lead_leads_as_what_it_became() -> None:
+    """RULINGS.md (KINGs): a led number card a queen turned into a rare (white queen) or a flag (blue queen)
+    leads as what it became, as 002_4e143f857986e60e.txt, '### レアと白旗カードの出し方' says of a rare or
+    flag lead: 「次のプレイヤーはどのカードを出してもかまいません。次のプレイヤーが数字カードを出したならば、それ以降は
+    マストフォローのルールに従わなければなりません」 — the next player is free, the first number card sets the colour."""
+    for king in ("w", "b"):
+        hands = [["g3", "b5"], ["g5", "r3"], ["r4", "g2"], ["g9", "r9"]]
+        t = play_table(hands, kings=(king, "r", "g", "k"))
+        t = act(t, 0, "play:g3:q")
+        assert t.lead_colour == ""
+        assert {a for a in t_legal(t, 1) if a.startswith("play:") and a.count(":") == 1} == {"play:g5", "play:r3"}
+        t = act(t, 1, "play:r3")
+        assert t.lead_colour == "r"
+        assert [a for a in t_legal(t, 2) if a.startswith("play:") and a.count(":") == 1] == ["play:r4"]
