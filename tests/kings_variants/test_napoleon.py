@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from games.core.errors import IllegalAction, InvalidOptions
+from games.kings.variants import data
 from games.kings.variants.components import NUMBER_COLOURS, colour_of
 from games.kings.variants.napoleon import Napoleon
 from games.kings.variants.state import VState
@@ -123,18 +124,33 @@ def test_white_jack_and_queen_any_time_and_king_placements() -> None:
 
 
 def test_point_table() -> None:
-    """ナポレオン ■勝利点の獲得: 10 a trick, 10 per card of your king's colour, 10 per jack/queen/rare,
+    """ナポレオン ■勝利点の獲得: 10 a trick, 10 per card of a used king's colour, 10 per jack/queen/rare,
     -10 per white flag (after the plus points); round 2 only: unused kings 60/50/40/30/20."""
     s = play_state("napoleon", [[]] * 5, "wkrbg", queens=[0] * 5, info={"team_scores": [0, 0]})
     taken = (("rare1", "flag1", "r3", "w11"), ("k4", "k12", "flag2"), ("r5", "r11", "b2"), (), ())
     s = replace(s, taken=taken, tricks=(1, 1, 1, 0, 0), king_used=(False, True, False, False, False))
-    assert R.round_points(s, 0) == (10 + 20 + 10 + 10, 10)  # rare 20, flag +10 as white, w11 jack
-    assert R.round_points(s, 1) == (10 + 10 + 20, 10)
-    assert R.round_points(s, 2) == (10 + 10 + 20, 0)
+    assert R.round_points(s, 0) == (10 + 10 + 10, 10)  # white king unused: rare 10, w11 jack 10
+    assert R.round_points(s, 1) == (10 + 10 + 20, 10)  # black used: k4 10, k12 colour 10 + queen 10
+    assert R.round_points(s, 2) == (10 + 10, 0)  # red unused: only r11 as a jack
     s2 = replace(s, round=2)
-    assert R.round_points(s2, 0)[0] == 50 + 60
+    assert R.round_points(s2, 0)[0] == 30 + 60
     assert R.round_points(s2, 1)[0] == 40  # black king used: no bonus
     assert R.round_points(s2, 3)[0] == 40
+
+
+def test_king_colour_cards_pay_only_for_a_used_king() -> None:
+    """ナポレオン ■勝利点の獲得: 「トリックでとったキングと同じ色のカード(キングの裏面) +10点」 is the used king's
+    back side (002 ■使用したキングの効果(裏面), 持続効果; RULINGS.md): +10 per taken card of the king's colour
+    (white: flags and rares) only once that king is used, this round or the last."""
+    s = play_state("napoleon", [[]] * 5, "wkrbg", queens=[0] * 5, info={"team_scores": [0, 0]})
+    taken = (("rare1", "flag1"), ("k4", "k9"), ("r5", "r6", "r7"), (), ())
+    s = replace(s, taken=taken, tricks=(1, 1, 1, 0, 0))
+    assert [R.round_points(s, i) for i in range(3)] == [(20, 10), (10, 0), (10, 0)]
+    used = replace(s, king_used=(True, True, True, False, False))
+    assert [R.round_points(used, i) for i in range(3)] == [(40, 10), (30, 0), (40, 0)]
+    # Used in round 1, the back side still pays in round 2 (and the unused-king bonus is gone).
+    assert R.round_points(replace(used, round=2), 2) == (40, 0)
+    assert R.round_points(replace(s, round=2), 2) == (10 + 50, 0)
 
 
 def test_round_two_trailing_team_exchange_and_start_player() -> None:
@@ -168,6 +184,20 @@ def test_tie_breaks() -> None:
     s = replace(s, king_used=(True, True, False, False, False))  # 6+10 = 16 > 2+3+4 = 9
     out = G.outcome(s)
     assert out is not None and out.placements == (2, 2, 1, 1, 1)
+
+
+def test_final_tie_goes_to_the_emperor_team(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ナポレオン ラウンド2 6: 「キングナンバーも同数の場合は、エンペラーがゲームに勝利します」. With the printed
+    (PROVISIONAL) king numbers the two teams' sums never meet, so the tie is made with corrected numbers."""
+    monkeypatch.setitem(data.KING_NUMBER_UP, "w", 4)  # Emperor team 4 + 5 = 9 = red 2 + blue 3 + green 4
+    s = play_state("napoleon", [[]] * 5, "wkrbg", queens=[0] * 5)
+    s = replace(s, phase="over", scores=(30, 30, 20, 20, 20))
+    out = G.outcome(s)
+    assert out is not None and out.details["team_king_numbers"] == [9, 9]
+    assert out.placements == (1, 1, 2, 2, 2)
+    s = replace(s, sets=tuple("rbgwk"), scores=(20, 20, 20, 30, 30))  # the Emperor's team at seats 3, 4
+    out = G.outcome(s)
+    assert out is not None and out.placements == (2, 2, 2, 1, 1)
 
 
 def test_king_once_a_game() -> None:

@@ -140,6 +140,15 @@ def test_third_round_only_on_a_tie_and_king_number_tie_break() -> None:
     assert outcome.placements == (2, 1, 2, 1)
 
 
+def test_tie_after_king_numbers_stays_a_draw() -> None:
+    """ホイスト ラウンド2(3) 7 names no further tie-break (unlike Napoleon's Emperor): RULINGS.md, a draw."""
+    s = _scored((3, 3, 2, 3), (1, 0, 0, 0), [100, 100], 2)
+    s = replace(s, sets=tuple("wrgb"))  # w 1 + g 4 = r 2 + b 3
+    outcome = G.outcome(s)
+    assert outcome is not None and outcome.details["team_king_numbers"] == [5, 5]
+    assert outcome.placements == (1, 1, 1, 1)
+
+
 def test_rounds_two_and_three_pick_in_king_number_order_and_keep_used_kings() -> None:
     """ホイスト ラウンド2(3): own 11 back in hand, 9 cards, flags/rares in king-number order;
     キングとクイーンの効果はゲーム中に1回: a used king stays used."""

@@ -204,9 +204,12 @@ class Napoleon(Variant):
         colour = s.sets[seat]
         plus = data.NAPOLEON_TRICK * s.tricks[seat]
         minus = 0
+        # 「トリックでとったキングと同じ色のカード(キングの裏面)」: the used king's back side, so paid only once
+        # the king has been used (in this round or the last: the back side lasts, RULINGS.md).
+        back = s.king_used[seat]
         for card in s.taken[seat]:
             # Ruling: white's colour cards are the flags and rares.
-            own = (is_flag(card) or is_rare(card)) if colour == "w" else colour_of(card) == colour
+            own = back and ((is_flag(card) or is_rare(card)) if colour == "w" else colour_of(card) == colour)
             if own:
                 plus += data.NAPOLEON_KING_COLOUR_CARD
             if is_jack(card) or is_queen(card) or is_rare(card):
