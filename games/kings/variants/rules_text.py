@@ -10,7 +10,8 @@ Cards: number cards 1-10 in red, blue, green and black; 2 white flags; 2 rares; 
 cards 11 (J) and 12 (Q). Strength: king > rare > trump > lead colour > other colours > white flag; the
 later king and the earlier rare win. Follow the lead colour if you can; rares and flags may be played at
 any time, and after a rare/flag lead the next number card sets the lead colour.
-Ruling: a card whose strength a white or blue queen changed still sets the lead colour.
+Ruling: a card a white or blue queen turned into a rare or flag counts as what it became: led, it sets
+no lead colour, the next player may play anything, and the first number card sets the lead colour.
 Ruling: when two equal cards meet (a white 11/12 taking the lead colour against the printed 11/12 of that
 colour) the earlier one wins.
 Ruling: the lead player who uses the green queen leads nothing; the first number card sets the lead colour.
@@ -25,7 +26,8 @@ COMMON_JA = """
 カード: 赤・青・緑・黒の数字カード1〜10、白旗2枚、レア2枚、追加プレイングカード11(J)・12(Q)。強さ:
 キング > レア > 切り札 > リードカラー > その他の色 > 白旗。後のキング・先のレアが勝ちます。マストフォロー
 (レア・白旗はいつでも出せ、レア・白旗のリードの後は次の数字カードがリードカラーを決めます)。
-裁定: 白/青クイーンで強さが変わったカードもリードカラーを決めます。
+裁定: 白/青クイーンでレア/白旗になったカードは、なったものとして扱います。リードしてもリードカラーを
+決めず、次のプレイヤーはどのカードも出せ、最初の数字カードがリードカラーを決めます。
 裁定: 同じ強さのカード(リードカラーになった白11/12と、その色の11/12)は先に出した方が勝ちます。
 裁定: 緑クイーンを使ったリードプレイヤーは何もリードしません。最初の数字カードがリードカラーを決めます。
 裁定: 赤・黒クイーンと一緒に出したカードにキングをのせられます。白キングは自分の白クイーンの上にも
@@ -132,9 +134,9 @@ NAPOLEON_EN = """# Napoleon (5 players, 2 against 3)
   is black.
 - Points: 10 a trick; 10 per taken card of your king's colour; 10 per taken jack, queen or rare; -10
   per taken white flag (after the plus points); round 2 only: unused king 60/50/40/30/20.
-  Ruling: the king-colour points apply whether or not the king was used; white's colour cards are the
-  flags and rares; a coloured 11/12 counts both as its colour and as a jack/queen. Ruling: a total never
-  drops below 0.
+  Ruling: the king-colour points are the used king's back side (キングの裏面), paid only once that king is
+  used (a king used in round 1 also pays in round 2); white's colour cards are the flags and rares; a
+  coloured 11/12 counts both as its colour and as a jack/queen. Ruling: a total never drops below 0.
 - Round 2: own 11 and 12, 7 cards each (9 in the deck); the smallest king number leads. The Emperor and
   the trailing team's black or red king each take 4 and discard 4 (Ruling: none for equal totals). Jack
   dispatch again.
@@ -155,8 +157,9 @@ NAPOLEON_JA = """# ナポレオン(5人、2対3)
   の上にも)。黒キングはリードカラーが黒のときだけ白ジャックの上にのせられます。
 - 勝利点: 1トリック+10、とったキングの色のカード+10、とったジャック・クイーン・レア+10、とった白旗
   -10(プラスの後)、ラウンド2のみ未使用キング+60/50/40/30/20。
-  裁定: キングの色の+10はキングを使ったかどうかに関わらず、白の色は白旗とレア。色つきの11/12は色と
-  ジャック/クイーンの両方で数えます。裁定: 合計は0未満になりません。
+  裁定: キングの色の+10はキングの裏面の効果で、キングを使った後だけ(ラウンド1で使えばラウンド2も)。
+  白の色は白旗とレア。色つきの11/12は色とジャック/クイーンの両方で数えます。裁定: 合計は0未満になり
+  ません。
 - ラウンド2: 自分の11・12、7枚ずつ(山札9枚)、キングナンバー最小がリード。白キングと、得点の少ない
   チームの黒か赤キングが4枚とって4枚捨てます(裁定: 同点ならなし)。再びジャックの派遣。
 - 得点の多いチームの勝ち。同点なら合計キングナンバーの小さいチーム、それも同じならエンペラー(本文。
