@@ -1,4 +1,4 @@
-"""Ombre rules (002_4e143f857986e60e.txt, the オンブル pages), each from a constructed state."""
+"""Ombre rules (002_4e143f857986e60e.txt, the オンブレ pages), each from a constructed state."""
 
 from __future__ import annotations
 
@@ -19,13 +19,13 @@ def fresh(seed: int = 7) -> VState:
 
 
 def test_three_players_only() -> None:
-    """オンブル ゲームの概要: 3-player game."""
+    """オンブレ ゲームの概要: 3-player game."""
     with pytest.raises(InvalidOptions):
         G.setup(4, {}, 1, "ombre")
 
 
 def test_deal_nine_plus_three_hidden_auction_cards_one_flag_out() -> None:
-    """オンブル ラウンドの流れ 2: 9 cards + 3 auction cards each (faces unseen, even by their owner),
+    """オンブレ ラウンドの流れ 2: 9 cards + 3 auction cards each (faces unseen, even by their owner),
     7 left in the deck; 白旗1枚を抜いた playing cards."""
     s = fresh()
     assert all(len(h) == 9 for h in s.hands) and all(len(a) == 3 for a in s.aside)
@@ -37,7 +37,7 @@ def test_deal_nine_plus_three_hidden_auction_cards_one_flag_out() -> None:
 
 
 def test_auction_start_player_edge_and_hard_pass() -> None:
-    """オンブル ■オークション: the start player declares with 0 cards; the others need more cards
+    """オンブレ ■オークション: the start player declares with 0 cards; the others need more cards
     (Ruling: only the start player may match); a pass is final; two passes end it."""
     s = fresh()
     start = s.get("start")
@@ -58,7 +58,7 @@ def test_auction_start_player_edge_and_hard_pass() -> None:
 
 
 def test_start_player_is_king_with_zero_cards_when_both_pass() -> None:
-    """オンブル ■オークション: the start player's 0-card declaration stands when the others pass;
+    """オンブレ ■オークション: the start player's 0-card declaration stands when the others pass;
     the King adds its 3 unused auction cards and will discard 3; rivals add 3 and discard 3."""
     s = fresh()
     start = s.get("start")
@@ -71,7 +71,7 @@ def test_start_player_is_king_with_zero_cards_when_both_pass() -> None:
 
 
 def test_king_spends_its_used_auction_cards_and_three_means_no_exchange() -> None:
-    """オンブル ■オークション: the King takes only the unused auction cards; with all 3 used, no exchange."""
+    """オンブレ ■オークション: the King takes only the unused auction cards; with all 3 used, no exchange."""
     s = fresh()
     start = s.get("start")
     bidder = (start + 1) % 3
@@ -85,7 +85,7 @@ def test_king_spends_its_used_auction_cards_and_three_means_no_exchange() -> Non
 
 
 def test_king_chooses_trump_rivals_take_sets_clockwise_and_king_leads() -> None:
-    """オンブル 4 KQJセットの獲得: the King's set colour is trump; rivals pick clockwise from the King;
+    """オンブレ 4 KQJセットの獲得: the King's set colour is trump; rivals pick clockwise from the King;
     rivals cannot use their kings; the King takes the start player card."""
     s = fresh()
     start = s.get("start")
@@ -106,7 +106,7 @@ def test_king_chooses_trump_rivals_take_sets_clockwise_and_king_leads() -> None:
 
 
 def test_chosen_colour_is_trump_and_black_is_ordinary() -> None:
-    """オンブル ゲームの概要: with the red king, red beats the other three colours (black included)."""
+    """オンブレ ゲームの概要: with the red king, red beats the other three colours (black included)."""
     s = play_state(
         "ombre",
         [["b2"], ["k10"], ["r1"]],
@@ -121,7 +121,7 @@ def test_chosen_colour_is_trump_and_black_is_ordinary() -> None:
 
 
 def test_white_king_no_trump_and_king_on_any_card() -> None:
-    """オンブル ■白キング: no trump; the white king goes on any card played by the normal rules."""
+    """オンブレ ■白キング: no trump; the white king goes on any card played by the normal rules."""
     s = play_state(
         "ombre",
         [["b2", "g5"], ["k10", "b1"], ["b9", "r1"]],
@@ -140,7 +140,7 @@ def test_white_king_no_trump_and_king_on_any_card() -> None:
 
 
 def test_rival_cannot_use_king_even_on_its_colour() -> None:
-    """オンブル 4: ライバルはキングカードを使用することができません."""
+    """オンブレ 4: ライバルはキングカードを使用することができません."""
     s = play_state(
         "ombre",
         [["k2"], ["b5"], ["r1"]],
@@ -155,7 +155,7 @@ def test_rival_cannot_use_king_even_on_its_colour() -> None:
 
 
 def test_white_flag_beats_rares_for_100_each() -> None:
-    """オンブル ■白旗: the flag beats rares, +100 at once per rare beaten (+200 with two; a white-queen
+    """オンブレ ■白旗: the flag beats rares, +100 at once per rare beaten (+200 with two; a white-queen
     rare counts); a king beats both."""
     s = play_state(
         "ombre",
@@ -196,7 +196,7 @@ def test_white_flag_beats_rares_for_100_each() -> None:
 
 
 def test_red_queen_only_when_won() -> None:
-    """オンブル ■赤クイーン: counts only when that trick is won."""
+    """オンブレ ■赤クイーン: counts only when that trick is won."""
     s = play_state(
         "ombre",
         [["r9", "r1"], ["b2", "b3"], ["g3", "g4"]],
@@ -217,7 +217,7 @@ def _score(wins: tuple[int, ...], king: int = 0, scores: tuple[int, ...] = (0, 0
 
 
 def test_king_and_rival_bonuses() -> None:
-    """オンブル 6 勝利点の獲得: King sole first +100, 5 wins or more +100; rivals +100 each for stopping a
+    """オンブレ 6 勝利点の獲得: King sole first +100, 5 wins or more +100; rivals +100 each for stopping a
     sole first (Ruling: each rival earns each bonus it meets), exactly 3 wins +100 (the jack's back)."""
     assert _score((5, 2, 2)).scores == (200, 0, 0)
     assert _score((4, 3, 2)).scores == (100, 100, 0)
@@ -226,7 +226,7 @@ def test_king_and_rival_bonuses() -> None:
 
 
 def test_three_rounds_with_the_auction_start_rotating() -> None:
-    """オンブル 3: the auction start moves clockwise each round; three rounds, then the game ends."""
+    """オンブレ 3: the auction start moves clockwise each round; three rounds, then the game ends."""
     s = fresh()
     first = s.get("start")
     s = replace(s, phase="scored")
@@ -239,3 +239,17 @@ def test_three_rounds_with_the_auction_start_rotating() -> None:
     assert done.phase == "over"
     out = G.outcome(done)
     assert out is not None and out.placements == (1, 2, 3)
+
+
+def test_japanese_name_is_onbure_as_the_rulebook_writes_it() -> None:
+    """002 オンブレ ゲームの概要: 「伝統的トリックテイキングゲーム『オンブレ』のKINGsリメイクルール」 (issue 13,
+    point 5: not オンブル): the variant list, the table header and the rules page say オンブレ."""
+    from games.kings.game import GAME as KINGS
+
+    names = {v.id: v.names["ja"] for v in KINGS.info.variants}
+    assert names["ombre"].startswith("オンブレ")
+    assert G.info.variants[0].names["ja"].startswith("オンブレ")
+    header = G.render_view(G.view(fresh(), 0), "ja")
+    assert "オンブレ" in header and "オンブル" not in header
+    page = G.rules_page("ja")
+    assert "オンブレ" in page and "オンブル" not in page

@@ -1,4 +1,4 @@
-"""Ombre (オンブル, 3 players): 002_4e143f857986e60e.txt, the Ombre pages.
+"""Ombre (オンブレ, 3 players): 002_4e143f857986e60e.txt, the Ombre pages.
 
 9 cards plus 3 auction cards each (the auction cards face down, seen by nobody, their owner included),
 one white flag out of the game. An auction makes one player the King, who chooses a KQJ set whose colour

@@ -61,7 +61,7 @@ OMBRE_EN = """# Ombre (3 players)
 - Three rounds; the auction start moves clockwise. Most points wins; ties share the place (ruling).
 """
 
-OMBRE_JA = """# オンブル(3人)
+OMBRE_JA = """# オンブレ(3人)
 - 手札9枚+オークションカード3枚(持ち主も含め誰も見られません)。山札7枚。白旗1枚を抜きます。
   キャラカードとキングの裏面の効果は使いません。
 - オークション: 競りの開始プレイヤーは0枚で「I am KING」を宣言します。他のプレイヤーはオークション

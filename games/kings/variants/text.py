@@ -12,7 +12,7 @@ from games.kings.variants.components import is_flag, is_rare
 from games.kings.variants.rules_text import RULES
 
 VARIANT_NAMES: dict[str, dict[str, str]] = {
-    "ombre": {"en": "Ombre (3 players)", "ja": "オンブル(3人)"},
+    "ombre": {"en": "Ombre (3 players)", "ja": "オンブレ(3人)"},
     "whist": {"en": "Whist (4 players, teams)", "ja": "ホイスト(4人・チーム戦)"},
     "napoleon": {"en": "Napoleon (5 players, teams)", "ja": "ナポレオン(5人・チーム戦)"},
 }
