@@ -16,7 +16,7 @@ from games.core.contract import (
     Prompt,
     VariantInfo,
 )
-from games.trickster import rules, text, view
+from games.trickster import card_texts, rules, text, view
 from games.trickster.cards import ACTIONS_BY_KIND, HEROES
 from games.trickster.hero import CHOOSE_HERO, CHOOSE_TARGET, HOUSE, PLAY
 from games.trickster.options import DECKS
@@ -149,6 +149,9 @@ class Trickster(Game[State]):
         view=text.view_text,
         prompt=text.prompt_text,
         rules=text.rules_summary,
+        effect=card_texts.card_effect,
+        describe=card_texts.describe_action,
+        catalog=card_texts.catalog,
     )
 
 

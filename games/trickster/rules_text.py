@@ -51,3 +51,29 @@ beyond two; Ruling: up to 6 players).""",
 デッキ：fantasy、tianxia、symbiosis、basic-mix（heroes=7種、省略でランダム）、epic-mix（2人を超える1人ごとに
 3種追加。裁定：6人まで）。""",
 }
+
+
+_CARDS_TITLE = {
+    "en": "Heroes (every card's effect; resolve it at once when played):",
+    "ja": "英雄（カードの効果。出したらすぐに解決）:",
+}
+_RULING = {"en": "Ruling", "ja": "裁定"}
+
+
+def card_list(lang: str = "en") -> str:
+    """Every hero's effect, set by set, with the table's rulings marked."""
+    from games.trickster.card_texts import catalog, ruling
+
+    lang = "ja" if lang == "ja" else "en"
+    lines = [_CARDS_TITLE[lang]]
+    for card in catalog(lang):
+        lines.append(f"- {card.name} — {card.effect}")
+        note = ruling(card.key, lang)
+        if note:
+            lines.append(f"  ({_RULING[lang]}: {note})")
+    return "\n".join(lines)
+
+
+def rules_page(lang: str = "en") -> str:
+    """What `/rules` shows: the summary, then every hero's effect."""
+    return SUMMARY.get(lang, SUMMARY["en"]) + "\n\n" + card_list(lang)
