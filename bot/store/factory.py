@@ -1,0 +1,49 @@
+"""One door to a store: a database URL (or a plain SQLite path) gives the right backend.
+
+`postgresql://…` / `postgres://…` → PostgresStore (asyncpg); `sqlite:///path`, a plain path, or
+nothing → SqliteStore as before. `DATABASE_URL` (bot/settings.py) wins over `TRICKTABLE_DB` when set.
+"""
+
+from __future__ import annotations
+
+from bot.store.base import Store, StoreError
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(target: str) -> bool:
+    return target.startswith(POSTGRES_SCHEMES)
+
+
+def sqlite_path(target: str) -> str:
+    """`sqlite:///x.db` → `x.db`, `sqlite:////abs/x.db` → `/abs/x.db`; a plain path is itself."""
+    if target.startswith("sqlite:///"):
+        return target[len("sqlite:///") :] or ":memory:"
+    if target.startswith("sqlite://"):
+        raise StoreError(f"{target!r}: a SQLite URL is sqlite:///relative/path or sqlite:////absolute/path")
+    return target
+
+
+def make_store(target: str, synchronous: str = "NORMAL") -> Store:
+    """A store for `target` (not opened yet: `await store.open()`)."""
+    if is_postgres(target):
+        from bot.store.postgres import PostgresStore  # asyncpg only when PostgreSQL is used
+
+        return PostgresStore(target)
+    if "://" in target and not target.startswith("sqlite:"):
+        from bot.store.postgres import redact
+
+        scheme = target.split("://", 1)[0]
+        raise StoreError(
+            f"DATABASE_URL {redact(target)}: unknown scheme {scheme!r} (use postgresql://… or sqlite:///…)"
+        )
+    from bot.store.sqlite import SqliteStore
+
+    return SqliteStore(sqlite_path(target), synchronous)
+
+
+async def open_store(target: str, synchronous: str = "NORMAL") -> Store:
+    """Make and open the store; StoreError (one clear line, password redacted) when it cannot be used."""
+    store = make_store(target, synchronous)
+    await store.open()
+    return store

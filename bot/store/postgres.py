@@ -1,0 +1,622 @@
+"""The PostgreSQL store: asyncpg on a connection pool, the same interface and schema as the SQLite store.
+
+Chosen by `DATABASE_URL=postgresql://…` (bot/store/factory.py). Several bot processes may share one
+database: every decision that depends on a read is made by the database (the log's key is the version
+check, lobby changes are conditional updates), never by a process's memory.
+
+A group commit is ONE statement in the common case: data-modifying CTEs over `unnest`ed arrays append
+every table's log rows, snapshots and clocks at once, and a single statement is its own transaction, so
+a group costs one round trip. Writes with rare parts (a result, replaced seats) add a transaction
+around it. When the group is refused (a stale version or a repeated key somewhere in it), the writes are
+retried one by one so only the offending ones fail, exactly like the SQLite store.
+
+A lost connection (the server restarted, the network dropped) fails the calls in flight with a
+`StoreError` that says so; the pool opens fresh connections for the next calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.store.base import DuplicateKey, Store, StoreError, VersionConflict
+from bot.store.pg_migrate import apply_migrations
+from bot.store.records import (
+    ActionRow,
+    DeadlineRow,
+    LoadedTable,
+    RatingRecord,
+    ResultRow,
+    ResultSeat,
+    SeatRow,
+    TableRow,
+    TableWrite,
+)
+
+_TABLE_COLS = (
+    "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
+    " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE actions.table_id = tables.id), creator_id,"
+    " clock_mode, clock_seconds, created_at, updated_at"
+)
+_RATING_COLS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, updated_at"
+
+# The connection-level failures a caller can do nothing about but retry later.
+_LOST = (
+    OSError,
+    asyncio.TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+)
+
+# One group commit: every part is an array (possibly empty) so the statement is prepared once.
+_GROUP_SQL = """
+WITH
+  a AS (
+    INSERT INTO actions (table_id, seq, seat, action, user_id, via, at, idem_key)
+    SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::bigint[], $6::text[],
+                         $7::float8[], $8::text[])
+  ),
+  m AS (
+    UPDATE tables t SET updated_at = u.at, status = COALESCE(u.status, t.status)
+    FROM unnest($9::bigint[], $10::float8[], $11::text[]) AS u(id, at, status)
+    WHERE t.id = u.id
+  ),
+  s AS (
+    INSERT INTO snapshots (table_id, version, state)
+    SELECT * FROM unnest($12::bigint[], $13::int[], $14::text[])
+    ON CONFLICT (table_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state
+  ),
+  d AS (
+    INSERT INTO deadlines (table_id, next_at, clocks)
+    SELECT * FROM unnest($15::bigint[], $16::float8[], $17::text[])
+    ON CONFLICT (table_id) DO UPDATE SET next_at = EXCLUDED.next_at, clocks = EXCLUDED.clocks
+  ),
+  x AS (
+    DELETE FROM deadlines WHERE table_id = ANY($18::bigint[])
+  )
+SELECT 1
+"""
+
+
+def redact(url: str) -> str:
+    """The URL with its password (if any) replaced, for messages and logs."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "<unparseable database URL>"
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    if parts.port is not None:
+        host = f"{host}:{parts.port}"
+    netloc = f"{parts.username or ''}:***@{host}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+def _table(row: Sequence[Any]) -> TableRow:
+    return TableRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        thread_id=row[3],
+        game=row[4],
+        variant=row[5],
+        options=json.loads(row[6]),
+        status=row[7],
+        seed=row[8],
+        version=row[9],
+        creator_id=row[10],
+        clock_mode=row[11],
+        clock_seconds=row[12],
+        created_at=row[13],
+        updated_at=row[14],
+    )
+
+
+def _action(row: Sequence[Any]) -> ActionRow:
+    return ActionRow(
+        seq=row[0], seat=row[1], action=row[2], user_id=row[3], via=row[4], at=row[5], idem_key=row[6]
+    )
+
+
+def _rating(row: Sequence[Any]) -> RatingRecord:
+    return RatingRecord(*row)
+
+
+def _clock_row(table_id: int, clocks: Sequence[DeadlineRow]) -> tuple[int, float, str]:
+    """One table's clocks as a row: the earliest pending moment, and every seat's clock (as SQLite)."""
+    next_at = min(d.due_at if d.reminded else min(d.due_at, d.remind_at) for d in clocks)
+    data = [[d.seat, d.due_at, d.remind_at, int(d.reminded)] for d in clocks]
+    return table_id, next_at, json.dumps(data, separators=(",", ":"))
+
+
+def _decode_clocks(text: str) -> list[DeadlineRow]:
+    return [DeadlineRow(int(c[0]), float(c[1]), float(c[2]), bool(c[3])) for c in json.loads(text)]
+
+
+def _columns(rows: Sequence[tuple[Any, ...]], width: int) -> list[list[Any]]:
+    """Rows to per-column lists (the unnest arrays)."""
+    if not rows:
+        return [[] for _ in range(width)]
+    return [list(column) for column in zip(*rows, strict=True)]
+
+
+def _group_args(writes: Sequence[TableWrite]) -> list[list[Any]]:
+    actions = [
+        (w.table_id, a.seq, a.seat, a.action, a.user_id, a.via, a.at, a.idem_key)
+        for w in writes
+        for a in w.actions
+    ]
+    meta = [
+        (w.table_id, w.updated_at, w.status)
+        for w in writes
+        if w.status is not None or w.snapshot is not None or w.seats is not None
+    ]
+    snaps = [(w.table_id, w.snapshot[0], w.snapshot[1]) for w in writes if w.snapshot is not None]
+    clocked = [_clock_row(w.table_id, w.deadlines) for w in writes if w.deadlines]
+    unclocked = [w.table_id for w in writes if w.deadlines is not None and not w.deadlines]
+    return [
+        *_columns(actions, 8),
+        *_columns(meta, 3),
+        *_columns(snaps, 3),
+        *_columns(clocked, 3),
+        unclocked,
+    ]
+
+
+class PostgresStore(Store):
+    def __init__(self, url: str, min_size: int = 2, max_size: int = 8, timeout: float = 10.0) -> None:
+        self.url = url
+        self.min_size = min_size
+        self.max_size = max_size
+        self.timeout = timeout
+        self._pool: asyncpg.Pool | None = None
+        self.schema_version = 0
+        self.commit_cpu_seconds = 0.0  # (the SQLite store measures its commit CPU; here it is the server's)
+
+    # --- plumbing ------------------------------------------------------------------------------------
+    async def open(self) -> None:
+        where = redact(self.url)
+        try:
+            pool = await asyncpg.create_pool(
+                self.url,
+                min_size=self.min_size,
+                max_size=self.max_size,
+                timeout=self.timeout,
+                command_timeout=60,
+            )
+        except asyncpg.InvalidPasswordError as err:
+            raise StoreError(f"the database {where} refused the password: {self._reason(err)}") from None
+        except (asyncpg.PostgresError, *_LOST) as err:
+            raise StoreError(f"cannot connect to the database {where}: {self._reason(err)}") from None
+        except ValueError as err:  # a malformed URL
+            raise StoreError(f"DATABASE_URL {where} is not a valid PostgreSQL URL: {err}") from None
+        try:
+            async with pool.acquire() as conn:
+                self.schema_version = await apply_migrations(conn, where)
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool = pool
+
+    def _reason(self, err: BaseException) -> str:
+        """The error's text without the password, should a driver ever quote the URL."""
+        text = str(err) or type(err).__name__
+        password = urlsplit(self.url).password if "://" in self.url else None
+        return text.replace(password, "***") if password else text
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            try:
+                await asyncio.wait_for(pool.close(), timeout=10)
+            except (TimeoutError, *_LOST):
+                pool.terminate()
+
+    @contextlib.asynccontextmanager
+    async def _conn(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection; a lost connection becomes a StoreError that says what happened."""
+        if self._pool is None:
+            raise StoreError("the store is closed")
+        try:
+            async with self._pool.acquire() as conn:
+                yield conn
+        except _LOST as err:
+            raise StoreError(
+                f"lost the connection to the database ({self._reason(err)}); the request was not "
+                "acknowledged, try again"
+            ) from err
+
+    # --- tables --------------------------------------------------------------------------------------
+    async def insert_table(self, row: TableRow, seats: Sequence[SeatRow]) -> int:
+        return (await self.insert_tables_bulk([(row, seats)]))[0]
+
+    async def insert_tables_bulk(self, rows: Sequence[tuple[TableRow, Sequence[SeatRow]]]) -> list[int]:
+        async with self._conn() as conn, conn.transaction():
+            ids = []
+            for row, seats in rows:
+                table_id = await _insert_table_row(conn, row)
+                await _write_seats(conn, table_id, seats)
+                ids.append(table_id)
+            return ids
+
+    async def update_table(
+        self,
+        table_id: int,
+        updated_at: float,
+        seats: Sequence[SeatRow] | None = None,
+        status: str | None = None,
+        thread_id: int | None = None,
+        set_thread: bool = False,
+        expect_status: str | None = None,
+        clear_deadlines: bool = False,
+    ) -> bool:
+        sets = ["updated_at = $2"]
+        params: list[Any] = [table_id, updated_at]
+        if status is not None:
+            params.append(status)
+            sets.append(f"status = ${len(params)}")
+        if set_thread:
+            params.append(thread_id)
+            sets.append(f"thread_id = ${len(params)}")
+        sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = $1"
+        if expect_status is not None:
+            params.append(expect_status)
+            sql += f" AND status = ${len(params)}"  # decided by the database: a conditional update
+        async with self._conn() as conn, conn.transaction():
+            changed = await conn.execute(sql, *params)
+            if expect_status is not None and changed == "UPDATE 0":
+                return False
+            if seats is not None:
+                await conn.execute("DELETE FROM seats WHERE table_id = $1", table_id)
+                await _write_seats(conn, table_id, seats)
+            if clear_deadlines:
+                await conn.execute("DELETE FROM deadlines WHERE table_id = $1", table_id)
+            return True
+
+    async def load(self, table_id: int) -> LoadedTable | None:
+        async with self._conn() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            row = await conn.fetchrow(f"SELECT {_TABLE_COLS} FROM tables WHERE id = $1", table_id)
+            if row is None:
+                return None
+            snap = await conn.fetchrow("SELECT version, state FROM snapshots WHERE table_id = $1", table_id)
+            snap_version = int(snap[0]) if snap else 0
+            tail = await conn.fetch(
+                "SELECT seq, seat, action, user_id, via, at, idem_key FROM actions"
+                " WHERE table_id = $1 AND seq > $2 ORDER BY seq",
+                table_id,
+                snap_version,
+            )
+            keys = await conn.fetch(
+                "SELECT idem_key FROM actions WHERE table_id = $1 AND idem_key IS NOT NULL"
+                " ORDER BY seq DESC LIMIT 16",
+                table_id,
+            )
+            clocks = await conn.fetchval("SELECT clocks FROM deadlines WHERE table_id = $1", table_id)
+            seats = await _seats(conn, [table_id])
+            return LoadedTable(
+                table=_table(row),
+                seats=seats.get(table_id, ()),
+                snapshot_version=snap_version,
+                snapshot=snap[1] if snap else None,
+                tail=tuple(_action(a) for a in tail),
+                recent_keys=tuple(k[0] for k in keys),
+                deadlines=tuple(_decode_clocks(clocks)) if clocks else (),
+            )
+
+    async def table_rows(
+        self,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        statuses: Sequence[str] = (),
+        user_id: int | None = None,
+        limit: int = 100,
+    ) -> list[tuple[TableRow, tuple[SeatRow, ...]]]:
+        where: list[str] = []
+        params: list[Any] = []
+        if guild_id is not None:
+            params.append(guild_id)
+            where.append(f"guild_id = ${len(params)}")
+        if channel_id is not None:
+            params.append(channel_id)
+            where.append(f"(channel_id = ${len(params)} OR thread_id = ${len(params)})")
+        if statuses:
+            params.append(list(statuses))
+            where.append(f"status = ANY(${len(params)}::text[])")
+        if user_id is not None:
+            params.append(user_id)
+            where.append(f"id IN (SELECT table_id FROM seats WHERE user_id = ${len(params)})")
+        sql = f"SELECT {_TABLE_COLS} FROM tables"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        params.append(limit)
+        sql += f" ORDER BY id DESC LIMIT ${len(params)}"
+        async with self._conn() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            rows = await conn.fetch(sql, *params)
+            seats = await _seats(conn, [r[0] for r in rows])
+        return [(_table(r), seats.get(r[0], ())) for r in rows]
+
+    # --- the log -------------------------------------------------------------------------------------
+    async def commit(self, writes: Sequence[TableWrite]) -> list[Exception | None]:
+        outcome: list[Exception | None] = [None] * len(writes)
+        if not writes:
+            return outcome
+        async with self._conn() as conn:
+            try:
+                await _apply(conn, writes)
+                return outcome
+            except (asyncpg.IntegrityConstraintViolationError, asyncpg.CardinalityViolationError):
+                pass  # somewhere in the group: find which write, one by one
+            for index, w in enumerate(writes):
+                try:
+                    await _apply(conn, [w])
+                except asyncpg.UniqueViolationError:
+                    outcome[index] = await _collision(conn, w)
+                except asyncpg.IntegrityConstraintViolationError as err:
+                    outcome[index] = StoreError(f"table {w.table_id}: {err}")
+        return outcome
+
+    async def actions(self, table_id: int, after: int = 0) -> list[ActionRow]:
+        async with self._conn() as conn:
+            rows = await conn.fetch(
+                "SELECT seq, seat, action, user_id, via, at, idem_key FROM actions"
+                " WHERE table_id = $1 AND seq > $2 ORDER BY seq",
+                table_id,
+                after,
+            )
+        return [_action(r) for r in rows]
+
+    async def snapshot(self, table_id: int) -> tuple[int, str] | None:
+        async with self._conn() as conn:
+            row = await conn.fetchrow("SELECT version, state FROM snapshots WHERE table_id = $1", table_id)
+        return (int(row[0]), str(row[1])) if row else None
+
+    # --- clocks --------------------------------------------------------------------------------------
+    async def due_deadlines(self, now: float, limit: int = 500) -> list[tuple[int, DeadlineRow]]:
+        async with self._conn() as conn:
+            rows = await conn.fetch(
+                "SELECT table_id, clocks FROM deadlines WHERE next_at <= $1 ORDER BY next_at LIMIT $2",
+                now,
+                limit,
+            )
+        return [(r[0], d) for r in rows for d in _decode_clocks(r[1])]
+
+    # --- results and ratings -------------------------------------------------------------------------
+    async def unrated_results(self) -> list[ResultRow]:
+        async with self._conn() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            results = await conn.fetch(
+                "SELECT table_id, guild_id, game, finished_at, outcome FROM results WHERE rated = 0"
+                " ORDER BY finished_at, table_id"
+            )
+            seats = await conn.fetch(
+                "SELECT table_id, seat, user_id, name, placement, score, team FROM result_seats"
+                " WHERE table_id = ANY($1::bigint[]) ORDER BY table_id, seat",
+                [r[0] for r in results],
+            )
+        by_table: dict[int, list[ResultSeat]] = {}
+        for s in seats:
+            by_table.setdefault(s[0], []).append(ResultSeat(*tuple(s)[1:]))
+        return [
+            ResultRow(r[0], r[1], r[2], r[3], json.loads(r[4]), tuple(by_table.get(r[0], ())))
+            for r in results
+        ]
+
+    async def ratings_for(
+        self, keys: Sequence[tuple[int, str, int]]
+    ) -> dict[tuple[int, str, int], RatingRecord]:
+        if not keys:
+            return {}
+        scopes, games, users = _columns(list(keys), 3)
+        async with self._conn() as conn:
+            rows = await conn.fetch(
+                f"SELECT {_RATING_COLS} FROM ratings WHERE (scope, game, user_id) IN"
+                " (SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[]))",
+                scopes,
+                games,
+                users,
+            )
+        return {(r[0], r[1], r[2]): _rating(r) for r in rows}
+
+    async def save_ratings(self, table_id: int, rows: Sequence[RatingRecord]) -> None:
+        values = [
+            (r.scope, r.game, r.user_id, r.name, r.mu, r.sigma, r.ordinal, r.games, r.wins, r.updated_at)
+            for r in rows
+        ]
+        async with self._conn() as conn, conn.transaction():
+            if values:
+                await conn.executemany(
+                    f"INSERT INTO ratings ({_RATING_COLS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)"
+                    " ON CONFLICT (scope, game, user_id) DO UPDATE SET name = EXCLUDED.name,"
+                    " mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, ordinal = EXCLUDED.ordinal,"
+                    " games = EXCLUDED.games, wins = EXCLUDED.wins, updated_at = EXCLUDED.updated_at",
+                    values,
+                )
+            await conn.execute("UPDATE results SET rated = 1 WHERE table_id = $1", table_id)
+
+    async def leaderboard(self, scope: int, game: str, limit: int) -> list[RatingRecord]:
+        async with self._conn() as conn:
+            rows = await conn.fetch(
+                f"SELECT {_RATING_COLS} FROM ratings WHERE scope = $1 AND game = $2"
+                " ORDER BY ordinal DESC, wins DESC, user_id LIMIT $3",
+                scope,
+                game,
+                limit,
+            )
+        return [_rating(r) for r in rows]
+
+    async def player_ratings(self, user_id: int, scope: int) -> list[tuple[RatingRecord, int]]:
+        async with self._conn() as conn:
+            rows = await conn.fetch(
+                f"SELECT {_RATING_COLS}, (SELECT COUNT(*) FROM ratings b WHERE b.scope = r.scope"
+                " AND b.game = r.game AND b.ordinal > r.ordinal) FROM ratings r"
+                " WHERE scope = $1 AND user_id = $2 ORDER BY game",
+                scope,
+                user_id,
+            )
+        return [(_rating(tuple(r)[:10]), int(r[10]) + 1) for r in rows]
+
+    # --- user settings -------------------------------------------------------------------------------
+    async def get_settings(self, user_id: int) -> tuple[str | None, bool] | None:
+        async with self._conn() as conn:
+            row = await conn.fetchrow(
+                "SELECT language, dm_pings FROM user_settings WHERE user_id = $1", user_id
+            )
+        return (None if row[0] is None else str(row[0]), bool(row[1])) if row else None
+
+    async def set_settings(self, user_id: int, language: str | None, dm_pings: bool) -> None:
+        async with self._conn() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, language, dm_pings) VALUES ($1,$2,$3)"
+                " ON CONFLICT (user_id) DO UPDATE SET language = EXCLUDED.language,"
+                " dm_pings = EXCLUDED.dm_pings",
+                user_id,
+                language,
+                int(dm_pings),
+            )
+
+    # --- guild settings ------------------------------------------------------------------------------
+    async def get_guild_settings(self, guild_id: int) -> tuple[str | None, str | None] | None:
+        async with self._conn() as conn:
+            row = await conn.fetchrow(
+                "SELECT default_clock, table_channels FROM guild_settings WHERE guild_id = $1", guild_id
+            )
+        return (row[0], row[1]) if row else None
+
+    async def set_guild_settings(
+        self, guild_id: int, default_clock: str | None, table_channels: str | None
+    ) -> None:
+        async with self._conn() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, default_clock, table_channels) VALUES ($1,$2,$3)"
+                " ON CONFLICT (guild_id) DO UPDATE SET default_clock = EXCLUDED.default_clock,"
+                " table_channels = EXCLUDED.table_channels",
+                guild_id,
+                default_clock,
+                table_channels,
+            )
+
+    # --- front-end table metadata --------------------------------------------------------------------
+    async def get_table_meta(self, table_id: int) -> dict[str, str]:
+        async with self._conn() as conn:
+            rows = await conn.fetch("SELECT key, value FROM table_meta WHERE table_id = $1", table_id)
+        return {str(k): str(v) for k, v in rows}
+
+    async def set_table_meta(self, table_id: int, values: Mapping[str, str | None]) -> None:
+        upserts = [(table_id, k, v) for k, v in values.items() if v is not None]
+        deletes = [k for k, v in values.items() if v is None]
+        async with self._conn() as conn, conn.transaction():
+            if upserts:
+                await conn.executemany(
+                    "INSERT INTO table_meta (table_id, key, value) VALUES ($1,$2,$3)"
+                    " ON CONFLICT (table_id, key) DO UPDATE SET value = EXCLUDED.value",
+                    upserts,
+                )
+            if deletes:
+                await conn.execute(
+                    "DELETE FROM table_meta WHERE table_id = $1 AND key = ANY($2::text[])", table_id, deletes
+                )
+
+
+async def _seats(conn: asyncpg.Connection, table_ids: Sequence[int]) -> dict[int, tuple[SeatRow, ...]]:
+    rows = await conn.fetch(
+        "SELECT table_id, seat, user_id, name, ai_policy, left_as FROM seats"
+        " WHERE table_id = ANY($1::bigint[]) ORDER BY table_id, seat",
+        list(table_ids),
+    )
+    out: dict[int, list[SeatRow]] = {}
+    for r in rows:
+        out.setdefault(r[0], []).append(SeatRow(r[1], r[2], r[3], r[4], r[5]))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+async def _insert_table_row(conn: asyncpg.Connection, row: TableRow) -> int:
+    table_id = await conn.fetchval(
+        "INSERT INTO tables (guild_id, channel_id, thread_id, game, variant, options, status, seed,"
+        " creator_id, clock_mode, clock_seconds, created_at, updated_at)"
+        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id",
+        row.guild_id,
+        row.channel_id,
+        row.thread_id,
+        row.game,
+        row.variant,
+        json.dumps(row.options, sort_keys=True),
+        row.status,
+        row.seed,
+        row.creator_id,
+        row.clock_mode,
+        row.clock_seconds,
+        row.created_at,
+        row.updated_at,
+    )
+    return int(table_id)
+
+
+async def _write_seats(conn: asyncpg.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
+    if seats:
+        await conn.executemany(
+            "INSERT INTO seats (table_id, seat, user_id, name, ai_policy, left_as) VALUES ($1,$2,$3,$4,$5,$6)",
+            [(table_id, s.seat, s.user_id, s.name, s.ai_policy, s.left_as) for s in seats],
+        )
+
+
+async def _apply(conn: asyncpg.Connection, writes: Sequence[TableWrite]) -> None:
+    """Writes as one statement (its own transaction), or one transaction when rare parts come along."""
+    args = _group_args(writes)
+    if not any(w.seats is not None or w.result is not None for w in writes):
+        await conn.execute(_GROUP_SQL, *args)
+        return
+    async with conn.transaction():
+        await conn.execute(_GROUP_SQL, *args)
+        for w in writes:
+            await _write_extras(conn, w)
+
+
+async def _write_extras(conn: asyncpg.Connection, w: TableWrite) -> None:
+    """The rare parts of a write: a seat handed to an AI, the result of a finished game."""
+    if w.seats is not None:
+        await conn.execute("DELETE FROM seats WHERE table_id = $1", w.table_id)
+        await _write_seats(conn, w.table_id, w.seats)
+    r = w.result
+    if r is not None:
+        await conn.execute(
+            "INSERT INTO results (table_id, guild_id, game, finished_at, outcome, rated)"
+            " VALUES ($1,$2,$3,$4,$5,0) ON CONFLICT (table_id) DO UPDATE SET guild_id = EXCLUDED.guild_id,"
+            " game = EXCLUDED.game, finished_at = EXCLUDED.finished_at, outcome = EXCLUDED.outcome,"
+            " rated = 0",
+            w.table_id,
+            r.guild_id,
+            r.game,
+            r.finished_at,
+            json.dumps(r.outcome, sort_keys=True),
+        )
+        if r.seats:
+            await conn.executemany(
+                "INSERT INTO result_seats (table_id, seat, user_id, name, placement, score, team)"
+                " VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (table_id, seat) DO UPDATE SET"
+                " user_id = EXCLUDED.user_id, name = EXCLUDED.name, placement = EXCLUDED.placement,"
+                " score = EXCLUDED.score, team = EXCLUDED.team",
+                [(w.table_id, s.seat, s.user_id, s.name, s.placement, s.score, s.team) for s in r.seats],
+            )
+
+
+async def _collision(conn: asyncpg.Connection, w: TableWrite) -> Exception:
+    """Why a write's log rows collided: a repeated idempotency key, or a stale version."""
+    keys = [a.idem_key for a in w.actions if a.idem_key is not None]
+    if keys:
+        found = await conn.fetchval(
+            "SELECT idem_key FROM actions WHERE table_id = $1 AND idem_key = ANY($2::text[]) LIMIT 1",
+            w.table_id,
+            keys,
+        )
+        if found is not None:
+            return DuplicateKey(f"table {w.table_id}: key {found!r} was already used")
+    return VersionConflict(w.table_id, w.base_version)
