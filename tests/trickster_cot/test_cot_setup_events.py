@@ -30,9 +30,10 @@ def test_first_leader_with_five_players_is_announced() -> None:
     events = GAME.setup_events(state)
     first = events[0]
     assert first.data == {"seat": state.first, "role": "leader"}
-    seat = f"Player {state.first + 1}"
-    assert GAME.render_event(first, "en") == f"Drawn at random: {seat} is the first Leader."
-    assert f"プレイヤー{state.first + 1}" in GAME.render_event(first, "ja")
+    names = [f"Name{s}" for s in range(5)]
+    seat = names[state.first]
+    assert GAME.render_event(first, "en", names=names) == f"Drawn at random: {seat} is the first Leader."
+    assert seat in GAME.render_event(first, "ja", names=names)
     start = events[1]
     assert start.kind == "round_start" and start.audience is None
     assert GAME.render_event(start, "en").startswith("Round 1 begins.")

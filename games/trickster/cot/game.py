@@ -7,7 +7,7 @@ from typing import Any
 
 from games.core.contract import JSON, Event, Game, GameInfo, GameText, Outcome, Policy, Prompt, VariantInfo
 from games.core.errors import IllegalAction
-from games.trickster.cot import flow, text
+from games.trickster.cot import card_texts, flow, text
 from games.trickster.cot import state as state_mod
 from games.trickster.cot.cards import CARD_IDS, HEROES, TABLE
 from games.trickster.cot.common import ANSWERS
@@ -246,6 +246,9 @@ class ChampionsOfTime(Game[State]):
         view=text.render_view,
         prompt=text.render_prompt,
         rules=text.rules_page,
+        effect=card_texts.card_effect,
+        describe=card_texts.describe_action,
+        catalog=card_texts.catalog,
     )
 
 

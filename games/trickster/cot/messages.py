@@ -268,10 +268,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "{seat}がドボンし、{cards}を獲得。",
     },
     "cot_ev_round_end": {
-        "en": "Round {round} ends. Trouble points: {points}. Totals: {totals}.",
-        "ja": "第{round}ラウンド終了。トラブルポイント: {points}。合計: {totals}。",
+        "en": "Round {round} scored (trouble points, lower is better): {points}. Totals: {totals}.",
+        "ja": "第{round}ラウンドの得点（トラブルポイント、少ないほど良い）: {points}。合計: {totals}。",
     },
-    "cot_ev_game_over": {"en": "Game over. Totals: {totals}.", "ja": "ゲーム終了。合計: {totals}。"},
+    "cot_ev_game_over": {
+        "en": "Game over: the lowest total wins. {totals}.",
+        "ja": "ゲーム終了。合計が最も少ない人の勝ち。{totals}。",
+    },
+    "cot_ev_stay": {"en": "{by}: the card stays in {src}.", "ja": "{by}: カードは{src}に残りました。"},
+    "cot_view_order": {"en": "Turn order: {seats}", "ja": "手番順: {seats}"},
+    "cot_view_you": {"en": "You are {seat}.", "ja": "あなたは{seat}です。"},
+    "cot_view_rounds": {
+        "en": "Trouble points by round (lower is better):",
+        "ja": "ラウンドごとのトラブルポイント（少ないほど良い）:",
+    },
+    "cot_view_round_row": {"en": "  {seat}: {rounds} = {total}", "ja": "  {seat}: {rounds} ＝ {total}"},
+    "cot_view_result": {
+        "en": "Result (lowest total wins): {order}",
+        "ja": "結果（合計が少ない人の勝ち）: {order}",
+    },
+    "cot_view_drafted": {"en": "Heroes chosen so far: {heroes}", "ja": "選ばれた英雄: {heroes}"},
     # --- view ----------------------------------------------------------------------------------------
     "cot_view_header": {
         "en": "Trickster: Champions of Time — round {round}/3, {phase}",
@@ -287,8 +303,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "リーダー: {leader}、トリックスター: {trickster}",
     },
     "cot_view_player": {
-        "en": "{seat}: {hand} in hand; tableau {tableau}; points {total}",
-        "ja": "{seat}: 手札{hand}枚、場札 {tableau}、得点 {total}",
+        "en": "{seat}: {hand} in hand; tableau {tableau}; trouble points {total}",
+        "ja": "{seat}: 手札{hand}枚、場札 {tableau}、トラブルポイント {total}",
     },
     "cot_view_hand": {"en": "Your hand: {cards}", "ja": "あなたの手札: {cards}"},
     "cot_view_known": {"en": "You know: {cards}", "ja": "既知のカード: {cards}"},

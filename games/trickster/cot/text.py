@@ -7,7 +7,8 @@ from typing import Any
 
 from games.core.contract import JSON, Event, Prompt
 from games.core.i18n import translate
-from games.core.names import Names
+from games.core.names import Names, score_line, seat_list
+from games.core.names import seat_name as person
 from games.trickster.cot import messages  # noqa: F401  (registers the texts)
 from games.trickster.cot.cards import CARD_INDEX, HERO_INDEX, card_name, hero_name
 
@@ -20,13 +21,13 @@ def render_card(card: str, lang: str = "en") -> str:
 def _cards(cards: Sequence[Any] | None, lang: str) -> str:
     if not cards:
         return translate("cot_none", lang)
-    return ", ".join(render_card(str(c), lang) for c in cards)
+    return ("、" if lang == "ja" else ", ").join(render_card(str(c), lang) for c in cards)
 
 
-def _seat(seat: Any, lang: str) -> str:
+def _seat(seat: Any, lang: str, names: Names = None) -> str:
     if seat is None:
         return translate("cot_none", lang)
-    return translate("cot_seat", lang, n=int(seat) + 1)
+    return person(names, seat, lang)
 
 
 def _hero(code_or_index: Any, lang: str) -> str:
@@ -49,15 +50,15 @@ def render_action(action: str, view: Mapping[str, JSON], lang: str = "en", *, na
     if verb in ("draft", "copy"):
         return translate(f"cot_act_{verb}", lang, hero=_hero(arg, lang))
     if verb == "seat" and arg.isdigit():
-        return translate("cot_act_seat", lang, seat=_seat(int(arg), lang))
+        return translate("cot_act_seat", lang, seat=_seat(int(arg), lang, names))
     return action
 
 
-def _zone(zone: Any, seat: Any, lang: str) -> str:
+def _zone(zone: Any, seat: Any, lang: str, names: Names = None) -> str:
     name = translate(f"cot_zone_{zone}", lang)
     if seat is None:
         return name
-    return translate("cot_ev_zone_of", lang, seat=_seat(seat, lang), zone=name)
+    return translate("cot_ev_zone_of", lang, seat=_seat(seat, lang, names), zone=name)
 
 
 def render_event(event: Event, lang: str = "en", *, names: Names = None) -> str:
@@ -73,16 +74,18 @@ def render_event(event: Event, lang: str = "en", *, names: Names = None) -> str:
             round=d["round"],
             trash=_cards(d["trash"], lang),
             timeline=timeline,
-            first=_seat(d["first"], lang),
+            first=_seat(d["first"], lang, names),
         )
     if kind == "first_drawn":
-        return translate(f"cot_ev_first_drawn_{d['role']}", lang, seat=_seat(d["seat"], lang))
+        return translate(f"cot_ev_first_drawn_{d['role']}", lang, seat=_seat(d["seat"], lang, names))
     if kind == "deal":
         return translate("cot_ev_deal", lang, cards=_cards(d["hand"], lang))
     if kind == "draft":
-        return translate("cot_ev_draft", lang, seat=_seat(d["seat"], lang), hero=_hero(d["hero"], lang))
+        return translate(
+            "cot_ev_draft", lang, seat=_seat(d["seat"], lang, names), hero=_hero(d["hero"], lang)
+        )
     if kind in ("pick_committed", "cannot_follow", "exchange_committed", "trickster_role"):
-        return translate(f"cot_ev_{kind}", lang, seat=_seat(d["seat"], lang))
+        return translate(f"cot_ev_{kind}", lang, seat=_seat(d["seat"], lang, names))
     if kind == "tableau_picks":
         return translate("cot_ev_tableau_picks", lang, cards=_cards(d["cards"], lang))
     if kind == "trick_start":
@@ -91,61 +94,93 @@ def render_event(event: Event, lang: str = "en", *, names: Names = None) -> str:
                 "cot_ev_trick_start_timeline",
                 lang,
                 card=render_card(d["timeline"], lang),
-                trickster=_seat(d["trickster"], lang),
+                trickster=_seat(d["trickster"], lang, names),
             )
         return translate(
             "cot_ev_trick_start",
             lang,
-            leader=_seat(d["leader"], lang),
-            trickster=_seat(d["trickster"], lang),
+            leader=_seat(d["leader"], lang, names),
+            trickster=_seat(d["trickster"], lang, names),
         )
     if kind == "play":
-        return translate("cot_ev_play", lang, seat=_seat(d["seat"], lang), card=render_card(d["card"], lang))
+        return translate(
+            "cot_ev_play", lang, seat=_seat(d["seat"], lang, names), card=render_card(d["card"], lang)
+        )
     if kind == "pattern":
         return translate("cot_ev_pattern", lang, pattern=_pattern(d["pattern"], lang))
     if kind in ("ignored", "copy"):
-        return translate(f"cot_ev_{kind}", lang, seat=_seat(d["seat"], lang), hero=_hero(d["hero"], lang))
+        return translate(
+            f"cot_ev_{kind}", lang, seat=_seat(d["seat"], lang, names), hero=_hero(d["hero"], lang)
+        )
     if kind == "reveal":
         owner = (
-            translate("cot_ev_reveal_owner", lang, seat=_seat(d["owner"], lang))
+            translate("cot_ev_reveal_owner", lang, seat=_seat(d["owner"], lang, names))
             if d.get("owner") is not None
             else ""
         )
         return translate(
-            "cot_ev_reveal", lang, seat=_seat(d["seat"], lang), cards=_cards(d["cards"], lang), owner=owner
+            "cot_ev_reveal",
+            lang,
+            seat=_seat(d["seat"], lang, names),
+            cards=_cards(d["cards"], lang),
+            owner=owner,
         )
     if kind == "move":
+        if d["src"] == d["dst"] and d.get("src_seat") == d.get("dst_seat"):
+            return translate(
+                "cot_ev_stay",
+                lang,
+                by=_seat(d["by"], lang, names),
+                src=_zone(d["src"], d.get("src_seat"), lang, names),
+            )
         card = render_card(d["card"], lang) if d.get("card") else translate("cot_a_card", lang)
         return translate(
             "cot_ev_move",
             lang,
-            by=_seat(d["by"], lang),
+            by=_seat(d["by"], lang, names),
             card=card,
-            src=_zone(d["src"], d.get("src_seat"), lang),
-            dst=_zone(d["dst"], d.get("dst_seat"), lang),
+            src=_zone(d["src"], d.get("src_seat"), lang, names),
+            dst=_zone(d["dst"], d.get("dst_seat"), lang, names),
         )
     if kind == "exchange_start":
         return translate(
-            "cot_ev_exchange_start", lang, seat=_seat(d["seat"], lang), other=_seat(d["opponent"], lang)
+            "cot_ev_exchange_start",
+            lang,
+            seat=_seat(d["seat"], lang, names),
+            other=_seat(d["opponent"], lang, names),
         )
     if kind == "exchange":
         return translate(
             "cot_ev_exchange",
             lang,
-            seat=_seat(d["seat"], lang),
+            seat=_seat(d["seat"], lang, names),
             gave=_cards(d["gave"], lang),
             got=_cards(d["got"], lang),
         )
     if kind == "exchange_done":
         return translate(
-            "cot_ev_exchange_done", lang, seat=_seat(d["seat"], lang), other=_seat(d["opponent"], lang)
+            "cot_ev_exchange_done",
+            lang,
+            seat=_seat(d["seat"], lang, names),
+            other=_seat(d["opponent"], lang, names),
         )
     if kind == "bust":
-        return translate("cot_ev_bust", lang, seat=_seat(d["seat"], lang), cards=_cards(d["cards"], lang))
+        return translate(
+            "cot_ev_bust", lang, seat=_seat(d["seat"], lang, names), cards=_cards(d["cards"], lang)
+        )
     if kind == "round_end":
-        return translate("cot_ev_round_end", lang, round=d["round"], points=d["points"], totals=d["totals"])
+        return translate(
+            "cot_ev_round_end",
+            lang,
+            round=d["round"],
+            points=score_line(names, d["points"], lang, unit_ja=""),
+            totals=score_line(names, d["totals"], lang, unit_ja=""),
+        )
     if kind == "game_over":
-        return translate("cot_ev_game_over", lang, totals=d["totals"])
+        totals = list(d["totals"])
+        order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
+        ranked = ("、" if lang == "ja" else ", ").join(f"{_seat(s, lang, names)} {totals[s]}" for s in order)
+        return translate("cot_ev_game_over", lang, totals=ranked)
     return f"{kind} {dict(d)}"
 
 
@@ -160,7 +195,7 @@ def render_prompt(prompt: Prompt, lang: str = "en", *, names: Names = None) -> s
     if prompt.kind == "draft":
         return translate("cot_prompt_draft", lang, chosen=p.get("chosen"))
     if prompt.kind == "exchange":
-        return translate("cot_prompt_exchange", lang, other=_seat(p.get("with"), lang))
+        return translate("cot_prompt_exchange", lang, other=_seat(p.get("with"), lang, names))
     if prompt.kind == "effect":
         return translate(
             "cot_prompt_effect",
@@ -171,19 +206,63 @@ def render_prompt(prompt: Prompt, lang: str = "en", *, names: Names = None) -> s
     return prompt.kind
 
 
+def _order(v: Mapping[str, Any], lang: str, names: Names) -> str:
+    """Who plays in which order this trick (clockwise from the Leader, or from the Trickster)."""
+    n = int(v["players"])
+    start = v["leader"] if v.get("leader") is not None else v.get("trickster")
+    if start is None:
+        start = v.get("first") or 0
+    return " → ".join(_seat((int(start) + i) % n, lang, names) for i in range(n))
+
+
+def _round_table(v: Mapping[str, Any], lang: str, names: Names) -> list[str]:
+    """Trouble points per round and totals, one line per person (lower is better)."""
+    rounds: list[list[int]] = [list(r) for r in v.get("scores") or []]
+    if not rounds:
+        return []
+    lines = [translate("cot_view_rounds", lang)]
+    for seat in range(int(v["players"])):
+        per_round = " + ".join(str(r[seat]) for r in rounds)
+        lines.append(
+            translate(
+                "cot_view_round_row",
+                lang,
+                seat=_seat(seat, lang, names),
+                rounds=per_round,
+                total=v["totals"][seat],
+            )
+        )
+    return lines
+
+
 def render_view(view: Mapping[str, JSON], lang: str = "en", *, names: Names = None) -> str:
     v: Mapping[str, Any] = view
+    over = v["phase"] == "over"
     lines = [
         translate(
             "cot_view_header", lang, round=v["round"], phase=translate(f"cot_phase_{v['phase']}", lang)
         ),
-        translate("cot_view_heroes", lang, heroes=", ".join(_hero(h, lang) for h in v["heroes"])),
-        translate("cot_view_trash", lang, cards=_cards(v["trash"], lang)),
     ]
-    if v["timeline"]:
-        lines.append(translate("cot_view_timeline", lang, cards=_cards(v["timeline"], lang)))
-    lines.append(translate("cot_view_deck", lang, n=v["deck"]))
-    if v["pattern"] is not None:
+    if v.get("seat") is not None:
+        lines.append(translate("cot_view_you", lang, seat=_seat(v["seat"], lang, names)))
+    if v["phase"] == "draft":
+        lines.append(
+            translate(
+                "cot_view_drafted",
+                lang,
+                heroes=", ".join(_hero(h, lang) for h in v["heroes"]) or translate("cot_none", lang),
+            )
+        )
+    else:
+        lines.append(
+            translate("cot_view_heroes", lang, heroes=", ".join(_hero(h, lang) for h in v["heroes"]))
+        )
+    if not over:
+        lines.append(translate("cot_view_trash", lang, cards=_cards(v["trash"], lang)))
+        if v["timeline"]:
+            lines.append(translate("cot_view_timeline", lang, cards=_cards(v["timeline"], lang)))
+        lines.append(translate("cot_view_deck", lang, n=v["deck"]))
+    if v["pattern"] is not None and not over:
         lines.append(
             translate(
                 "cot_view_pot", lang, pattern=_pattern(v["pattern"], lang), cards=_cards(v["pot"], lang)
@@ -191,27 +270,39 @@ def render_view(view: Mapping[str, JSON], lang: str = "en", *, names: Names = No
         )
         lines.append(
             translate(
-                "cot_view_roles", lang, leader=_seat(v["leader"], lang), trickster=_seat(v["trickster"], lang)
+                "cot_view_roles",
+                lang,
+                leader=_seat(v["leader"], lang, names),
+                trickster=_seat(v["trickster"], lang, names),
             )
         )
+        lines.append(translate("cot_view_order", lang, seats=_order(v, lang, names)))
     for seat in range(int(v["players"])):
         lines.append(
             translate(
                 "cot_view_player",
                 lang,
-                seat=_seat(seat, lang),
+                seat=_seat(seat, lang, names),
                 hand=v["hand_sizes"][seat],
                 tableau=_cards(v["tableaus"][seat], lang),
                 total=v["totals"][seat],
             )
         )
+    if v["phase"] in ("scored", "over") or v["round"] > 1:
+        lines.extend(_round_table(v, lang, names))
+    if over:
+        totals = list(v["totals"])
+        order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
+        ranked = ("、" if lang == "ja" else ", ").join(f"{_seat(s, lang, names)} {totals[s]}" for s in order)
+        lines.append(translate("cot_view_result", lang, order=ranked))
+        return "\n".join(lines)
     if v.get("seat") is not None:
         lines.append(translate("cot_view_hand", lang, cards=_cards(v["hand"], lang)))
         known = [c for cards in v["known_hands"].values() for c in cards] + list(v["deck_known"])
         if known:
             lines.append(translate("cot_view_known", lang, cards=_cards(known, lang)))
     if v["to_act"]:
-        lines.append(translate("cot_view_to_act", lang, seats=", ".join(_seat(s, lang) for s in v["to_act"])))
+        lines.append(translate("cot_view_to_act", lang, seats=seat_list(names, v["to_act"], lang)))
     return "\n".join(lines)
 
 
@@ -243,9 +334,9 @@ cards count), then orange, yellow, green, blue, purple, black, white; still tied
 
 Rulings: the first Leader (Trickster with 2-3 players) is drawn by the table's RNG; moved cards (Noble,
 Beast, Inventor) never use their effect; Archivist and General cannot copy Archivist or General;
-Saint's card goes to any player but the one it was taken from, and only that player, its receiver and
-(as receiver) the Saint's player know it; the Peddler exchange is a simultaneous secret choice.
-See docs/rules/trickster-cot.md for the full page."""
+Saint's card may go to any player, the one it was taken from included (then nothing moves), and only
+that player, its receiver and (as receiver) the Saint's player know it; the Peddler exchange is a simultaneous secret choice.
+The long page: docs/rules/trickster-cot.md."""
 
 _RULES_JA = """トリックスター：時の覇者 — ２－７人、３ラウンド、合計トラブルポイントが最も低いプレイヤーの勝ち。
 
@@ -273,13 +364,15 @@ strategy（戦略）| random（ランダム７種）| draft（ドラフト）、
 緑・青・紫・黒・白。それでも同点なら同順位（裁定）。
 
 裁定: 最初のリーダー（２－３人ではトリックスター）は卓の乱数で決める。移動したカード（貴族・野獣・発明家）の
-効果は使わない。記録保管人と将軍は記録保管人・将軍を写せない。聖人のカードは引かれた本人以外の誰かへ移動し、
+効果は使わない。記録保管人と将軍は記録保管人・将軍を写せない。聖人のカードは引かれた本人を含む誰かへ移動し（本人なら移動なし）、
 内容を知るのは引かれた本人・受け取った人・（受け取った場合の）聖人のプレイヤーだけ。行商人の交換は同時の
 秘密選択。詳しくは docs/rules/trickster-cot.md。"""
 
 
 def rules_page(lang: str = "en") -> str:
-    return _RULES_JA if lang == "ja" else _RULES_EN
+    from games.trickster.cot.card_texts import card_list
+
+    return (_RULES_JA if lang == "ja" else _RULES_EN) + "\n\n" + card_list(lang)
 
 
 __all__ = [
