@@ -6,8 +6,13 @@ catches GameError once and shows `err.message(lang)`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from games.core import i18n
 from games.core.errors import GameError
+
+if TYPE_CHECKING:
+    from bot.tables.models import TableInfo, TableStatus
 
 
 class TableError(GameError):
@@ -132,3 +137,14 @@ i18n.register(
         "host.seat_line": {"en": "Seat {seat}: {name}", "ja": "席{seat}: {name}"},
     }
 )
+
+
+def require_status(info: TableInfo, *allowed: TableStatus) -> None:
+    """Refuse (wrong_status) unless the table is in one of `allowed`."""
+    if info.status not in allowed:
+        raise TableError("wrong_status", table=info.id, status=info.status.value)
+
+
+def require_creator(info: TableInfo, user_id: int) -> None:
+    if info.creator_id != user_id:
+        raise TableError("not_creator")

@@ -1,0 +1,84 @@
+"""Tables in memory: loaded on demand (one load at a time per table), least recently used first out.
+
+A cached table is only a copy: the store decides every change (see docs/architecture.md), and a copy that
+lost a race is dropped (`forget`) and loaded again on its next use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+from bot.tables.errors import TableError, TableUnavailable
+from bot.tables.live import LiveTable, rebuild
+
+if TYPE_CHECKING:
+    from bot.tables.host import Host
+
+log = logging.getLogger("tricktable.tables")
+
+
+class TableCache:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.tables: OrderedDict[int, LiveTable] = OrderedDict()
+        self._loading: dict[int, asyncio.Future[LiveTable]] = {}
+        self.broken: dict[int, str] = {}  # tables that failed to load: logged once, skipped by clocks
+
+    async def live(self, table_id: int) -> LiveTable:
+        """The table in memory, loading it on demand (one load at a time per table)."""
+        live = self.tables.get(table_id)
+        now = self.host.clock()
+        if live is not None:
+            self.tables.move_to_end(table_id)
+            live.last_used = now
+            return live
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            record = await self.host.store.load(table_id)
+            if record is None:
+                raise TableError("table_not_found", table=table_id)
+            try:
+                live = rebuild(record)
+            except TableUnavailable as err:
+                if table_id not in self.broken:
+                    log.error("table %s cannot be loaded: %s", table_id, err)
+                self.broken[table_id] = err.code
+                raise
+            live.last_used = now
+            self.tables[table_id] = live
+            self.broken.pop(table_id, None)
+            future.set_result(live)
+            self._evict_over_cap()
+            return live
+        except BaseException as err:
+            future.set_exception(err)
+            future.exception()  # retrieved here; waiters re-raise it
+            raise
+        finally:
+            del self._loading[table_id]
+
+    def forget(self, table_id: int) -> None:
+        """Drop a table from memory; the next use reloads it from the store."""
+        self.tables.pop(table_id, None)
+
+    def _evict_over_cap(self) -> None:
+        while len(self.tables) > self.host.settings.max_loaded_tables:
+            oldest_id, oldest = next(iter(self.tables.items()))
+            if oldest.lock.locked():
+                self.tables.move_to_end(oldest_id)
+                return
+            del self.tables[oldest_id]
+
+    def evict_idle(self, now: float) -> int:
+        limit = now - self.host.settings.idle_evict_seconds
+        idle = [tid for tid, t in self.tables.items() if t.last_used < limit and not t.lock.locked()]
+        for tid in idle:
+            del self.tables[tid]
+        return len(idle)

@@ -1,0 +1,22 @@
+"""What every part of the table service shares: the store, the settings, the group committer, the clock,
+the tables in memory and the outbox. One per TableService; the parts hold it, not each other's state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.settings import Settings
+from bot.store.base import Store
+from bot.store.writer import GroupCommitter
+from bot.tables.cache import TableCache
+from bot.tables.outbox import Outbox
+
+
+class Host:
+    def __init__(self, store: Store, settings: Settings, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock  # tests replace it on the service (TableService.clock is this attribute)
+        self.writer = GroupCommitter(store)
+        self.outbox = Outbox()
+        self.cache = TableCache(self)

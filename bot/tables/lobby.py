@@ -1,0 +1,228 @@
+"""The lobby: create a table, seats (join, leave, AI seats), start, and the ends without a result
+(cancel by the creator, abort by an admin)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.store.records import SeatRow, TableRow
+from bot.tables.errors import TableError, TableUnavailable, require_creator, require_status
+from bot.tables.live import LiveTable, seat_row, setup_state, table_info
+from bot.tables.models import ClockMode, PlayerRef, SeatInfo, TableInfo, TableStatus, Update
+from bot.tables.play import Play
+from games.core import i18n
+from games.core.contract import Event, Game, VariantInfo
+from games.core.errors import InvalidOptions
+from games.core.registry import get_game
+
+if TYPE_CHECKING:
+    from bot.tables.host import Host
+
+ACTIVE = (TableStatus.LOBBY, TableStatus.PLAYING)
+
+
+class Lobby:
+    def __init__(self, host: Host, play: Play) -> None:
+        self.host = host
+        self.play = play
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator: PlayerRef,
+        game: str,
+        variant: str | None,
+        options: Mapping[str, str] | None,
+        clock_mode: ClockMode | str,
+        clock_seconds: int | None,
+        thread_id: int | None,
+        seed: int,
+        creator_sits: bool,
+    ) -> TableInfo:
+        engine = get_game(game)
+        variant_info = engine.info.variant(variant)
+        opts = {str(k): str(v) for k, v in (options or {}).items()}
+        check_options(engine, variant_info, opts)
+        try:
+            mode = ClockMode(clock_mode)
+        except ValueError:
+            raise TableError("bad_clock") from None
+        settings = self.host.settings
+        if clock_seconds is None:
+            seconds = settings.live_clock_seconds if mode is ClockMode.LIVE else settings.async_clock_seconds
+        else:
+            seconds = int(clock_seconds)
+        if seconds <= 0:
+            raise TableError("bad_clock")
+        now = self.host.clock()
+        row = TableRow(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            game=engine.info.id,
+            variant=variant_info.id,
+            options=opts,
+            status=TableStatus.LOBBY.value,
+            seed=seed,
+            version=0,
+            creator_id=creator.user_id,
+            clock_mode=mode.value,
+            clock_seconds=seconds,
+            created_at=now,
+            updated_at=now,
+        )
+        seats = [SeatRow(0, creator.user_id, creator.name)] if creator_sits else []
+        table_id = await self.host.store.insert_table(row, seats)
+        live = await self.host.cache.live(table_id)
+        return live.info
+
+    async def set_thread(self, live: LiveTable, thread_id: int | None) -> TableInfo:
+        now = self.host.clock()
+        await self.host.store.update_table(live.info.id, now, thread_id=thread_id, set_thread=True)
+        live.info = dataclasses.replace(live.info, thread_id=thread_id, updated_at=now)
+        return live.info
+
+    async def _change_seats(
+        self, live: LiveTable, seats: Sequence[SeatInfo], event: Event | None
+    ) -> TableInfo:
+        now = self.host.clock()
+        ok = await self.host.store.update_table(
+            live.info.id, now, seats=[seat_row(s) for s in seats], expect_status=TableStatus.LOBBY.value
+        )
+        if not ok:
+            self.host.cache.forget(live.info.id)
+            raise TableError("store_conflict", table=live.info.id)
+        live.info = dataclasses.replace(live.info, seats=tuple(seats), updated_at=now)
+        if event is not None:
+            self.host.outbox.publish([Update(table=live.info, events=((event, None),), to_act=frozenset())])
+        return live.info
+
+    async def join(self, live: LiveTable, player: PlayerRef) -> TableInfo:
+        info = live.info
+        require_status(info, TableStatus.LOBBY)
+        if any(s.user_id == player.user_id for s in info.seats):
+            raise TableError("already_seated", table=info.id)
+        limit = live.game.info.variant(info.variant).max_players
+        if len(info.seats) >= limit:
+            raise TableError("table_full", table=info.id, seats=limit)
+        seat = SeatInfo(len(info.seats), player.user_id, player.name)
+        return await self._change_seats(
+            live, [*info.seats, seat], Event("host.joined", {"name": player.name, "seat": seat.seat})
+        )
+
+    async def leave(self, live: LiveTable, user_id: int) -> TableInfo:
+        info = live.info
+        require_status(info, TableStatus.LOBBY)
+        mine = [s for s in info.seats if s.user_id == user_id]
+        if not mine:
+            raise TableError("not_seated")
+        if user_id == info.creator_id:
+            raise TableError("creator_cannot_leave")
+        rest = [s for s in info.seats if s.user_id != user_id]
+        seats = [dataclasses.replace(s, seat=i) for i, s in enumerate(rest)]
+        return await self._change_seats(live, seats, Event("host.left", {"name": mine[0].name}))
+
+    async def add_ai(self, live: LiveTable, by_user: int, policy: str) -> TableInfo:
+        info = live.info
+        require_creator(info, by_user)
+        require_status(info, TableStatus.LOBBY)
+        available = live.game.policies()
+        if policy not in available:
+            raise TableError("unknown_policy", policy=policy, choices=", ".join(available))
+        limit = live.game.info.variant(info.variant).max_players
+        if len(info.seats) >= limit:
+            raise TableError("table_full", table=info.id, seats=limit)
+        n = len(info.seats)
+        seat = SeatInfo(n, None, f"AI {n + 1} ({policy})", ai_policy=policy)
+        return await self._change_seats(
+            live, [*info.seats, seat], Event("host.joined", {"name": seat.name, "seat": n})
+        )
+
+    async def start(self, live: LiveTable, by_user: int) -> Update:
+        info = live.info
+        require_creator(info, by_user)
+        require_status(info, TableStatus.LOBBY)
+        variant = live.game.info.variant(info.variant)
+        if len(info.seats) < variant.min_players:
+            raise TableError("not_enough_players", min=variant.min_players, got=len(info.seats))
+        # options were accepted for SOME legal player count at creation; the engine decides now
+        # for the real one (InvalidOptions, localized, before anything changes)
+        state = setup_state(live.game, info)
+        now = self.host.clock()
+        # the status change, the clocks and the first AI moves commit together (one write)
+        live.info = dataclasses.replace(info, status=TableStatus.PLAYING, updated_at=now)
+        live.state = state
+        live.to_act = None
+        names = live.game.info.names
+        started = Event(
+            "host.started",
+            {
+                "game": live.game.info.id,
+                "players": len(info.seats),
+                # both languages travel with the event, so any front end renders it from the catalog
+                "names": {
+                    lang: names.get(lang, names.get("en", live.game.info.id)) for lang in i18n.LANGUAGES
+                },
+            },
+        )
+        # RULINGS "All games": the draws made at setup are announced publicly with the start
+        setup = tuple((e, e.audience) for e in live.game.setup_events(state))
+        first = Update(
+            table=live.info, events=((started, None), *setup), to_act=live.game.to_act(state), outcome=None
+        )
+        try:
+            updates = await self.play.advance(live, [], lead=[first], status=TableStatus.PLAYING)
+        except BaseException:
+            self.host.cache.forget(info.id)  # memory ran ahead of the store: reload it next time
+            raise
+        return updates[0]
+
+    async def close(self, live: LiveTable, status: TableStatus, kind: str) -> TableInfo:
+        """End a lobby or a game in progress without a result (cancelled, aborted)."""
+        require_status(live.info, *ACTIVE)
+        now = self.host.clock()
+        await self.host.store.update_table(live.info.id, now, status=status.value, clear_deadlines=True)
+        live.info = dataclasses.replace(live.info, status=status, updated_at=now)
+        live.deadlines = {}
+        self.host.outbox.publish(
+            [Update(table=live.info, events=((Event(kind, {}), None),), to_act=frozenset())]
+        )
+        return live.info
+
+    async def abort(self, table_id: int) -> TableInfo:
+        """Admin: stop a table for good (no results). Works even when the table cannot be loaded."""
+        host = self.host
+        try:
+            live = await host.cache.live(table_id)
+        except TableUnavailable:
+            # the table cannot be rebuilt, but its row can still be closed
+            now = host.clock()
+            await host.store.update_table(
+                table_id, now, status=TableStatus.ABORTED.value, clear_deadlines=True
+            )
+            host.cache.broken.pop(table_id, None)
+            rows = await host.store.load(table_id)
+            assert rows is not None
+            return table_info(rows.table, rows.seats)
+        async with live.lock:
+            return await self.close(live, TableStatus.ABORTED, "host.aborted")
+
+
+def check_options(engine: Game[Any], variant: VariantInfo, options: Mapping[str, str]) -> None:
+    """Accept options legal for at least one player count of the variant (KINGs' Cheerleader needs 4-5
+    players, so checking only the minimum refused it); `start` checks again with the real count.
+    Raises the refusal for the smallest count when no count accepts them."""
+    first: InvalidOptions | None = None
+    for players in range(variant.min_players, variant.max_players + 1):
+        try:
+            engine.setup(players, dict(options), 0, variant.id)
+        except InvalidOptions as err:
+            first = first or err
+        else:
+            return
+    assert first is not None
+    raise first

@@ -1,0 +1,74 @@
+"""Updates out: every listener receives every Update, in order, from one dispatcher task.
+
+The dispatcher runs apart from the tables' locks, so a slow listener (Discord HTTP) never holds a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any
+
+from bot.tables.models import Update
+
+log = logging.getLogger("tricktable.tables")
+
+Listener = Callable[[Update], Awaitable[None]]
+
+
+class Outbox:
+    def __init__(self) -> None:
+        self.listeners: list[Listener] = []
+        self.queue: asyncio.Queue[Update] | None = None
+        self.task: asyncio.Task[None] | None = None
+        # the coroutine the dispatcher task runs: the service names it (front ends' tests recognise the
+        # long-lived task by its name), and it calls `run` below
+        self.runner: Callable[[], Coroutine[Any, Any, None]] = self.run
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self.listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with contextlib.suppress(ValueError):
+                self.listeners.remove(listener)
+
+        return unsubscribe
+
+    def publish(self, updates: Sequence[Update]) -> None:
+        if not self.listeners or not updates:
+            return
+        if self.queue is None:
+            self.queue = asyncio.Queue()
+        for update in updates:
+            self.queue.put_nowait(update)
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self.runner())
+
+    async def run(self) -> None:
+        assert self.queue is not None
+        while True:
+            update = await self.queue.get()
+            try:
+                for listener in list(self.listeners):
+                    try:
+                        await listener(update)
+                    except Exception:
+                        log.exception(
+                            "listener failed on table %s version %s", update.table.id, update.table.version
+                        )
+            finally:
+                self.queue.task_done()
+
+    async def drain(self) -> None:
+        """Wait until every published Update has reached the listeners."""
+        if self.queue is not None and self.task is not None and not self.task.done():
+            await self.queue.join()
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None

@@ -1,0 +1,262 @@
+"""Play: check and apply a seat's action, let AI seats answer, commit the whole chain as ONE TableWrite,
+then publish. Also the hand-overs of a seat to an AI (resign, replace) and the AI's choice of a move.
+
+Callers hold the table's lock (an in-memory lock only avoids wasted work); the store refuses a write whose
+base version is stale, and then the cached copy is dropped and reloaded.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.store.base import DuplicateKey, VersionConflict
+from bot.store.records import ActionRow, DeadlineRow, TableWrite
+from bot.tables.errors import TableError, require_status
+from bot.tables.live import LiveTable, seat_row
+from bot.tables.models import Audience, SeatInfo, TableInfo, TableStatus, Update
+from bot.tables.results import Results, result_row
+from games.core.contract import Event, Game, Policy
+
+if TYPE_CHECKING:
+    from bot.tables.host import Host
+
+MAX_CHAIN = 20_000  # AI actions in one go; a game that never ends is a bug, not a hang
+
+
+@dataclass(slots=True)
+class Step:
+    """One applied action, kept until it is committed and published."""
+
+    seat: int
+    action: str
+    user_id: int | None
+    via: str  # user | ai | clock
+    key: str | None
+    events: list[Event]
+    to_act: frozenset[int]
+    version: int
+    host_events: list[Event] = field(default_factory=list)
+
+
+def default_ai(game: Game[Any]) -> str:
+    """The AI that plays for a human whose clock ran out or who resigned: the game's best, else random."""
+    policies = game.policies()
+    return "heuristic" if "heuristic" in policies else "random"
+
+
+class Play:
+    def __init__(self, host: Host, results: Results) -> None:
+        self.host = host
+        self.results = results
+
+    async def submit(
+        self, live: LiveTable, user_id: int, action: str, expected_version: int, idempotency_key: str | None
+    ) -> Update:
+        """The checks of `TableService.submit`, in order, then apply and advance. Caller holds the lock."""
+        info = live.info
+        if idempotency_key is not None and idempotency_key in live.keys:
+            raise TableError("duplicate_submission")
+        seat = info.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated")
+        require_status(info, TableStatus.PLAYING)
+        if expected_version != info.version:
+            raise TableError("stale_version")
+        game, state = live.game, live.state
+        acting = live.to_act if live.to_act is not None else game.to_act(state)
+        if seat not in acting:
+            raise TableError("not_your_turn_host", table=info.id)
+        new_state, events = game.apply(state, seat, action)  # IllegalAction: nothing changed
+        step = Step(
+            seat, action, user_id, "user", idempotency_key, events, game.to_act(new_state), info.version + 1
+        )
+        updates = await self.advance(live, [step], state=new_state)
+        return updates[0]
+
+    async def hand_to_ai(self, live: LiveTable, seat: int, policy: str, why: str, kind: str) -> Update:
+        """An AI takes over `seat` (resigned or replaced); the new seat and the AI's moves commit together."""
+        info = live.info
+        require_status(info, TableStatus.PLAYING)
+        old = info.seats[seat]
+        seats = list(info.seats)
+        seats[seat] = dataclasses.replace(
+            old, ai_policy=policy, left=why if old.user_id is not None else old.left
+        )
+        live.info = dataclasses.replace(info, seats=tuple(seats), updated_at=self.host.clock())
+        note = Update(
+            table=live.info,
+            events=((Event(kind, {"name": old.name, "seat": seat}), None),),
+            to_act=live.game.to_act(live.state),
+        )
+        try:
+            updates = await self.advance(live, [], lead=[note], seats_changed=True)
+        except BaseException:
+            self.host.cache.forget(info.id)
+            raise
+        return updates[0]
+
+    def ai_move(self, live: LiveTable, state: Any, seat: int, version: int, policy_name: str | None) -> str:
+        """The AI's choice from the seat's own view only; its RNG is seeded by table seed, version, seat."""
+        game = live.game
+        policies = game.policies()
+        policy: Policy = policies.get(policy_name or "", policies["random"])
+        legal = game.legal_actions(state, seat)
+        rng = random.Random(f"{live.info.seed}:{version}:{seat}")
+        return policy(functools.partial(game.view, state, seat), legal, rng)
+
+    async def advance(
+        self,
+        live: LiveTable,
+        steps: list[Step],
+        state: Any | None = None,
+        lead: Sequence[Update] = (),
+        deadlines_changed: bool = False,
+        status: TableStatus | None = None,
+        seats_changed: bool = False,
+    ) -> list[Update]:
+        """Let AI seats play, then commit every step in one write and publish. Caller holds the lock."""
+        host = self.host
+        game, info = live.game, live.info
+        state = live.state if state is None else state
+        to_act = steps[-1].to_act if steps else game.to_act(state)
+        version = info.version + len(steps)
+        acted = {s.seat for s in steps}
+        seats = info.seats
+        ai_seats = _ai_seats(seats)
+        chain = 0
+        while to_act and ai_seats:
+            owing = ai_seats & to_act
+            if not owing:
+                break
+            seat = min(owing)
+            action = self.ai_move(live, state, seat, version, seats[seat].ai_policy)
+            state, events = game.apply(state, seat, action)
+            version += 1
+            acted.add(seat)
+            to_act = game.to_act(state)
+            steps.append(Step(seat, action, None, "ai", None, events, to_act, version))
+            chain += 1
+            if chain > MAX_CHAIN:
+                raise RuntimeError(f"table {info.id}: AI seats played {MAX_CHAIN} actions without an end")
+        now = host.clock()
+        over = not to_act and game.is_over(state)
+        outcome = game.outcome(state) if over else None
+        deadlines = next_deadlines(live, to_act, acted, now, over)
+        write = TableWrite(
+            table_id=info.id,
+            base_version=info.version,
+            new_version=version,
+            updated_at=now,
+            actions=[ActionRow(s.version, s.seat, s.action, s.user_id, s.via, now, s.key) for s in steps],
+            deadlines=list(deadlines.values())
+            if (deadlines != live.deadlines or deadlines_changed)
+            else None,
+        )
+        if steps and (over or version - live.snapshot_version >= host.settings.snapshot_every):
+            write.snapshot = (version, json.dumps(game.to_json(state), separators=(",", ":")))
+        if status is not None:
+            write.status = status.value
+        if seats_changed:
+            write.seats = [seat_row(s) for s in seats]
+        if over:
+            write.status = TableStatus.FINISHED.value
+            assert outcome is not None
+            write.result = result_row(info, outcome, now)
+        if steps or write.deadlines is not None or write.status is not None or write.seats is not None:
+            try:
+                await host.writer.write(write)
+            except DuplicateKey:
+                host.cache.forget(info.id)
+                raise TableError("duplicate_submission") from None
+            except VersionConflict:
+                host.cache.forget(info.id)
+                raise TableError("stale_version") from None
+        # committed: now the memory may move on
+        if write.snapshot is not None:
+            live.snapshot_version = version
+        live.state = state
+        live.to_act = to_act
+        live.deadlines = deadlines
+        for s in steps:
+            if s.key is not None:
+                live.keys.append(s.key)
+        status = TableStatus.FINISHED if over else info.status
+        live.info = moved(info, version, status, now)
+        updates = list(lead)
+        for index, s in enumerate(steps):
+            last = index == len(steps) - 1
+            routed: list[tuple[Event, Audience]] = [(e, e.audience) for e in s.host_events]
+            routed.extend((e, e.audience) for e in s.events)
+            if last and over:
+                routed.append((Event("host.finished", {}), None))
+            table = live.info if last else moved(live.info, s.version, info.status, now)
+            updates.append(
+                Update(
+                    table=table,
+                    events=tuple(routed),
+                    to_act=s.to_act,
+                    outcome=outcome if last else None,
+                    actor=s.seat,
+                    action=s.action,
+                )
+            )
+        if updates and lead and steps == []:
+            # lead updates describe the state after the change: refresh their table info
+            updates = [dataclasses.replace(u, table=live.info) for u in updates]
+        host.outbox.publish(updates)
+        if write.result is not None:
+            await self.results.rate(write.result)
+        return updates
+
+
+def next_deadlines(
+    live: LiveTable, to_act: frozenset[int], acted: set[int], now: float, over: bool
+) -> dict[int, DeadlineRow]:
+    """Each human seat that owes a decision has its own clock; it restarts when that seat acts."""
+    if over:
+        return {}
+    seconds = live.info.clock_seconds
+    out: dict[int, DeadlineRow] = {}
+    for seat in sorted(to_act):
+        if live.info.seats[seat].ai_policy is not None:
+            continue
+        old = live.deadlines.get(seat)
+        if old is not None and seat not in acted:
+            out[seat] = old
+        else:
+            out[seat] = DeadlineRow(seat, now + seconds, now + seconds / 2, False)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _ai_seats(seats: tuple[SeatInfo, ...]) -> frozenset[int]:
+    """Seats an AI plays (cached per seat tuple: it only changes in the lobby or on resign/replace)."""
+    return frozenset(s.seat for s in seats if s.ai_policy is not None)
+
+
+def moved(info: TableInfo, version: int, status: TableStatus, now: float) -> TableInfo:
+    """`info` at another version (dataclasses.replace is several times slower on the hot path)."""
+    return TableInfo(
+        info.id,
+        info.guild_id,
+        info.channel_id,
+        info.thread_id,
+        info.game,
+        info.variant,
+        info.options,
+        status,
+        version,
+        info.seats,
+        info.creator_id,
+        info.clock_mode,
+        info.clock_seconds,
+        info.created_at,
+        now,
+        info.seed,
+    )

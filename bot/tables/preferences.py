@@ -1,0 +1,64 @@
+"""Per-user and per-server settings. Not a table concern: the service only hands these calls through."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from bot.store.base import Store
+from bot.tables.errors import TableError
+from bot.tables.models import ClockMode, GuildSettings, UserSettings
+from games.core import i18n
+
+
+class Preferences:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def get_settings(self, user_id: int) -> UserSettings:
+        found = await self.store.get_settings(user_id)
+        if found is None:
+            return UserSettings(user_id)
+        return UserSettings(user_id, found[0], found[1])
+
+    async def set_settings(self, user_id: int, language: str | None, dm_pings: bool | None) -> UserSettings:
+        current = await self.get_settings(user_id)
+        if language is not None and language not in i18n.LANGUAGES:
+            raise TableError("bad_language", choices=", ".join(i18n.LANGUAGES))
+        new = UserSettings(
+            user_id,
+            language if language is not None else current.language,
+            dm_pings if dm_pings is not None else current.dm_pings,
+        )
+        await self.store.set_settings(user_id, new.language, new.dm_pings)
+        return new
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        found = await self.store.get_guild_settings(guild_id)
+        if found is None:
+            return GuildSettings(guild_id)
+        clock, channels = found
+        return GuildSettings(
+            guild_id,
+            ClockMode(clock) if clock is not None else None,
+            frozenset(int(c) for c in json.loads(channels)) if channels is not None else None,
+        )
+
+    async def set_guild_settings(
+        self, guild_id: int, default_clock: ClockMode | str | None, table_channels: Iterable[int] | None
+    ) -> GuildSettings:
+        current = await self.get_guild_settings(guild_id)
+        clock = current.default_clock
+        if default_clock is not None:
+            try:
+                clock = ClockMode(default_clock)
+            except ValueError:
+                raise TableError("bad_clock") from None
+        channels = current.table_channels if table_channels is None else frozenset(map(int, table_channels))
+        new = GuildSettings(guild_id, clock, channels)
+        await self.store.set_guild_settings(
+            guild_id,
+            None if clock is None else clock.value,
+            None if channels is None else json.dumps(sorted(channels)),
+        )
+        return new
