@@ -45,7 +45,9 @@ def team_name(names: Names, seats: Iterable[Any], lang: str = "en") -> str:
     members = [seat_name(names, s, lang) for s in seats]
     if lang == "ja":
         return "・".join(members) + "チーム"
-    return "Team " + " & ".join(members)
+    if len(members) <= 2:
+        return "Team " + " & ".join(members)
+    return "Team " + ", ".join(members[:-1]) + " & " + members[-1]
 
 
 def count_words(n: int, one: str, many: str, lang: str = "en") -> str:

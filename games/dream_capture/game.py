@@ -17,7 +17,7 @@ from games.core.contract import (
     VariantInfo,
 )
 from games.core.policy import random_policy
-from games.dream_capture import engine, text, view
+from games.dream_capture import card_texts, engine, text, view
 from games.dream_capture.cards import SUIT_OF, card_name
 from games.dream_capture.rules_text import rules_summary
 from games.dream_capture.scoring import TEAMS
@@ -133,6 +133,9 @@ class DreamCapture(Game[State]):
         view=text.render_view,
         prompt=text.render_prompt,
         rules=rules_summary,
+        effect=card_texts.card_effect,
+        describe=card_texts.describe_action,
+        catalog=card_texts.catalog,
     )
 
 

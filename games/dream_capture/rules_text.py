@@ -45,4 +45,6 @@ Ruling:（裁定）新しいディールは次のディーラーが「配る」�
 
 
 def rules_summary(lang: str = "en") -> str:
-    return _JA if lang == "ja" else _EN
+    from games.dream_capture.card_texts import card_list
+
+    return (_JA if lang == "ja" else _EN) + "\n" + card_list(lang)

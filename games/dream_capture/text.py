@@ -1,6 +1,6 @@
 """Every player-facing text of Capture of Dreams, English and Japanese, and the renderers that use them.
 
-Seats are shown 1-based ("Seat 1" is seat 0); team A is seats 1, 3, 5 (view team 0), team B seats 2, 4, 6.
+People are named (games.core.names); a team is named by its players: view team 0 is seats 1, 3, 5.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from typing import Any
 
 from games.core import i18n
 from games.core.contract import Event, Prompt
-from games.core.names import Names
+from games.core.names import Names, seat_list
+from games.core.names import seat_name as person
+from games.core.names import team_name as team_label
 from games.dream_capture.cards import SUIT_NAMES, card_name
 
 i18n.register(
@@ -118,13 +120,15 @@ i18n.register(
             "ja": "魔法の消滅: {seat}の魔術師を味方が取りました。ボーナスなし。",
         },
         "dc_ev_deal_scored": {
-            "en": "Deal {deal} scored. {lines} Totals: {totals}.",
-            "ja": "第{deal}ディールの得点。{lines} 合計: {totals}。",
+            "en": "Deal {deal} scored (higher wins). {lines} Totals: {totals}.",
+            "ja": "第{deal}ディールの得点（多い方の勝ち）。{lines} 合計: {totals}。",
         },
         "dc_ev_score_line": {
-            "en": "{team}: {total} (cards {card_points} = {face_points} + {number_cards} number cards / 6 → {number_points}; last trick {last_trick}; game bonus {game_bonus}; captures {captures}; magic {magic}).",
-            "ja": "{team}: {total}点（カード{card_points}点 = {face_points} + 数札{number_cards}枚÷6 → {number_points}、ラストトリック{last_trick}、ゲームボーナス{game_bonus}、捕獲{captures}、魔法{magic}）。",
+            "en": "{team}: {total} (cards {card_points}: {face_points} + {number_cards} number cards → {number_points}; last trick {last_trick}; game bonus {game_bonus}{extras}).",
+            "ja": "{team}: {total}点（カード{card_points}点: {face_points} + 数札{number_cards}枚 → {number_points}、ラストトリック{last_trick}、ゲームボーナス{game_bonus}{extras}）。",
         },
+        "dc_ev_captures": {"en": "; captures {n}", "ja": "、捕獲{n}"},
+        "dc_ev_magic": {"en": "; magic {n}", "ja": "、魔法{n}"},
         "dc_ev_discards": {"en": "Discards: {discards}.", "ja": "捨て札: {discards}。"},
         "dc_ev_turn_deal": {
             "en": "{seat} deals deal {deal} next.",
@@ -139,20 +143,20 @@ i18n.register(
             "ja": "第{deal}ディール: {dealer}が配りました。捨て札の後、{leader}がリードします。",
         },
         "dc_ev_game_over_win": {
-            "en": "Game over: {totals}. {team} wins!",
-            "ja": "ゲーム終了: {totals}。{team}の勝ち！",
+            "en": "Game over (higher total wins): {totals}. {team} wins!",
+            "ja": "ゲーム終了（合計の多いチームの勝ち）: {totals}。{team}の勝ち！",
         },
         "dc_ev_game_over_draw": {
-            "en": "Game over: {totals}. A draw.",
-            "ja": "ゲーム終了: {totals}。引き分けです。",
+            "en": "Game over (higher total wins): {totals}. A draw.",
+            "ja": "ゲーム終了（合計の多いチームの勝ち）: {totals}。引き分けです。",
         },
         # board
         "dc_v_header": {
             "en": "Capture of Dreams, deal {deal}/{deals}, dealer {dealer}",
             "ja": "夢の捕獲 第{deal}/{deals}ディール、ディーラー{dealer}",
         },
-        "dc_v_scores": {"en": "Scores: {totals}", "ja": "得点: {totals}"},
-        "dc_v_you": {"en": "You are {seat}, {team}.", "ja": "あなたは{seat}、{team}です。"},
+        "dc_v_scores": {"en": "Scores (higher wins): {totals}", "ja": "得点（多い方の勝ち）: {totals}"},
+        "dc_v_you": {"en": "You are {seat}, in {team}.", "ja": "あなたは{seat}、{team}です。"},
         "dc_v_hand": {"en": "Your hand: {cards}", "ja": "手札: {cards}"},
         "dc_v_my_discards": {"en": "Your discards: {cards}", "ja": "あなたの捨て札: {cards}"},
         "dc_v_discarding": {"en": "Discarding: {counts}", "ja": "捨て札: {counts}"},
@@ -164,7 +168,22 @@ i18n.register(
         },
         "dc_v_tricks": {"en": "Tricks won: {counts}", "ja": "獲得トリック: {counts}"},
         "dc_v_to_act": {"en": "To act: {seats}", "ja": "手番: {seats}"},
-        "dc_v_over": {"en": "The game is over.", "ja": "ゲームは終了しました。"},
+        "dc_v_over": {
+            "en": "Final result (higher total wins): {result}",
+            "ja": "最終結果（合計の多いチームの勝ち）: {result}",
+        },
+        "dc_v_teams": {"en": "Teams: {a} against {b}", "ja": "チーム: {a} 対 {b}"},
+        "dc_v_order": {
+            "en": "Play order (counter-clockwise): {seats}",
+            "ja": "手番順（反時計回り）: {seats}",
+        },
+        "dc_v_deals": {"en": "Points by deal:", "ja": "ディールごとの得点:"},
+        "dc_v_deal_row": {
+            "en": "  Deal {deal}: {a} {pa}, {b} {pb}",
+            "ja": "  第{deal}ディール: {a} {pa}点、{b} {pb}点",
+        },
+        "dc_v_draw": {"en": "a draw", "ja": "引き分け"},
+        "dc_v_wins": {"en": "{team} wins", "ja": "{team}の勝ち"},
         "dc_none": {"en": "none", "ja": "なし"},
     }
 )
@@ -174,12 +193,13 @@ def tr(code: str, lang: str, **params: Any) -> str:
     return i18n.translate(code, lang, **params)
 
 
-def seat_name(seat: int, lang: str) -> str:
-    return tr("dc_seat", lang, n=seat + 1)
+def seat_name(seat: int, lang: str, names: Names = None) -> str:
+    return person(names, seat, lang)
 
 
-def team_name(team: int, lang: str) -> str:
-    return tr(f"dc_team_{team}", lang)
+def team_name(team: int, lang: str, names: Names = None) -> str:
+    """Team 0 is seats 1, 3, 5; team 1 seats 2, 4, 6: named by their players."""
+    return team_label(names, range(team, 6, 2), lang)
 
 
 def _sep(lang: str) -> str:
@@ -190,12 +210,13 @@ def cards_text(cards: list[str] | tuple[str, ...], lang: str) -> str:
     return _sep(lang).join(card_name(c, lang) for c in cards) if cards else tr("dc_none", lang)
 
 
-def plays_text(plays: Any, lang: str) -> str:
-    return _sep(lang).join(f"{seat_name(int(s), lang)} {card_name(str(c), lang)}" for s, c in plays)
+def plays_text(plays: Any, lang: str, names: Names = None) -> str:
+    return _sep(lang).join(f"{seat_name(int(s), lang, names)} {card_name(str(c), lang)}" for s, c in plays)
 
 
-def totals_text(totals: Any, lang: str) -> str:
-    return _sep(lang).join(f"{team_name(t, lang)} {int(totals[t])}" for t in (0, 1))
+def totals_text(totals: Any, lang: str, names: Names = None) -> str:
+    unit = "点" if lang == "ja" else ""
+    return _sep(lang).join(f"{team_name(t, lang, names)} {int(totals[t])}{unit}" for t in (0, 1))
 
 
 def render_action(action: str, lang: str, *, names: Names = None) -> str:
@@ -212,10 +233,20 @@ def render_prompt(prompt: Prompt, lang: str, *, names: Names = None) -> str:
     return tr(f"dc_prompt_{prompt.kind}", lang, **params)
 
 
+def _score_line(team: int, score: Mapping[str, Any], lang: str, names: Names) -> str:
+    extras = ""
+    if score.get("captures"):
+        extras += tr("dc_ev_captures", lang, n=score["captures"])
+    if score.get("magic"):
+        extras += tr("dc_ev_magic", lang, n=score["magic"])
+    params = {k: v for k, v in score.items() if k not in ("team",)}
+    return tr("dc_ev_score_line", lang, team=team_name(team, lang, names), extras=extras, **params)
+
+
 def render_event(event: Event, lang: str, *, names: Names = None) -> str:
     d: Mapping[str, Any] = event.data
     kind = event.kind
-    seat = seat_name(int(d["seat"]), lang) if "seat" in d else ""
+    seat = seat_name(int(d["seat"]), lang, names) if "seat" in d else ""
     if kind == "dc_discarded_own":
         return tr("dc_ev_discarded_own", lang, card=card_name(d["card"], lang))
     if kind == "dc_discarded":
@@ -223,7 +254,7 @@ def render_event(event: Event, lang: str, *, names: Names = None) -> str:
     if kind == "dc_honours":
         if not d["shown"]:
             return tr("dc_ev_no_honours", lang)
-        return tr("dc_ev_honours", lang, shown=plays_text(d["shown"], lang))
+        return tr("dc_ev_honours", lang, shown=plays_text(d["shown"], lang, names))
     if kind == "dc_turn":
         return tr("dc_ev_turn", lang, seat=seat, trick=d["trick"])
     if kind == "dc_played":
@@ -232,32 +263,33 @@ def render_event(event: Event, lang: str, *, names: Names = None) -> str:
         return tr(
             "dc_ev_trick",
             lang,
-            seat=seat_name(int(d["winner"]), lang),
-            team=team_name(int(d["team"]), lang),
+            seat=seat_name(int(d["winner"]), lang, names),
+            team=team_name(int(d["team"]), lang, names),
             trick=d["trick"],
-            cards=plays_text(d["cards"], lang),
+            cards=plays_text(d["cards"], lang, names),
         )
     if kind == "dc_capture":
         return tr(
             "dc_ev_capture",
             lang,
             kind=tr(f"dc_capture_{d['kind']}", lang),
-            team=team_name(int(d["team"]), lang),
+            team=team_name(int(d["team"]), lang, names),
             seat=seat,
         )
     if kind == "dc_magic":
-        team = "" if d["team"] is None else team_name(int(d["team"]), lang)
+        team = "" if d["team"] is None else team_name(int(d["team"]), lang, names)
         return tr(f"dc_ev_magic_{d['result']}", lang, team=team, seat=seat)
     if kind == "dc_deal_scored":
-        lines = " ".join(
-            tr("dc_ev_score_line", lang, team=team_name(t, lang), **score)
-            for t, score in enumerate(d["scores"])
-        )
+        lines = " ".join(_score_line(t, score, lang, names) for t, score in enumerate(d["scores"]))
         discards = ("／" if lang == "ja" else "; ").join(
-            f"{seat_name(int(s), lang)} {cards_text(cards, lang)}" for s, cards in d["discards"]
+            f"{seat_name(int(s), lang, names)} {cards_text(cards, lang)}" for s, cards in d["discards"]
         )
         text = tr(
-            "dc_ev_deal_scored", lang, deal=d["deal"], lines=lines, totals=totals_text(d["totals"], lang)
+            "dc_ev_deal_scored",
+            lang,
+            deal=d["deal"],
+            lines=lines,
+            totals=totals_text(d["totals"], lang, names),
         )
         return tr("dc_ev_discards", lang, discards=discards) + " " + text
     if kind == "dc_turn_deal":
@@ -266,61 +298,94 @@ def render_event(event: Event, lang: str, *, names: Names = None) -> str:
         return tr(
             "dc_ev_first_dealer",
             lang,
-            dealer=seat_name(int(d["dealer"]), lang),
-            leader=seat_name(int(d["leader"]), lang),
+            dealer=seat_name(int(d["dealer"]), lang, names),
+            leader=seat_name(int(d["leader"]), lang, names),
         )
     if kind == "dc_deal_started":
         return tr(
             "dc_ev_deal_started",
             lang,
             deal=d["deal"],
-            dealer=seat_name(int(d["dealer"]), lang),
-            leader=seat_name(int(d["leader"]), lang),
+            dealer=seat_name(int(d["dealer"]), lang, names),
+            leader=seat_name(int(d["leader"]), lang, names),
         )
     if kind == "dc_game_over":
-        totals = totals_text(d["totals"], lang)
+        totals = totals_text(d["totals"], lang, names)
         if d["winner"] is None:
             return tr("dc_ev_game_over_draw", lang, totals=totals)
-        return tr("dc_ev_game_over_win", lang, totals=totals, team=team_name(int(d["winner"]), lang))
+        return tr("dc_ev_game_over_win", lang, totals=totals, team=team_name(int(d["winner"]), lang, names))
     return f"{kind} {dict(d)}"
+
+
+def _deal_rows(v: Mapping[str, Any], lang: str, names: Names) -> list[str]:
+    history = v.get("history") or []
+    if not history:
+        return []
+    a, b = team_name(0, lang, names), team_name(1, lang, names)
+    rows = [tr("dc_v_deals", lang)]
+    rows.extend(
+        tr("dc_v_deal_row", lang, deal=i, a=a, pa=int(pa), b=b, pb=int(pb))
+        for i, (pa, pb) in enumerate(history, start=1)
+    )
+    return rows
 
 
 def render_view(v: Mapping[str, Any], lang: str, *, names: Names = None) -> str:
     sep = _sep(lang)
     lines = [
-        tr("dc_v_header", lang, deal=v["deal"], deals=v["deals"], dealer=seat_name(int(v["dealer"]), lang)),
-        tr("dc_v_scores", lang, totals=totals_text(v["scores"], lang)),
+        tr(
+            "dc_v_header",
+            lang,
+            deal=v["deal"],
+            deals=v["deals"],
+            dealer=seat_name(int(v["dealer"]), lang, names),
+        ),
+        tr("dc_v_teams", lang, a=team_name(0, lang, names), b=team_name(1, lang, names)),
+        tr("dc_v_scores", lang, totals=totals_text(v["scores"], lang, names)),
     ]
     if v["seat"] is not None:
         seat = int(v["seat"])
-        lines.append(tr("dc_v_you", lang, seat=seat_name(seat, lang), team=team_name(seat % 2, lang)))
+        lines.append(
+            tr("dc_v_you", lang, seat=seat_name(seat, lang, names), team=team_name(seat % 2, lang, names))
+        )
     if v["phase"] == "over":
-        lines.append(tr("dc_v_over", lang))
+        lines.extend(_deal_rows(v, lang, names))
+        totals = v["scores"]
+        if totals[0] == totals[1]:
+            verdict = tr("dc_v_draw", lang)
+        else:
+            verdict = tr("dc_v_wins", lang, team=team_name(0 if totals[0] > totals[1] else 1, lang, names))
+        lines.append(tr("dc_v_over", lang, result=f"{totals_text(totals, lang, names)} — {verdict}"))
         return "\n".join(lines)
+    lines.extend(_deal_rows(v, lang, names))
+    start = v.get("leader") if v["phase"] == "play" else None
+    if isinstance(start, int):
+        order = " → ".join(seat_name((start - i) % 6, lang, names) for i in range(6))
+        lines.append(tr("dc_v_order", lang, seats=order))
     if v["phase"] == "discard":
-        counts = sep.join(f"{seat_name(s, lang)} {n}/3" for s, n in enumerate(v["discard_counts"]))
+        counts = sep.join(f"{seat_name(s, lang, names)} {n}/3" for s, n in enumerate(v["discard_counts"]))
         lines.append(tr("dc_v_discarding", lang, counts=counts))
     shown = [[s, c] for s, cards in enumerate(v["honours"]) for c in cards]
     if shown:
-        lines.append(tr("dc_v_honours", lang, shown=plays_text(shown, lang)))
+        lines.append(tr("dc_v_honours", lang, shown=plays_text(shown, lang, names)))
     if v["phase"] == "play":
         lines.append(
-            tr("dc_v_trick", lang, trick=v["trick_number"], cards=plays_text(v["trick"], lang) or "-")
+            tr("dc_v_trick", lang, trick=v["trick_number"], cards=plays_text(v["trick"], lang, names) or "-")
         )
     if v["last_trick"]:
         lines.append(
             tr(
                 "dc_v_last",
                 lang,
-                seat=seat_name(int(v["last_winner"]), lang),
-                cards=plays_text(v["last_trick"], lang),
+                seat=seat_name(int(v["last_winner"]), lang, names),
+                cards=plays_text(v["last_trick"], lang, names),
             )
         )
-    counts = sep.join(f"{team_name(t, lang)} {n}" for t, n in enumerate(v["tricks_won"]))
+    counts = sep.join(f"{team_name(t, lang, names)} {n}" for t, n in enumerate(v["tricks_won"]))
     lines.append(tr("dc_v_tricks", lang, counts=counts))
     if v["seat"] is not None:
         lines.append(tr("dc_v_hand", lang, cards=cards_text(v["hand"], lang)))
         if v["my_discards"]:
             lines.append(tr("dc_v_my_discards", lang, cards=cards_text(v["my_discards"], lang)))
-    lines.append(tr("dc_v_to_act", lang, seats=sep.join(seat_name(int(s), lang) for s in v["to_act"])))
+    lines.append(tr("dc_v_to_act", lang, seats=seat_list(names, v["to_act"], lang)))
     return "\n".join(lines)
