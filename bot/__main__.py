@@ -1,7 +1,11 @@
 """`python -m bot` (and `make run`): the Discord bot. Settings come from `.env`; see .env.example.
 
-Exit status: 0 after a clean stop (SIGTERM/SIGINT), 2 for a configuration error (no or refused token:
-systemd does not restart on it), 1 for anything else (e.g. Discord unreachable: restart and retry).
+Exit status: 0 after a clean stop (SIGTERM/SIGINT); 78 (EX_CONFIG) for a configuration error (a bad or
+missing setting, a refused token: the systemd unit does not restart on it); 1 for anything else (e.g.
+Discord unreachable: restart and retry). A configuration error prints one line per mistake, naming the
+variable, and no traceback. `--wait-on-config-error` (the Docker image's command) keeps the process idle
+after printing them instead of exiting, so `restart: unless-stopped` does not loop on a bad .env: the
+health check reports the error until the operator fixes .env and recreates the container.
 """
 
 from __future__ import annotations
@@ -11,10 +15,12 @@ import contextlib
 import logging
 import signal
 import sys
+import time
 
 import discord
 
 from bot.discord_bot.config import DiscordSettings, RedactToken
+from bot.envparse import EXIT_CONFIG, SettingsError
 
 NO_TOKEN = """\
 DISCORD_TOKEN is not set.
@@ -49,17 +55,36 @@ async def _run(settings: DiscordSettings) -> None:
         await bot.start(settings.token)
 
 
-def main() -> int:
-    settings = DiscordSettings.from_env()
+def config_error(lines: list[str], wait: bool) -> int:
+    """Print the configuration mistakes (one line each) and exit EX_CONFIG, or idle when asked to."""
+    sys.stderr.write("tricktable: configuration error\n" + "".join(f"  {line}\n" for line in lines))
+    sys.stderr.flush()
+    if wait:
+        from bot import health
+
+        health.record_config_error(lines)
+        with contextlib.suppress(KeyboardInterrupt):
+            while True:  # idle until stopped; the health check shows the error
+                time.sleep(3600)
+    return EXIT_CONFIG
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    wait = "--wait-on-config-error" in args
+    try:
+        settings = DiscordSettings.from_env()
+    except SettingsError as err:
+        return config_error(err.problems, wait)
     if not settings.token:
         sys.stderr.write(NO_TOKEN)
-        return 2
+        return config_error(["DISCORD_TOKEN: not set"], wait)
     _logging(settings)
     try:
         asyncio.run(_run(settings))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN in .env (docs/discord.md)")
-        return 2
+        return config_error(["DISCORD_TOKEN: refused by Discord (reset it in the Developer Portal)"], wait)
     except (OSError, discord.HTTPException, discord.GatewayNotFound) as err:
         log.error("could not reach Discord: %s", err)
         return 1

@@ -5,6 +5,7 @@ Everything a click needs comes from its custom id and the service; nothing here 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -18,6 +19,7 @@ from bot.discord_bot.config import DiscordSettings, ServerSettings
 from bot.discord_bot.replies import report_error, send, update_message, within_budget
 from bot.discord_bot.routing import Router
 from bot.discord_bot.texts import Translator, lang_of, t
+from bot.health import Heartbeat, heartbeat_path
 from bot.tables import ClockMode, PlayerRef, TableInfo, TableService, TableStatus, UserSettings
 from games.core import i18n
 from games.core.errors import GameError
@@ -48,6 +50,7 @@ class TricktableBot(discord.Client):
         self._user_settings: dict[int, UserSettings] = {}
         self._seen_lang: dict[int, str] = {}  # user -> language of their Discord client, last seen
         self._unsubscribe: Any = None
+        self._heartbeat: asyncio.Task[None] | None = None
         install_commands(self.tree, self)
 
     async def setup_hook(self) -> None:
@@ -65,8 +68,20 @@ class TricktableBot(discord.Client):
                 await self.tree.sync()
         if self._clock_interval:
             self.service.start_clock_loop(self._clock_interval)
+            self._heartbeat = asyncio.create_task(self._health().run())
+
+    def _health(self) -> Heartbeat:
+        """The heartbeat `python -m bot.health` and systemd's watchdog read (bot/health.py)."""
+        return Heartbeat(
+            heartbeat_path(self.settings.host.database_path),
+            gateway_ok=lambda: self.is_ready() and not self.is_closed(),
+            clock_ok=self.service.clock_loop_alive,
+        )
 
     async def close(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            self._heartbeat = None
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dotenv import find_dotenv, load_dotenv
 
+from bot.envparse import EnvReader
 from bot.settings import Settings
 
 
@@ -21,25 +23,40 @@ class DiscordSettings:
     default_clock: str = "live"
     sync_commands: bool = True
     table_channels: frozenset[int] = frozenset()  # where /table new works (empty: any channel)
+    shard_count: int | None = None  # None: one process runs every shard Discord recommends
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of shard_count)
     host: Settings = field(default_factory=Settings)
 
     @staticmethod
-    def from_env(dotenv: bool = True) -> DiscordSettings:
+    def from_env(dotenv: bool = True, environ: Mapping[str, str] | None = None) -> DiscordSettings:
+        """Every setting, or SettingsError listing every mistake (the token itself is never printed)."""
         if dotenv:
             # The .env of the directory we run in (`make run` runs at the repository root); variables
             # already set in the environment (systemd's EnvironmentFile, docker's env_file) win.
             load_dotenv(find_dotenv(usecwd=True))
-        guild = os.environ.get("DISCORD_DEV_GUILD_ID", "").strip()
-        clock = (os.environ.get("TRICKTABLE_DEFAULT_CLOCK", "").strip() or "live").lower()
-        channels = os.environ.get("DISCORD_TABLE_CHANNELS", "").replace(",", " ").split()
-        return DiscordSettings(
-            token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            dev_guild_id=int(guild) if guild else None,
-            default_clock=clock if clock in ("live", "async") else "live",
-            sync_commands=os.environ.get("DISCORD_SYNC_COMMANDS", "1").strip() not in ("0", "false", "no"),
-            table_channels=frozenset(int(c) for c in channels if c.isdigit()),
-            host=Settings.from_env(dotenv=False),
+        env = EnvReader(os.environ if environ is None else environ)
+        host = Settings.read(env)
+        shard_count = env.integer("DISCORD_SHARD_COUNT", 0, minimum=1) or None
+        shard_ids = env.integers("DISCORD_SHARD_IDS")
+        if shard_ids is not None and shard_count is None:
+            env.problems.append("DISCORD_SHARD_IDS: needs DISCORD_SHARD_COUNT (the total number of shards)")
+        elif shard_ids is not None and shard_count is not None and max(shard_ids) >= shard_count:
+            env.problems.append(
+                f"DISCORD_SHARD_IDS: expected shard numbers from 0 to {shard_count - 1} "
+                f"(DISCORD_SHARD_COUNT={shard_count})"
+            )
+        settings = DiscordSettings(
+            token=env.raw("DISCORD_TOKEN"),
+            dev_guild_id=env.snowflake("DISCORD_DEV_GUILD_ID", None),
+            default_clock=env.choice("TRICKTABLE_DEFAULT_CLOCK", "live", ("live", "async")),
+            sync_commands=env.boolean("DISCORD_SYNC_COMMANDS", True),
+            table_channels=env.snowflakes("DISCORD_TABLE_CHANNELS"),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            host=host,
         )
+        env.check()
+        return settings
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,19 +21,19 @@ def test_without_a_token_the_bot_exits_at_once_pointing_to_env_example(tmp_path:
     done = subprocess.run(
         [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
     )
-    assert done.returncode == 2
+    assert done.returncode == 78  # EX_CONFIG: the unit's RestartPreventExitStatus
     assert ".env.example" in done.stderr and "make play" in done.stderr
 
 
 def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", " abc.def ")
-    monkeypatch.setenv("DISCORD_DEV_GUILD_ID", "123")
+    monkeypatch.setenv("DISCORD_DEV_GUILD_ID", "123456789012345678")
     monkeypatch.setenv("TRICKTABLE_DEFAULT_CLOCK", "async")
     monkeypatch.setenv("TRICKTABLE_DB", "/tmp/x.db")
-    monkeypatch.setenv("DISCORD_TABLE_CHANNELS", "11, 22")
+    monkeypatch.setenv("DISCORD_TABLE_CHANNELS", "111111111111111111, 222222222222222222")
     s = DiscordSettings.from_env(dotenv=False)
-    assert s.table_channels == {11, 22}
-    assert s.token == "abc.def" and s.dev_guild_id == 123 and s.default_clock == "async"
+    assert s.table_channels == {111111111111111111, 222222222222222222}
+    assert s.token == "abc.def" and s.dev_guild_id == 123456789012345678 and s.default_clock == "async"
     assert s.host.database_path == "/tmp/x.db"
     assert "abc.def" not in repr(s)
 
