@@ -350,17 +350,11 @@ class TableService:
         running = self._clock_task is not None and not self._clock_task.done()
         return running and time.monotonic() - getattr(self, "_clock_ticked_at", float("-inf")) <= within
 
-    def clock_loop_alive(self, within: float = 60.0) -> bool:
-        """True while the clock loop runs and has finished a pass in the last `within` seconds (health)."""
-        running = self._clock_task is not None and not self._clock_task.done()
-        return running and time.monotonic() - getattr(self, "_clock_ticked_at", float("-inf")) <= within
-
     async def _clock_loop(self, interval: float) -> None:
         while True:
             try:
                 await self.process_due_clocks()
                 self.evict_idle()
-                self._clock_ticked_at = time.monotonic()
                 self._clock_ticked_at = time.monotonic()
             except asyncio.CancelledError:
                 raise
