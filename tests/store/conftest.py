@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -17,6 +18,14 @@ from pgserver import HOW_TO_ENABLE, PgServer, available
 
 from bot.store.base import Store
 from bot.store.factory import open_store
+from games.core import registry
+
+# The host tests' helpers (the tiny game, table steps, the crash driver) are shared with these tests.
+HOST_TESTS = Path(__file__).parent.parent / "bot"
+if str(HOST_TESTS) not in sys.path:
+    sys.path.insert(0, str(HOST_TESTS))
+
+from tinygame import TINY  # noqa: E402
 
 BACKENDS = ("sqlite", "postgres")
 _names = itertools.count(1)
@@ -55,3 +64,12 @@ async def store(db_target: str) -> AsyncIterator[Store]:
     opened = await open_store(db_target)
     yield opened
     await opened.close()
+
+
+@pytest.fixture(autouse=True)
+def tiny_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Make `tiny` resolvable by id without touching games/ (as tests/bot/conftest.py does)."""
+    games = dict(registry.all_games())
+    games["tiny"] = TINY
+    monkeypatch.setattr(registry, "all_games", lambda: games)
+    yield
