@@ -16,7 +16,7 @@ from games.core.contract import (
     Prompt,
     VariantInfo,
 )
-from games.timetrap import dates, rules, text
+from games.timetrap import card_texts, dates, rules, text
 from games.timetrap.outcome import outcome
 from games.timetrap.rules_text import rules_page
 from games.timetrap.setup import setup
@@ -121,6 +121,9 @@ class TimeTrap(Game[State]):
         view=text.render_view,
         prompt=text.render_prompt,
         rules=rules_page,
+        effect=card_texts.card_effect,
+        describe=card_texts.describe_action,
+        catalog=card_texts.catalog,
     )
 
 

@@ -5,11 +5,9 @@ Built from the date-card data module, so a corrected card text shows up here too
 
 from __future__ import annotations
 
-from games.timetrap import dates
-
 _EN = """# TIMETRAP (タイムトラップ) — the rules as Tricktable plays them
 
-Source: the rulebook 003_3dd097fef3f40e34.txt (TACTICAL GAMES, 2019). 2-4 players. Lines marked
+From the TIMETRAP rulebook (TACTICAL GAMES, 2019). 2-4 players. Lines marked
 **Ruling:** are decisions of this table where the rulebook is silent or its card images were lost.
 
 ## Goal
@@ -103,7 +101,7 @@ may be played that day; with a yellow card, the player who plays its number must
 
 _JA = """# タイムトラップ（TIMETRAP）— Tricktableでの遊び方
 
-出典：ルールブック 003_3dd097fef3f40e34.txt（TACTICAL GAMES, 2019）。2～4人。**裁定：** の行は、ルールブックに
+出典：TIMETRAP ルールブック（TACTICAL GAMES, 2019）。2～4人。**裁定：** の行は、ルールブックに
 記載がない箇所やカード画像が失われた箇所についてこの卓が決めたことです。
 
 ## 目的
@@ -194,14 +192,11 @@ IDがあります。卓オプション `dates` で固定できます。例：`B1
 
 
 def _cards(lang: str) -> str:
-    lines = []
-    for card in dates.DATE_SETS[dates.DEFAULT_SET].blue:
-        colour = "blue" if lang == "en" else "青"
-        lines.append(f"- **{card.id}** ({colour}): {card.text[lang]}")
-    for ycard in dates.DATE_SETS[dates.DEFAULT_SET].yellow:
-        colour = "yellow" if lang == "en" else "黄"
-        lines.append(f"- **{ycard.id}** ({colour}): {ycard.text[lang]}")
-    return "\n".join(lines)
+    """Time cards, the Time Trap, then every date card by id (the ids the `dates` option takes)."""
+    from games.timetrap.card_texts import catalog
+
+    mark = "（暫定）" if lang == "ja" else " (provisional)"
+    return "\n".join(f"- **{c.name}**{mark if c.ruling else ''}: {c.effect}" for c in catalog(lang))
 
 
 def rules_page(lang: str = "en") -> str:

@@ -8,7 +8,8 @@ from typing import Any
 from games.core import i18n
 from games.core.contract import Event, Prompt
 from games.core.names import Names
-from games.timetrap import cards, dates
+from games.core.names import seat_name as person
+from games.timetrap import card_texts, cards, dates
 
 T = i18n.translate
 
@@ -110,8 +111,8 @@ def w(key: str, lang: str, **params: Any) -> str:
     return (texts.get(lang) or texts["en"]).format(**params)
 
 
-def player(seat: Any, lang: str) -> str:
-    return w("player", lang, n=int(seat) + 1)
+def player(seat: Any, lang: str, names: Names = None) -> str:
+    return person(names, seat, lang)
 
 
 def render_card(card: str, lang: str = "en") -> str:
@@ -125,12 +126,13 @@ def render_card(card: str, lang: str = "en") -> str:
 
 
 def date_text(card_id: str | None, lang: str) -> str:
-    if not card_id:
+    """'Odd numbers only. (blue)': the card's effect and colour (its id and status stay on the rules page)."""
+    text = card_texts.date_effect(card_id, lang)
+    if not card_id or text is None:
         return "—"
-    found = dates.card(card_id)
-    colour = {"en": "blue", "ja": "青"} if isinstance(found, dates.BlueCard) else {"en": "yellow", "ja": "黄"}
-    mark = "PROVISIONAL" if lang == "en" else "暫定"
-    return f"{card_id} ({colour.get(lang, colour['en'])}, {mark}): {found.text.get(lang) or found.text['en']}"
+    blue = dates.blue(card_id) is not None
+    colour = ("青" if blue else "黄") if lang == "ja" else ("blue" if blue else "yellow")
+    return f"（{colour}）{text}" if lang == "ja" else f"({colour}) {text}"
 
 
 def render_action(action: str, view: Mapping[str, Any], lang: str = "en", *, names: Names = None) -> str:
@@ -142,10 +144,10 @@ def render_action(action: str, view: Mapping[str, Any], lang: str = "en", *, nam
     if kind == "trap":
         return w("trap_action", lang, card=render_card(arg, lang))
     if kind == "draw":
-        return w("draw", lang, p=player(arg, lang))
+        return w("draw", lang, p=player(arg, lang, names))
     if kind == "give":
         card, _, target = arg.partition(":")
-        return w("give", lang, card=render_card(card, lang), p=player(target, lang))
+        return w("give", lang, card=render_card(card, lang), p=player(target, lang, names))
     if kind == "discard":
         return w("discard", lang, card=render_card(arg, lang))
     return action
@@ -215,35 +217,41 @@ def render_event(event: Event, lang: str = "en", *, names: Names = None) -> str:
     d = event.data
     if event.kind == "eliminated":
         return (
-            f"{player(d['seat'], lang)} is eliminated: {reason(str(d['reason']), lang)}."
+            f"{player(d['seat'], lang, names)} is eliminated: {reason(str(d['reason']), lang)}."
             if lang == "en"
-            else f"{player(d['seat'], lang)}は脱落：{reason(str(d['reason']), lang)}。"
+            else f"{player(d['seat'], lang, names)}は脱落：{reason(str(d['reason']), lang)}。"
         )
     if event.kind == "game_over":
         why = reason(str(d["reason"]), lang)
         if d.get("winner") is None:
             return f"Game over: no winner ({why})." if lang == "en" else f"ゲーム終了：勝者なし（{why}）。"
-        p = player(d["winner"], lang)
+        p = player(d["winner"], lang, names)
         return f"Game over: {p} wins ({why})." if lang == "en" else f"ゲーム終了：{p}の勝利（{why}）。"
     if event.kind == "setup_drawn":
-        p = player(d["start"], lang)
+        p = player(d["start"], lang, names)
         en = lang == "en"
         days = [f"Day {i}" if en else f"{i}日目" for i in range(1, len(d["dates"]) + 1)]
-        lines = [f"Drawn at random: {p} is the first start player." if en else f"抽選の結果、最初のスタートプレイヤーは{p}。"]
+        lines = [
+            f"Drawn at random: {p} is the first start player."
+            if en
+            else f"抽選の結果、最初のスタートプレイヤーは{p}。"
+        ]
         lines.append("Date cards:" if en else "日付カード：")
-        lines.extend(f"  {day}: {date_text(card_id, lang)}" for day, card_id in zip(days, d["dates"], strict=True))
+        lines.extend(
+            f"  {day}: {date_text(card_id, lang)}" for day, card_id in zip(days, d["dates"], strict=True)
+        )
         return "\n".join(lines)
     template = _EVENTS.get(event.kind)
     if template is None:
         return f"{event.kind} {dict(d)}"
     params: dict[str, Any] = dict(d)
     if "seat" in d:
-        params["p"] = player(d["seat"], lang)
+        params["p"] = player(d["seat"], lang, names)
     for key in ("source", "target", "by"):
         if key in d:
-            params["q"] = player(d[key], lang)
+            params["q"] = player(d[key], lang, names)
     if "start" in d:
-        params["start"] = player(d["start"], lang)
+        params["start"] = player(d["start"], lang, names)
     if "card" in d:
         params["card"] = render_card(str(d["card"]), lang)
     if "tile" in d:
@@ -300,7 +308,7 @@ def render_view(view: Mapping[str, Any], lang: str = "en", *, names: Names = Non
             if en
             else f"今日（{view['played_today']}/{view['limit']}枚）："
         )
-        + (", ".join(played) or "—")
+        + (("、" if lang == "ja" else ", ").join(played) or "—")
     )
     for s in range(int(view["players"])):
         status = []
@@ -309,37 +317,54 @@ def render_view(view: Mapping[str, Any], lang: str = "en", *, names: Names = Non
         if s in view["passed"]:
             status.append("passed" if en else "パス")
         if s == view["start"]:
-            status.append("start" if en else "スタート")
+            status.append("start player" if en else "スタート")
         if s == view.get("turn"):
             status.append("to play" if en else "手番")
-        extra = f" [{', '.join(status)}]" if status else ""
+        extra = (f" ({', '.join(status)})" if en else f"（{'、'.join(status)}）") if status else ""
         count = view["hand_sizes"][s]
-        lines.append(f"  {player(s, lang)}: {count} {'cards' if en else '枚'}{extra}")
+        cards_word = (f"{count} card" if count == 1 else f"{count} cards") if en else f"{count}枚"
+        lines.append(f"  {player(s, lang, names)}: {cards_word}{extra}")
+    alive = [s for s in range(int(view["players"])) if not view["eliminated"][s]]
+    if alive and not view.get("over"):
+        first = view["start"] if view["start"] in alive else alive[0]
+        ring = alive[alive.index(first) :] + alive[: alive.index(first)]
+        order = " → ".join(player(s, lang, names) for s in ring)
+        lines.append(("Turn order: " if en else "手番順：") + order)
     if view.get("hand") is not None:
-        hand = ", ".join(render_card(c, lang) for c in view["hand"]) or "—"
+        hand = ("、" if lang == "ja" else ", ").join(render_card(c, lang) for c in view["hand"]) or "—"
         lines.append(("Your hand: " if en else "あなたの手札：") + hand)
     for seat, known in (view.get("known") or {}).items():
-        names = ", ".join(render_card(c, lang) for c in known)
+        shown = ("、" if lang == "ja" else ", ").join(render_card(c, lang) for c in known)
         lines.append(
-            f"You know {player(seat, lang)} holds: {names}"
+            f"You know {player(seat, lang, names)} holds: {shown}"
             if en
-            else f"{player(seat, lang)}の手札にあると分かっているカード：{names}"
+            else f"{player(seat, lang, names)}の手札にあると分かっているカード：{shown}"
         )
     if view.get("known_discards"):
-        names = ", ".join(render_card(c, lang) for c in view["known_discards"])
-        lines.append(f"You discarded face down: {names}" if en else f"あなたが裏向きで捨てたカード：{names}")
+        shown = ("、" if lang == "ja" else ", ").join(render_card(c, lang) for c in view["known_discards"])
+        lines.append(f"You discarded face down: {shown}" if en else f"あなたが裏向きで捨てたカード：{shown}")
     pending = view.get("pending")
     if pending:
         what = _PROMPTS.get(str(pending["kind"]), {"en": str(pending["kind"])})
-        lines.append(f"{player(pending['seat'], lang)}: {what.get(lang) or what['en']}")
+        lines.append(f"{player(pending['seat'], lang, names)}: {what.get(lang) or what['en']}")
     if view.get("over"):
         winner = view.get("winner")
+        why = reason(str(view.get("end_reason")), lang) if view.get("end_reason") else ""
         if winner is None:
             lines.append("Game over: no winner." if en else "ゲーム終了：勝者なし。")
         else:
+            tail = (f" ({why})" if en else f"（{why}）") if why else ""
             lines.append(
-                f"Game over: {player(winner, lang)} wins."
+                f"Game over: {player(winner, lang, names)} wins{tail}."
                 if en
-                else f"ゲーム終了：{player(winner, lang)}の勝利。"
+                else f"ゲーム終了：{player(winner, lang, names)}の勝利{tail}。"
+            )
+        standing = [s for s in range(int(view["players"])) if not view["eliminated"][s]]
+        standing.sort(key=lambda s: (s != winner, view["hand_sizes"][s]))
+        if standing:
+            sep = ", " if en else "、"
+            cells = sep.join(f"{player(s, lang, names)} {view['hand_sizes'][s]}" for s in standing)
+            lines.append(
+                f"Cards left (fewest wins): {cells}" if en else f"残りの手札（少ない人の勝ち）：{cells}"
             )
     return "\n".join(lines)

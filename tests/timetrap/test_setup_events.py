@@ -19,10 +19,13 @@ def test_start_player_and_dates_are_announced_in_both_languages() -> None:
         assert event.kind == "setup_drawn" and event.audience is None
         assert event.data["start"] == state.start and GAME.to_act(state) == frozenset({state.start})
         assert event.data["dates"] == GAME.view(state, None)["dates"]
-        en, ja = GAME.render_event(event, "en"), GAME.render_event(event, "ja")
-        assert en.startswith(f"Drawn at random: Player {state.start + 1} is the first start player.")
+        names = ["Ann", "Ben", "Cy", "Di"][:players]
+        en, ja = GAME.render_event(event, "en", names=names), GAME.render_event(event, "ja", names=names)
+        assert en.startswith(f"Drawn at random: {names[state.start]} is the first start player.")
         assert ja.startswith("抽選の結果") and "6日目" in ja
-        assert all(card_id in en for card_id in state.dates)
+        # each date card by its effect, not by its id or its provisional status (issue 14)
+        assert all(GAME.card_effect(card_id, "en") in en for card_id in state.dates)
+        assert "PROVISIONAL" not in en
         assert Checker(GAME, state, players).check_state(state, [event]) == []
 
 
