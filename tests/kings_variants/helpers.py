@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from games.core.contract import Event
@@ -45,8 +44,7 @@ def play_state(
     everything = [c for c in game.all_cards(base) if c not in used]
     empty: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
     entries = tuple(Entry(s, c) for s, c in trick or [])
-    state = replace(
-        base,
+    state = base._replace(
         phase="play",
         round=round_no,
         hands=tuple(tuple(h) for h in hands),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from games.core.errors import IllegalAction, InvalidOptions
@@ -33,7 +31,7 @@ def bid_all(s: VState, bids: list[str]) -> VState:
                 deck.remove(card)
                 deck.append(hands[seat].pop())
             hands[seat].append(card)
-    s = replace(s, hands=tuple(tuple(h) for h in hands), deck=tuple(deck))
+    s = s._replace(hands=tuple(tuple(h) for h in hands), deck=tuple(deck))
     for seat, card in enumerate(bids):
         s, _ = G.apply(s, seat, f"bid:{card}")
     return s
@@ -128,11 +126,11 @@ def test_point_table() -> None:
     -10 per white flag (after the plus points); round 2 only: unused kings 60/50/40/30/20."""
     s = play_state("napoleon", [[]] * 5, "wkrbg", queens=[0] * 5, info={"team_scores": [0, 0]})
     taken = (("rare1", "flag1", "r3", "w11"), ("k4", "k12", "flag2"), ("r5", "r11", "b2"), (), ())
-    s = replace(s, taken=taken, tricks=(1, 1, 1, 0, 0), king_used=(False, True, False, False, False))
+    s = s._replace(taken=taken, tricks=(1, 1, 1, 0, 0), king_used=(False, True, False, False, False))
     assert R.round_points(s, 0) == (10 + 10 + 10, 10)  # white king unused: rare 10, w11 jack 10
     assert R.round_points(s, 1) == (10 + 10 + 20, 10)  # black used: k4 10, k12 colour 10 + queen 10
     assert R.round_points(s, 2) == (10 + 10, 0)  # red unused: only r11 as a jack
-    s2 = replace(s, round=2)
+    s2 = s._replace(round=2)
     assert R.round_points(s2, 0)[0] == 30 + 60
     assert R.round_points(s2, 1)[0] == 40  # black king used: no bonus
     assert R.round_points(s2, 3)[0] == 40
@@ -144,20 +142,20 @@ def test_king_colour_cards_pay_only_for_a_used_king() -> None:
     (white: flags and rares) only once that king is used, this round or the last."""
     s = play_state("napoleon", [[]] * 5, "wkrbg", queens=[0] * 5, info={"team_scores": [0, 0]})
     taken = (("rare1", "flag1"), ("k4", "k9"), ("r5", "r6", "r7"), (), ())
-    s = replace(s, taken=taken, tricks=(1, 1, 1, 0, 0))
+    s = s._replace(taken=taken, tricks=(1, 1, 1, 0, 0))
     assert [R.round_points(s, i) for i in range(3)] == [(20, 10), (10, 0), (10, 0)]
-    used = replace(s, king_used=(True, True, True, False, False))
+    used = s._replace(king_used=(True, True, True, False, False))
     assert [R.round_points(used, i) for i in range(3)] == [(40, 10), (30, 0), (40, 0)]
     # Used in round 1, the back side still pays in round 2 (and the unused-king bonus is gone).
-    assert R.round_points(replace(used, round=2), 2) == (40, 0)
-    assert R.round_points(replace(s, round=2), 2) == (10 + 50, 0)
+    assert R.round_points(used._replace(round=2), 2) == (40, 0)
+    assert R.round_points(s._replace(round=2), 2) == (10 + 50, 0)
 
 
 def test_round_two_trailing_team_exchange_and_start_player() -> None:
     """ナポレオン ラウンド2: own 11/12, 7 cards, the white king and the trailing team's black or red king
     exchange 4; the smallest king number leads."""
     s = play_state("napoleon", [[]] * 5, "wkrbg", queens=[0] * 5, info={"team_scores": [100, 150]})
-    s = replace(s, phase="scored", scores=(50, 50, 50, 50, 50), king_used=(True, False, False, False, False))
+    s = s._replace(phase="scored", scores=(50, 50, 50, 50, 50), king_used=(True, False, False, False, False))
     s, _ = G.apply(s, 3, "next")
     assert s.round == 2 and s.phase == "exchange"
     assert G.to_act(s) == {0, 1}
@@ -167,21 +165,21 @@ def test_round_two_trailing_team_exchange_and_start_player() -> None:
             s, _ = G.apply(s, seat, G.legal_actions(s, seat)[0])
     assert s.phase == "play" and s.leader == 2  # white used (6): red 2 is smallest
     s = play_state("napoleon", [[]] * 5, "wkrbg", queens=[0] * 5, info={"team_scores": [150, 100]})
-    s, _ = G.apply(replace(s, phase="scored"), 0, "next")
+    s, _ = G.apply(s._replace(phase="scored"), 0, "next")
     assert G.to_act(s) == {0, 2}
 
 
 def test_tie_breaks() -> None:
     """ナポレオン ラウンド2 6: more points wins; equal: smaller team king-number total; then the Emperor."""
     s = play_state("napoleon", [[]] * 5, "wkrbg", queens=[0] * 5)
-    s = replace(s, phase="over", scores=(30, 30, 20, 20, 30))
+    s = s._replace(phase="over", scores=(30, 30, 20, 20, 30))
     out = G.outcome(s)
     assert out is not None and out.placements == (2, 2, 1, 1, 1)
-    s = replace(s, scores=(30, 30, 20, 10, 30))
+    s = s._replace(scores=(30, 30, 20, 10, 30))
     out = G.outcome(s)
     assert out is not None and out.placements == (1, 1, 2, 2, 2)  # 60-60: 1+5 < 2+3+4
     assert out.teams == ((0, 1), (2, 3, 4))
-    s = replace(s, king_used=(True, True, False, False, False))  # 6+10 = 16 > 2+3+4 = 9
+    s = s._replace(king_used=(True, True, False, False, False))  # 6+10 = 16 > 2+3+4 = 9
     out = G.outcome(s)
     assert out is not None and out.placements == (2, 2, 1, 1, 1)
 
@@ -191,11 +189,11 @@ def test_final_tie_goes_to_the_emperor_team(monkeypatch: pytest.MonkeyPatch) -> 
     (PROVISIONAL) king numbers the two teams' sums never meet, so the tie is made with corrected numbers."""
     monkeypatch.setitem(data.KING_NUMBER_UP, "w", 4)  # Emperor team 4 + 5 = 9 = red 2 + blue 3 + green 4
     s = play_state("napoleon", [[]] * 5, "wkrbg", queens=[0] * 5)
-    s = replace(s, phase="over", scores=(30, 30, 20, 20, 20))
+    s = s._replace(phase="over", scores=(30, 30, 20, 20, 20))
     out = G.outcome(s)
     assert out is not None and out.details["team_king_numbers"] == [9, 9]
     assert out.placements == (1, 1, 2, 2, 2)
-    s = replace(s, sets=tuple("rbgwk"), scores=(20, 20, 20, 30, 30))  # the Emperor's team at seats 3, 4
+    s = s._replace(sets=tuple("rbgwk"), scores=(20, 20, 20, 30, 30))  # the Emperor's team at seats 3, 4
     out = G.outcome(s)
     assert out is not None and out.placements == (2, 2, 2, 1, 1)
 
@@ -209,7 +207,7 @@ def test_king_once_a_game() -> None:
     s, _ = G.apply(s, 2, "play:r9:K")
     assert s.king_used[2]
     s2 = play_state("napoleon", [["r3"], ["b2"], ["r5"], ["g1"], ["k4"]], "wkrbg", queens=[0] * 5, round_no=2)
-    s2 = replace(s2, king_used=s.king_used)
+    s2 = s2._replace(king_used=s.king_used)
     s2, _ = G.apply(s2, 0, "play:r3")
     s2, _ = G.apply(s2, 1, "play:b2")
     assert G.legal_actions(s2, 2) == ["play:r5"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from games.core.errors import IllegalAction, InvalidOptions
@@ -132,7 +130,7 @@ def test_white_king_no_trump_and_king_on_any_card() -> None:
     assert R.trump(s) is None
     legal = G.legal_actions(s, 0)
     assert "play:b2:K" in legal and "play:g5:K" in legal
-    assert not any(a.endswith(":K") for a in G.legal_actions(replace(s, leader=1), 1))
+    assert not any(a.endswith(":K") for a in G.legal_actions(s._replace(leader=1), 1))
     s, _ = G.apply(s, 0, "play:b2")
     s, _ = G.apply(s, 1, "play:b1")
     s, events = G.apply(s, 2, "play:b9")
@@ -164,7 +162,7 @@ def test_white_flag_beats_rares_for_100_each() -> None:
         info={"king": 0, "trump": "r"},
         king_ok=[True, False, False],
     )
-    s = replace(s, scores=(0, 0, 0))
+    s = s._replace(scores=(0, 0, 0))
     s, _ = G.apply(s, 0, "play:rare1")
     s, _ = G.apply(s, 1, "play:flag1")
     s, events = G.apply(s, 2, "play:rare2")
@@ -212,7 +210,7 @@ def test_red_queen_only_when_won() -> None:
 
 def _score(wins: tuple[int, ...], king: int = 0, scores: tuple[int, ...] = (0, 0, 0)) -> VState:
     s = play_state("ombre", [[], [], []], "rbg", info={"king": king, "trump": "r"})
-    s = replace(s, tricks=wins, scores=scores, round=1)
+    s = s._replace(tricks=wins, scores=scores, round=1)
     return R.end_round(s)[0]
 
 
@@ -229,13 +227,13 @@ def test_three_rounds_with_the_auction_start_rotating() -> None:
     """オンブレ 3: the auction start moves clockwise each round; three rounds, then the game ends."""
     s = fresh()
     first = s.get("start")
-    s = replace(s, phase="scored")
+    s = s._replace(phase="scored")
     s, _ = G.apply(s, 1, "next")
     assert s.round == 2 and s.get("start") == (first + 1) % 3 and s.phase == "auction"
     assert all(len(h) == 9 for h in s.hands)
     done = _score((4, 3, 2), scores=(100, 0, 0))
-    done = replace(done, round=3)
-    done, _ = R.end_round(replace(done, tricks=(4, 3, 2), scores=(100, 0, 0)))
+    done = done._replace(round=3)
+    done, _ = R.end_round(done._replace(tricks=(4, 3, 2), scores=(100, 0, 0)))
     assert done.phase == "over"
     out = G.outcome(done)
     assert out is not None and out.placements == (1, 2, 3)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from games.core.errors import IllegalAction, InvalidOptions
@@ -54,7 +52,7 @@ def test_second_pick_must_be_the_other_kind() -> None:
     s = G.setup(4, {}, 5, "whist")
     seat = s.order[0]
     s, _ = G.apply(s, seat, "set:r")
-    s = replace(s, order=(seat, *s.order[1:]))
+    s = s._replace(order=(seat, *s.order[1:]))
     assert all(a.startswith("take:") for a in G.legal_actions(s, seat))
 
 
@@ -113,7 +111,7 @@ def test_white_queen_makes_a_rare_and_a_flag_beats_it() -> None:
 
 def _scored(tricks: tuple[int, ...], bonus: tuple[int, ...], team_scores: list[int], round_no: int) -> VState:
     s = play_state("whist", [[], [], [], []], "rwgb", round_no=round_no, info={"team_scores": team_scores})
-    s = replace(s, tricks=tricks, bonus=bonus)
+    s = s._replace(tricks=tricks, bonus=bonus)
     s, _ = rules("whist").end_round(s)
     return s
 
@@ -143,7 +141,7 @@ def test_third_round_only_on_a_tie_and_king_number_tie_break() -> None:
 def test_tie_after_king_numbers_stays_a_draw() -> None:
     """ホイスト ラウンド2(3) 7 names no further tie-break (unlike Napoleon's Emperor): RULINGS.md, a draw."""
     s = _scored((3, 3, 2, 3), (1, 0, 0, 0), [100, 100], 2)
-    s = replace(s, sets=tuple("wrgb"))  # w 1 + g 4 = r 2 + b 3
+    s = s._replace(sets=tuple("wrgb"))  # w 1 + g 4 = r 2 + b 3
     outcome = G.outcome(s)
     assert outcome is not None and outcome.details["team_king_numbers"] == [5, 5]
     assert outcome.placements == (1, 1, 1, 1)
@@ -153,11 +151,11 @@ def test_rounds_two_and_three_pick_in_king_number_order_and_keep_used_kings() ->
     """ホイスト ラウンド2(3): own 11 back in hand, 9 cards, flags/rares in king-number order;
     キングとクイーンの効果はゲーム中に1回: a used king stays used."""
     s = play_state("whist", [[], [], [], []], "rwgb", info={"team_scores": [100, 0]})
-    s = replace(
-        s, phase="scored", king_used=(False, True, False, False), pool=("flag1", "flag2", "rare1", "rare2")
+    s = s._replace(
+        phase="scored", king_used=(False, True, False, False), pool=("flag1", "flag2", "rare1", "rare2")
     )
     deck = [c for c in s.deck if colour_of(c) in NUMBER_COLOURS and not c.endswith("11")]
-    s = replace(s, deck=tuple(deck), box=("r11", "w11", "g11", "b11", "k11"))
+    s = s._replace(deck=tuple(deck), box=("r11", "w11", "g11", "b11", "k11"))
     s, _ = G.apply(s, 0, "next")
     assert s.round == 2 and s.phase == "pick"
     assert all(len(h) == 10 and f"{s.sets[i]}11" in h for i, h in enumerate(s.hands))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from games.core.contract import Event, Outcome
@@ -167,8 +166,7 @@ class Variant(ABC):
             raise IllegalAction("unknown_action")
         late = s.regular >= s.players
         if action == "green":
-            s = replace(
-                s,
+            s = s._replace(
                 queen_left=put(s.queen_left, seat, s.queen_left[seat] - 1),
                 waiting=(*s.waiting, seat),
                 regular=s.regular + 1,
@@ -180,8 +178,7 @@ class Variant(ABC):
             queen = next((p[1] for p in parts[2:] if p.startswith("q")), "")
             king = "K" in parts[2:]
             entry = Entry(seat, card, king, queen)
-            s = replace(
-                s,
+            s = s._replace(
                 hands=put(s.hands, seat, without(s.hands[seat], card)),
                 trick=(*s.trick, entry),
                 king_used=put(s.king_used, seat, True) if king else s.king_used,
@@ -201,8 +198,7 @@ class Variant(ABC):
         winner = s.trick[index].seat
         red = any(e.seat == winner and e.queen == "r" for e in s.trick)
         cards = tuple(e.card for e in s.trick)
-        s = replace(
-            s,
+        s = s._replace(
             taken=put(s.taken, winner, (*s.taken[winner], *cards)),
             tricks=put(s.tricks, winner, s.tricks[winner] + 1),
             bonus=put(s.bonus, winner, s.bonus[winner] + 1) if red else s.bonus,
@@ -224,8 +220,7 @@ class Variant(ABC):
     def empty_seats(self, s: VState) -> VState:
         n = s.players
         empty: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
-        return replace(
-            s,
+        return s._replace(
             discards=empty,
             taken=empty,
             aside=empty,
@@ -245,7 +240,7 @@ class Variant(ABC):
         hands = tuple(
             sort_cards([*s.hands[i], *shuffled[i * each : (i + 1) * each]]) for i in range(s.players)
         )
-        return replace(s, rng=rng.state, hands=hands, deck=tuple(shuffled[s.players * each :]))
+        return s._replace(rng=rng.state, hands=hands, deck=tuple(shuffled[s.players * each :]))
 
     def king_number(self, s: VState, seat: int) -> int:
         colour = s.sets[seat]
@@ -259,8 +254,7 @@ class Variant(ABC):
         if s.pending[seat] <= 0 or action not in allowed:
             raise IllegalAction("unknown_action")
         card = action.split(":", 1)[1]
-        return replace(
-            s,
+        return s._replace(
             hands=put(s.hands, seat, without(s.hands[seat], card)),
             discards=put(s.discards, seat, (*s.discards[seat], card)),
             pending=put(s.pending, seat, s.pending[seat] - 1),

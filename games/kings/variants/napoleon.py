@@ -9,7 +9,6 @@ and discards 4 (never a flag, rare, 11 or 12); the jacks are dispatched; 9 trick
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from games.core.contract import Event, Outcome
@@ -119,16 +118,15 @@ class Napoleon(Variant):
 
     def commit_bid(self, s: VState, seat: int, card: str) -> tuple[VState, list[Event]]:
         """Bids are chosen in secret and revealed together (RULINGS: simultaneous choices)."""
-        s = replace(
-            s, hands=put(s.hands, seat, without(s.hands[seat], card)), aside=put(s.aside, seat, (card,))
+        s = s._replace(
+            hands=put(s.hands, seat, without(s.hands[seat], card)), aside=put(s.aside, seat, (card,))
         )
         events = [Event("bid_committed", {"seat": seat})]
         if not all(s.aside):
             return s, events
         bids = [pile[0] for pile in s.aside]
         order = sorted(range(s.players), key=lambda i: (-value_of(bids[i]), BID_TIE_ORDER.index(bids[i][0])))
-        s = replace(
-            s,
+        s = s._replace(
             box=(*s.box, *bids),
             aside=tuple(() for _ in range(s.players)),
             phase="set",
@@ -141,8 +139,7 @@ class Napoleon(Variant):
         box = s.box
         for card in courts:
             box = without(box, card)
-        s = replace(
-            s,
+        s = s._replace(
             sets=put(s.sets, seat, colour),
             box=box,
             hands=put(s.hands, seat, sort_cards([*s.hands[seat], *courts])),
@@ -170,7 +167,7 @@ class Napoleon(Variant):
             pending[seat] = data.NAPOLEON_EXCHANGE
             events.append(Event("exchange", {"seat": seat, "count": len(drawn)}))
             events.append(Event("drawn", {"seat": seat, "cards": list(drawn)}, frozenset({seat})))
-        return replace(s, deck=deck, hands=hands, pending=tuple(pending), phase="exchange"), events
+        return s._replace(deck=deck, hands=hands, pending=tuple(pending), phase="exchange"), events
 
     def dispatch(self, s: VState) -> tuple[VState, list[Event]]:
         """ジャックの派遣: white and black swap jacks; red, blue, green pass theirs clockwise."""
@@ -186,8 +183,7 @@ class Napoleon(Variant):
             hands[taker].append(card)
         starter = min(range(s.players), key=lambda i: self.king_number(s, i))
         leader = emperor if s.round == 1 else starter
-        s = replace(
-            s,
+        s = s._replace(
             hands=tuple(sort_cards(h) for h in hands),
             phase="play",
             leader=leader,
@@ -233,22 +229,21 @@ class Napoleon(Variant):
             scores[seat] = max(0, scores[seat] + plus - minus)  # Ruling: never below 0
             points.append(scores[seat] - before)
         totals = self.team_totals(s, tuple(scores))
-        s = replace(s, scores=tuple(scores)).with_info(team_scores=totals, round_points=points)
+        s = s._replace(scores=tuple(scores)).with_info(team_scores=totals, round_points=points)
         events = [
             Event(
                 "round_scored", {"round": s.round, "points": points, "scores": scores, "team_scores": totals}
             )
         ]
         if s.round >= data.ROUNDS["napoleon"]:
-            return replace(s, phase="over"), [*events, Event("game_over", {"scores": scores})]
-        return replace(s, phase="scored"), events
+            return s._replace(phase="over"), [*events, Event("game_over", {"scores": scores})]
+        return s._replace(phase="scored"), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         own = {i: (court(s.sets[i], 11), court(s.sets[i], 12)) for i in range(s.players)}
         courts = {c for pair in own.values() for c in pair}
         cards = [c for c in self.all_cards(s) if c not in courts]
-        s = replace(
-            s,
+        s = s._replace(
             round=2,
             hands=tuple(sort_cards(own[i]) for i in range(s.players)),
             box=(),

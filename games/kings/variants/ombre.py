@@ -9,7 +9,6 @@ rares (+100 each); King and Rival bonuses; three rounds with the auction start m
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from games.core.contract import Event, Outcome, placements_from_scores
@@ -65,8 +64,7 @@ class Ombre(Variant):
         shuffled = rng.shuffled(cards)
         hands = tuple(sort_cards(shuffled[i * 9 : (i + 1) * 9]) for i in range(n))
         aside = tuple(tuple(shuffled[n * 9 + i * 3 : n * 9 + (i + 1) * 3]) for i in range(n))
-        s = replace(
-            s,
+        s = s._replace(
             rng=rng.state,
             round=round_no,
             phase="auction",
@@ -82,7 +80,7 @@ class Ombre(Variant):
             leader=start,
         )
         s = self.empty_seats(s)
-        return replace(s, aside=aside, deck=tuple(shuffled[n * 12 :])).with_info(
+        return s._replace(aside=aside, deck=tuple(shuffled[n * 12 :])).with_info(
             start=start,
             high=start,
             count=0,
@@ -125,7 +123,7 @@ class Ombre(Variant):
         events = [Event("discarded", {"seat": seat})]
         if not any(s.pending):
             king = int(s.get("king"))
-            s = replace(s, phase="play", leader=king, regular=0)
+            s = s._replace(phase="play", leader=king, regular=0)
             events.append(Event("start_player", {"seat": king}))
         return s, events
 
@@ -162,8 +160,7 @@ class Ombre(Variant):
                 cards = cards[used:]
             hands[seat] = sort_cards([*hands[seat], *cards])
             pending[seat] = len(cards)
-        s = replace(
-            s,
+        s = s._replace(
             hands=tuple(hands),
             aside=tuple(() for _ in range(s.players)),
             dead=tuple(dead),
@@ -175,8 +172,7 @@ class Ombre(Variant):
         return s, [*events, Event("auction_won", {"seat": king, "count": used})]
 
     def take_set(self, s: VState, seat: int, colour: str) -> tuple[VState, list[Event]]:
-        s = replace(
-            s,
+        s = s._replace(
             sets=put(s.sets, seat, colour),
             queen_left=put(s.queen_left, seat, 1),
             order=s.order[1:],
@@ -185,10 +181,10 @@ class Ombre(Variant):
             s = s.with_info(trump=colour)
         events = [Event("set_taken", {"seat": seat, "colour": colour})]
         if not s.order:
-            s = replace(s, phase="exchange")
+            s = s._replace(phase="exchange")
             if not any(s.pending):
                 king = int(s.get("king"))
-                s = replace(s, phase="play", leader=king, regular=0)
+                s = s._replace(phase="play", leader=king, regular=0)
                 events.append(Event("start_player", {"seat": king}))
         return s, events
 
@@ -198,7 +194,7 @@ class Ombre(Variant):
         if not rares_beaten:
             return s, []
         points = data.OMBRE_FLAG_BEATS_RARE * rares_beaten
-        s = replace(s, scores=put(s.scores, winner, s.scores[winner] + points))
+        s = s._replace(scores=put(s.scores, winner, s.scores[winner] + points))
         return s, [Event("flag_beats_rare", {"seat": winner, "points": points})]
 
     def end_round(self, s: VState) -> tuple[VState, list[Event]]:
@@ -217,7 +213,7 @@ class Ombre(Variant):
             if wins[r] == data.OMBRE_RIVAL_JACK_WINS:
                 points[r] += data.OMBRE_RIVAL_JACK
         scores = tuple(a + b for a, b in zip(s.scores, points, strict=True))
-        s = replace(s, scores=scores)
+        s = s._replace(scores=scores)
         events = [
             Event(
                 "round_scored",
@@ -225,8 +221,8 @@ class Ombre(Variant):
             )
         ]
         if s.round >= data.ROUNDS["ombre"]:
-            return replace(s, phase="over"), [*events, Event("game_over", {"scores": list(scores)})]
-        return replace(s, phase="scored"), events
+            return s._replace(phase="over"), [*events, Event("game_over", {"scores": list(scores)})]
+        return s._replace(phase="scored"), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         start = (int(s.get("start")) + 1) % s.players

@@ -1,18 +1,18 @@
 """One immutable state shape shared by the three variants; variant-only facts live in `info`.
 
 Zones are tuples of card ids so every card is somewhere exactly once (the conservation check). `info`
-is plain JSON and is replaced, never mutated.
+is plain JSON and is replaced, never mutated. The state and the trick entries are NamedTuples (the
+hot-path rule of docs/engine-speed.md): a new state is one `tuple.__new__` from a list copy of the old
+one (`I_*` below are the field positions the play phase writes), `_replace` elsewhere.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """A card in the current trick, with the king put on it and the queen used with it."""
 
     seat: int
@@ -28,13 +28,12 @@ class Entry:
         return Entry(int(raw[0]), str(raw[1]), bool(raw[2]), str(raw[3]))
 
 
-@dataclass(frozen=True, slots=True)
-class VState:
+class VState(NamedTuple):
     variant: str
     players: int
     rng: int
     round: int
-    phase: str  # pick, bid, auction, set, exchange, play, over
+    phase: str  # pick, bid, auction, set, exchange, play, scored, over
     hands: tuple[tuple[str, ...], ...]
     deck: tuple[str, ...] = ()
     box: tuple[str, ...] = ()  # out of play, known to all
@@ -63,43 +62,58 @@ class VState:
     def with_info(self, **changes: Any) -> VState:
         merged = dict(self.info or {})
         merged.update(changes)
-        return replace(self, info=merged)
+        return self._replace(info=merged)
 
     def get(self, key: str, default: Any = None) -> Any:
         return (self.info or {}).get(key, default)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name in ("trick", "last_trick"):
-                out[f.name] = [e.to_json() for e in value]
-            elif f.name == "public":
-                out[f.name] = sorted(value)
-            elif f.name == "info":
-                out[f.name] = dict(value or {})
+        value: Any
+        for name, value in zip(self._fields, self, strict=True):
+            if name in ("trick", "last_trick"):
+                out[name] = [e.to_json() for e in value]
+            elif name == "public":
+                out[name] = sorted(value)
+            elif name == "info":
+                out[name] = dict(value or {})
             elif isinstance(value, tuple):
-                out[f.name] = [list(v) if isinstance(v, tuple) else v for v in value]
+                out[name] = [list(v) if isinstance(v, tuple) else v for v in value]
             else:
-                out[f.name] = value
+                out[name] = value
         return out
 
     @staticmethod
     def from_json(raw: Mapping[str, Any]) -> VState:
         kwargs: dict[str, Any] = {}
-        for f in fields(VState):
-            value = raw[f.name]
-            if f.name in ("trick", "last_trick"):
-                kwargs[f.name] = tuple(Entry.from_json(e) for e in value)
-            elif f.name == "public":
-                kwargs[f.name] = frozenset(value)
-            elif f.name == "info":
-                kwargs[f.name] = dict(value)
+        for name in VState._fields:
+            value = raw[name]
+            if name in ("trick", "last_trick"):
+                kwargs[name] = tuple(Entry.from_json(e) for e in value)
+            elif name == "public":
+                kwargs[name] = frozenset(value)
+            elif name == "info":
+                kwargs[name] = dict(value)
             elif isinstance(value, list):
-                kwargs[f.name] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+                kwargs[name] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
             else:
-                kwargs[f.name] = value
+                kwargs[name] = value
         return VState(**kwargs)
+
+
+# Field positions written on the play phase's hot path (see VState).
+I_HANDS = VState._fields.index("hands")
+I_TAKEN = VState._fields.index("taken")
+I_KING_USED = VState._fields.index("king_used")
+I_QUEEN_LEFT = VState._fields.index("queen_left")
+I_TRICK = VState._fields.index("trick")
+I_LEADER = VState._fields.index("leader")
+I_REGULAR = VState._fields.index("regular")
+I_WAITING = VState._fields.index("waiting")
+I_TRICKS = VState._fields.index("tricks")
+I_BONUS = VState._fields.index("bonus")
+I_PUBLIC = VState._fields.index("public")
+I_LAST_TRICK = VState._fields.index("last_trick")
 
 
 def put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -9,8 +9,6 @@ only when 100-100 after two.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.core.contract import Event, Outcome
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
@@ -74,7 +72,7 @@ class Whist(Variant):
         s = self.empty_seats(s)
         s = self.deal(s, number_cards(), 9)
         forward = [(first + i) % n for i in range(n)]
-        return replace(s, order=(*forward, *reversed(forward)))
+        return s._replace(order=(*forward, *reversed(forward)))
 
     def setup_events(self, s: VState) -> list[Event]:
         """RULINGS "All games": the first picker ("decide by any method") is drawn, announced publicly."""
@@ -102,8 +100,7 @@ class Whist(Variant):
         verb, arg = action.split(":", 1)
         if verb == "set":
             jack = court(arg, 11)
-            s = replace(
-                s,
+            s = s._replace(
                 sets=put(s.sets, seat, arg),
                 queen_left=put(s.queen_left, seat, self.queen_uses(arg)),
                 box=without(s.box, jack),
@@ -112,14 +109,13 @@ class Whist(Variant):
             )
             events = [Event("set_taken", {"seat": seat, "colour": arg})]
         else:
-            s = replace(
-                s,
+            s = s._replace(
                 pool=without(s.pool, arg),
                 hands=put(s.hands, seat, sort_cards([*s.hands[seat], arg])),
                 public=s.public | {arg},
             )
             events = [Event("card_taken", {"seat": seat, "card": arg})]
-        s = replace(s, order=s.order[1:])
+        s = s._replace(order=s.order[1:])
         if not s.order:
             s, more = self.start_play(s)
             events.extend(more)
@@ -128,7 +124,7 @@ class Whist(Variant):
     def start_play(self, s: VState) -> tuple[VState, list[Event]]:
         """The smallest king number takes the start player card and leads the first trick."""
         starter = min(range(s.players), key=lambda i: self.king_number(s, i))
-        return replace(s, phase="play", leader=starter, regular=0), [Event("start_player", {"seat": starter})]
+        return s._replace(phase="play", leader=starter, regular=0), [Event("start_player", {"seat": starter})]
 
     # --- scoring and the next round ------------------------------------------------------------------
     def team_tricks(self, s: VState) -> list[int]:
@@ -146,7 +142,7 @@ class Whist(Variant):
             gains = [data.WHIST_ROUND_POINTS, data.WHIST_ROUND_POINTS]
         totals = [x + g for x, g in zip(s.get("team_scores"), gains, strict=True)]
         scores = tuple(totals[0 if i in TEAMS[0] else 1] for i in range(s.players))
-        s = replace(s, scores=scores).with_info(team_scores=totals)
+        s = s._replace(scores=scores).with_info(team_scores=totals)
         events = [
             Event(
                 "whist_round",
@@ -154,8 +150,8 @@ class Whist(Variant):
             )
         ]
         if (s.round >= 2 and max(totals) >= data.WHIST_WIN_TARGET) or s.round >= data.ROUNDS["whist"]:
-            return replace(s, phase="over"), [*events, Event("game_over", {"scores": list(scores)})]
-        return replace(s, phase="scored"), events
+            return s._replace(phase="over"), [*events, Event("game_over", {"scores": list(scores)})]
+        return s._replace(phase="scored"), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         jacks = {c: court(c, 11) for c in COLOURS}
@@ -163,8 +159,7 @@ class Whist(Variant):
         cards = [c for c in self.all_cards(s) if c not in in_play and c not in jacks.values()]
         pool = sort_cards([c for c in cards if is_flag(c) or is_rare(c)])
         numbers = [c for c in cards if c not in pool]
-        s = replace(
-            s,
+        s = s._replace(
             round=s.round + 1,
             phase="pick",
             hands=tuple((jacks[s.sets[i]],) for i in range(s.players)),
@@ -174,7 +169,7 @@ class Whist(Variant):
         s = self.empty_seats(s)
         s = self.deal(s, numbers, 9)
         order = tuple(sorted(range(s.players), key=lambda i: self.king_number(s, i)))
-        return replace(s, order=order), [Event("new_round", {"round": s.round})]
+        return s._replace(order=order), [Event("new_round", {"round": s.round})]
 
     def outcome(self, s: VState) -> Outcome | None:
         totals = s.get("team_scores")
