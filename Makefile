@@ -1,4 +1,6 @@
 # Every target bootstraps .venv from the package registry on a fresh machine: no other set-up step.
+# Installs come from the hash-pinned locks in requirements/ (runtime.lock for playing and running the bot,
+# dev.lock adds the test and lint tools), so every machine gets the same packages; `make lock` upgrades them.
 # The interpreter the venv is built from: a distribution build of CPython 3.11+ when there is one,
 # else `python3`. Distribution (and python.org) builds are compiled with profile-guided optimization;
 # version managers such as pyenv build without it by default, and the rule engines then run about 20%
@@ -7,37 +9,63 @@
 PY ?= $(firstword $(wildcard /usr/bin/python3.13 /usr/bin/python3.12 /usr/bin/python3.11) python3)
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-stamp
+RUNTIME := $(VENV)/.runtime-stamp
+DEV := $(VENV)/.dev-stamp
+NEEDS_311 := import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)
 
-.PHONY: play test lint fuzz run bench check clean
+.PHONY: play test lint fuzz run bench check clean lock python
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+python:  ## refuse an old Python (or a .venv built from one) with the fix, instead of a broken venv
+	@$(PY) -c '$(NEEDS_311)' 2>/dev/null || { \
+	  echo "Tricktable needs Python 3.11 or newer, and '$(PY)' is $$($(PY) --version 2>&1 || echo missing)."; \
+	  echo "Install one (Debian/Ubuntu: apt-get install python3.11 python3.11-venv), or point make at it: make PY=/path/to/python3.11 play"; \
+	  exit 1; }
+	@if [ -e $(VENV) ] && ! $(BIN)/python -c '$(NEEDS_311)' 2>/dev/null; then \
+	  echo ".venv is broken or was built with an older Python; rebuild it with: make clean && make $(MAKECMDGOALS)"; \
+	  exit 1; fi
+
+$(BIN)/python: | python
+	$(PY) -m venv $(VENV) || { rm -rf $(VENV); echo "could not create .venv: install the venv module (apt-get install python3-venv)"; exit 1; }
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
-	touch $(STAMP)
 
-play: $(STAMP)  ## a 4-player Trickster table in the terminal: you and three AI seats
-	$(BIN)/python -m bot.console --game trickster --players 4 --humans 1 --db tricktable-play.db
+$(RUNTIME): requirements/runtime.lock pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --require-hashes -r requirements/runtime.lock
+	$(BIN)/python -m pip install -q --no-deps -e .
+	touch $(RUNTIME)
 
-test: $(STAMP)  ## the whole test suite (what CI runs)
+$(DEV): requirements/dev.lock $(RUNTIME)
+	$(BIN)/python -m pip install -q --require-hashes -r requirements/dev.lock
+	touch $(DEV)
+
+play: python $(RUNTIME)  ## a 4-player Trickster table in the terminal: you and three AI seats
+	$(BIN)/python -m bot.console --game trickster --players 4 --humans 1 --db tricktable-play.db --offer-resume
+
+test: python $(DEV)  ## the whole test suite (what CI runs)
 	$(BIN)/python -m pytest
 
-lint: $(STAMP)
+lint: python $(DEV)
 	$(BIN)/ruff check games bot tests
 	$(BIN)/mypy games bot
 
-fuzz: $(STAMP)  ## thousands of random games, every invariant checked after every action (.ci/fuzz-configs.txt)
+fuzz: python $(RUNTIME)  ## thousands of random games, every invariant checked after every action (.ci/fuzz-configs.txt)
 	PY=$(BIN)/python .ci/fuzz
 
-run: $(STAMP)  ## the Discord bot (needs DISCORD_TOKEN in .env)
+run: python $(RUNTIME)  ## the Discord bot (needs DISCORD_TOKEN in .env)
 	$(BIN)/python -m bot
 
-bench: $(STAMP)
+bench: python $(RUNTIME)
 	$(BIN)/python -m games simulate trickster --players 4 --games 2000 --no-check
 	$(BIN)/python -m bot.bench
 
 check: test lint fuzz
 
+lock:  ## upgrade requirements/*.lock to the newest versions pyproject.toml allows (then run make test)
+	rm -rf .lock-venv && $(PY) -m venv .lock-venv && .lock-venv/bin/pip install -q pip-tools
+	cd requirements && ../.lock-venv/bin/pip-compile -q --upgrade --generate-hashes --strip-extras --allow-unsafe \
+	  --no-emit-index-url --no-emit-find-links --output-file runtime.lock ../pyproject.toml
+	cd requirements && ../.lock-venv/bin/pip-compile -q --upgrade --generate-hashes --strip-extras --allow-unsafe \
+	  --no-emit-index-url --no-emit-find-links --extra dev --output-file dev.lock ../pyproject.toml
+	rm -rf .lock-venv
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .lock-venv

@@ -29,6 +29,7 @@ from games.core.registry import get_game
 
 TERMINAL_GUILD = 0  # the terminal's tables live in "server" 0 (its own leaderboard scope)
 TERMINAL_CHANNEL = 0
+MAKE_PLAY_DB = "tricktable-play.db"  # the file `make play` uses (the saved-table hint mentions make then)
 
 i18n.register(
     {
@@ -41,8 +42,22 @@ i18n.register(
             "ja": "1〜{n} の番号を入力してください。",
         },
         "console.saved": {
-            "en": "Table #{table} is saved. Continue with: python -m bot.console --resume {table} --db {db}",
-            "ja": "卓 #{table} を保存しました。続きは: python -m bot.console --resume {table} --db {db}",
+            "en": "Table #{table} is saved. Continue with: {python} -m bot.console --resume {table} --db {db}"
+            "{make}",
+            "ja": "卓 #{table} を保存しました。続きは: {python} -m bot.console --resume {table} --db {db}{make}",
+        },
+        "console.saved_make": {"en": "  (or `make play` again)", "ja": "（または もう一度 `make play`）"},
+        "console.only_one": {
+            "en": "Only one choice: press Enter to play it ('l' log, 'q' save and quit): ",
+            "ja": "選べるのは1つだけです。Enter で決定（l: 履歴、q: 保存して終了）: ",
+        },
+        "console.offer_resume": {
+            "en": "Table #{table} ({game}) is saved here. Continue it? [Y/n] ",
+            "ja": "保存された卓 #{table}（{game}）があります。続けますか？ [Y/n] ",
+        },
+        "console.not_playing": {
+            "en": "Table #{table} is not in play ({status}): nothing to resume.",
+            "ja": "卓 #{table} は進行中ではありません（{status}）。再開できません。",
         },
         "console.turn": {"en": "— {name}, your decision —", "ja": "— {name} さんの番です —"},
         "console.table": {"en": "=== Table #{table}: {game} ===", "ja": "=== 卓 #{table}: {game} ==="},
@@ -103,10 +118,20 @@ class Console:
                 await self._turn(acting[0])
         except (KeyboardInterrupt, EOFError, asyncio.CancelledError):  # Ctrl-C while waiting or AI playing
             self.out()
-            self.out(i18n.translate("console.saved", self.lang, table=self.table_id, db=self.db))
+            self.out(self.saved_line())
             return 130
         await self._finish()
         return 0
+
+    def saved_line(self) -> str:
+        """How to continue, as a command that works when pasted in this folder (the venv's Python)."""
+        python = os.path.relpath(sys.executable)
+        if python.startswith(".."):
+            python = sys.executable
+        make = i18n.translate("console.saved_make", self.lang) if self.db == MAKE_PLAY_DB else ""
+        return i18n.translate(
+            "console.saved", self.lang, table=self.table_id, db=self.db, python=python, make=make
+        )
 
     async def _wants(self, user_id: int) -> bool:
         try:
@@ -126,8 +151,15 @@ class Console:
         labels = render.action_labels(self.game, view, self.lang)
         for index, (_, label) in enumerate(labels, start=1):
             self.out(f"  {index:>2}) {label}")
+        ask = (
+            i18n.translate("console.only_one", self.lang)
+            if len(labels) == 1
+            else i18n.translate("console.choose", self.lang, n=len(labels))
+        )
         while True:
-            raw = self._ask(i18n.translate("console.choose", self.lang, n=len(labels))).strip()
+            raw = self._ask(ask).strip()
+            if not raw and len(labels) == 1:
+                raw = "1"
             if raw.lower() in ("q", "quit", "exit"):
                 raise KeyboardInterrupt
             if raw.lower() in ("l", "log"):
@@ -216,6 +248,19 @@ async def _new_table(
     return info, humans
 
 
+def _wants_resume(info: TableInfo, lang: str) -> bool:
+    """Ask whether to continue the saved table (`make play` offers it); Enter or y means yes."""
+    game = get_game(info.game)
+    question = i18n.translate(
+        "console.offer_resume", lang, table=info.id, game=game.info.names.get(lang, info.game)
+    )
+    try:
+        answer = input(question).strip().lower()
+    except EOFError:
+        return False
+    return answer in ("", "y", "yes", "はい")
+
+
 async def main_async(args: argparse.Namespace) -> int:
     settings = Settings.from_env()
     logging.basicConfig(level=settings.log_level, format="%(levelname)s %(name)s: %(message)s")
@@ -227,17 +272,23 @@ async def main_async(args: argparse.Namespace) -> int:
         print(err, file=sys.stderr)
         return 2
     try:
+        saved = [t for t in await service.list_tables(TERMINAL_GUILD) if t.status is TableStatus.PLAYING]
+        if args.resume is None and args.offer_resume and saved and _wants_resume(saved[0], lang):
+            args.resume = saved[0].id
         if args.resume is not None:
             table_id = args.resume
             if table_id == 0:
-                found = [
-                    t for t in await service.list_tables(TERMINAL_GUILD) if t.status is TableStatus.PLAYING
-                ]
-                if not found:
+                if not saved:
                     print(i18n.translate("console.no_table", lang, db=db), file=sys.stderr)
                     return 2
-                table_id = found[0].id
+                table_id = saved[0].id
             info = await service.get_table(table_id)
+            if info.status is not TableStatus.PLAYING:
+                print(
+                    i18n.translate("console.not_playing", lang, table=table_id, status=info.status.value),
+                    file=sys.stderr,
+                )
+                return 2
             game = get_game(info.game)
             humans = sorted({s.user_id for s in info.seats if s.user_id is not None and s.left is None})
             console = Console(service, game, table_id, humans, lang, db)
@@ -275,6 +326,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--db", default=None, help="SQLite file (default: TRICKTABLE_DB or ./tricktable.db)")
     parser.add_argument("--resume", type=int, nargs="?", const=0, default=None, help="continue a saved table")
+    parser.add_argument(
+        "--offer-resume", action="store_true", help="ask to continue the saved table, if there is one"
+    )
     parser.add_argument("--lang", default="en", help="en or ja")
     parser.add_argument(
         "--ai", default=None, help="policy for AI seats (default: heuristic when the game has one)"
