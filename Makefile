@@ -17,7 +17,7 @@ NEEDS_311 := import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)
 
 python:  ## refuse an old Python (or a .venv built from one) with the fix, instead of a broken venv
 	@$(PY) -c '$(NEEDS_311)' 2>/dev/null || { \
-	  echo "Tricktable needs Python 3.11 or newer, and '$(PY)' is $$($(PY) --version 2>&1 || echo missing)."; \
+	  echo "Tricktable needs Python 3.11 or newer, and '$(PY)' is $$($(PY) --version 2>/dev/null || echo 'not found')."; \
 	  echo "Install one (Debian/Ubuntu: apt-get install python3.11 python3.11-venv), or point make at it: make PY=/path/to/python3.11 play"; \
 	  exit 1; }
 	@if [ -e $(VENV) ] && ! $(BIN)/python -c '$(NEEDS_311)' 2>/dev/null; then \
