@@ -170,7 +170,7 @@ def test_state_round_trips_and_apply_never_mutates() -> None:
 
 
 def test_texts_render_in_english_and_japanese() -> None:
-    """Every event, prompt, action and view has both languages (docs/HELPERS.md item 8)."""
+    """Every event, prompt, action and view has both languages (player-facing texts are bilingual)."""
     state = GAME.setup(6, {"deals": "1"}, seed=4)
     seen_kinds = set()
     while state.phase != PHASE_OVER:

@@ -83,7 +83,7 @@ def test_leader_may_lead_anything_and_play_goes_counter_clockwise() -> None:
 
 
 def test_card_not_in_hand_is_refused_without_naming_it() -> None:
-    """Errors never name a hidden card (docs/HELPERS.md item 7)."""
+    """Errors never name a hidden card (hidden information)."""
     state = play_state([["s1"], ["s2"], ["s3"], ["s4"], ["s5"], ["s6"]], leader=0)
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, 0, "play:s2")

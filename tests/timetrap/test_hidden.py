@@ -1,4 +1,4 @@
-"""Hidden information: who may know which card (HELPERS.md item 7; rulebook '4. ゲームの準備' ※手札の内容は
+"""Hidden information: who may know which card (rulebook '4. ゲームの準備' ※手札の内容は
 ゲームが終わるまで他のプレイヤーに見せてはいけません)."""
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ def test_three_rounds_are_scored() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_text_methods_render_every_event_and_action(lang: str) -> None:
-    """HELPERS.md item 8: every text goes through English and Japanese renderers (no raw codes)."""
+    """Every text goes through English and Japanese renderers (no raw codes)."""
     state = GAME.setup(3, {"deck": "draft", **ALL_SETS}, seed=4)
     import random
 
