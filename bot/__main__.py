@@ -21,6 +21,8 @@ import discord
 
 from bot.discord_bot.config import DiscordSettings, RedactToken
 from bot.envparse import EXIT_CONFIG, SettingsError
+from bot.store.base import StoreError
+from bot.store.factory import check_store, store_target
 
 NO_TOKEN = """\
 DISCORD_TOKEN is not set.
@@ -80,6 +82,11 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(NO_TOKEN)
         return config_error(["DISCORD_TOKEN: not set"], wait)
     _logging(settings)
+    try:  # the database first, before Discord: a wrong or unreachable DATABASE_URL is one line, no traceback
+        asyncio.run(check_store(store_target(None, settings.host), settings.host.db_synchronous))
+    except StoreError as err:
+        sys.stderr.write(f"tricktable: database: {err}\n")
+        return 1
     try:
         asyncio.run(_run(settings))
     except discord.LoginFailure:

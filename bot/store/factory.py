@@ -6,7 +6,12 @@ nothing → SqliteStore as before. `DATABASE_URL` (bot/settings.py) wins over `T
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.store.base import Store, StoreError
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -22,6 +27,18 @@ def sqlite_path(target: str) -> str:
     if target.startswith("sqlite://"):
         raise StoreError(f"{target!r}: a SQLite URL is sqlite:///relative/path or sqlite:////absolute/path")
     return target
+
+
+def store_target(path: str | None, settings: Settings) -> str:
+    """Where the host's store lives: DATABASE_URL when set, unless the caller names another SQLite file.
+
+    Front ends pass `settings.database_path` (TRICKTABLE_DB) explicitly; with DATABASE_URL set that means
+    "the configured database", so the URL wins. A different explicit path (tests, `--db`) is used as is.
+    """
+    url = settings.database_url
+    if url and (path is None or path == settings.database_path):
+        return url
+    return path or settings.database_path
 
 
 def make_store(target: str, synchronous: str = "NORMAL") -> Store:
@@ -47,3 +64,9 @@ async def open_store(target: str, synchronous: str = "NORMAL") -> Store:
     store = make_store(target, synchronous)
     await store.open()
     return store
+
+
+async def check_store(target: str, synchronous: str = "NORMAL") -> None:
+    """Open and close the store once (connect, migrate): the start-up check of a bot process."""
+    store = await open_store(target, synchronous)
+    await store.close()

@@ -29,7 +29,7 @@ from typing import Any
 
 from bot.settings import Settings
 from bot.store.base import Store
-from bot.store.sqlite import SqliteStore
+from bot.store.factory import open_store, store_target
 from bot.store.writer import GroupCommitter
 from bot.tables import history as history_replay
 from bot.tables import views
@@ -87,8 +87,7 @@ class TableService:
         Results whose ratings were not applied yet (a crash between the two) are rated now.
         """
         settings = settings or Settings.from_env()
-        store = SqliteStore(path or settings.database_path, settings.db_synchronous)
-        await store.open()
+        store = await open_store(store_target(path, settings), settings.db_synchronous)  # or DATABASE_URL
         service = cls(store, settings)
         await service._rate_pending()
         return service
