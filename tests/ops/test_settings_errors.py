@@ -83,3 +83,16 @@ def test_the_bot_refuses_a_bad_value_at_start_with_ex_config_and_no_traceback(tm
 def test_the_unit_does_not_restart_on_a_configuration_error() -> None:
     unit = (ROOT / "deploy" / "tricktable.service").read_text()
     assert f"RestartPreventExitStatus={EXIT_CONFIG}" in unit
+
+
+def test_env_example_documents_every_variable_and_parses_cleanly() -> None:
+    import re
+
+    from dotenv import dotenv_values
+
+    example = {k: v or "" for k, v in dotenv_values(ROOT / ".env.example").items()}
+    DiscordSettings.from_env(dotenv=False, environ=example)  # the example itself is valid
+    read = set()
+    for source in (ROOT / "bot").rglob("*.py"):
+        read |= set(re.findall(r'"((?:TRICKTABLE|DISCORD|DATABASE)_[A-Z_]+)"', source.read_text()))
+    assert read - set(example) == set()
