@@ -20,12 +20,13 @@ def test_online_backup_copies_a_database_that_is_being_written(tmp_path: Path) -
     writer.execute("CREATE TABLE log (seq INTEGER PRIMARY KEY, action TEXT)")
     writer.executemany("INSERT INTO log (action) VALUES (?)", [(f"play:c{i}",) for i in range(500)])
     writer.commit()  # the rows are in the WAL, not yet checkpointed into the main file
-    out = tmp_path / "backups" / "copy.db"
     done = subprocess.run(
-        [sys.executable, str(ROOT / "deploy" / "backup.py"), str(db), str(out)], capture_output=True, text=True
+        [sys.executable, "-m", "bot.backup", "create", "--db", str(db), "--dir", str(tmp_path / "backups")],
+        cwd=ROOT, capture_output=True, text=True,
     )
     writer.close()
     assert done.returncode == 0, done.stderr
+    (out,) = (tmp_path / "backups").glob("tricktable-*.db")
     assert sqlite3.connect(out).execute("SELECT count(*) FROM log").fetchone()[0] == 500
 
 
