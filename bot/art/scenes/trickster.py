@@ -139,7 +139,7 @@ def board(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
     revealed = list(pending.get("revealed") or []) + list((view.get("effect") or {}).get("revealed") or [])
     if revealed:
         rows.append(row(tr("art.revealed", lang), [up(c) for c in revealed], "small"))
-    notes = []
+    notes: list[str] = []
     if game == "trickster-cot":
         notes.insert(0, tr("art.round", lang, n=view.get("round", 1)))
         if view.get("phase") == "draft":
