@@ -13,7 +13,7 @@ RUNTIME := $(VENV)/.runtime-stamp
 DEV := $(VENV)/.dev-stamp
 NEEDS_311 := import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)
 
-.PHONY: play test lint fuzz run bench check clean lock python
+.PHONY: play test lint fuzz run bench check clean lock python fonts
 
 python:  ## refuse an old Python (or a .venv built from one) with the fix, instead of a broken venv
 	@$(PY) -c '$(NEEDS_311)' 2>/dev/null || { \
@@ -37,7 +37,7 @@ $(DEV): requirements/dev.lock $(RUNTIME)
 	$(BIN)/python -m pip install -q --require-hashes -r requirements/dev.lock
 	touch $(DEV)
 
-play: python $(RUNTIME)  ## a 4-player Trickster table in the terminal: you and three AI seats
+play: python $(RUNTIME) fonts  ## a 4-player Trickster table in the terminal: you and three AI seats
 	$(BIN)/python -m bot.console --game trickster --players 4 --humans 1 --db tricktable-play.db --offer-resume
 
 test: python $(DEV)  ## the whole test suite (what CI runs)
@@ -50,7 +50,7 @@ lint: python $(DEV)
 fuzz: python $(RUNTIME)  ## thousands of random games, every invariant checked after every action (.ci/fuzz-configs.txt)
 	PY=$(BIN)/python .ci/fuzz
 
-run: python $(RUNTIME)  ## the Discord bot (needs DISCORD_TOKEN in .env)
+run: python $(RUNTIME) fonts  ## the Discord bot (needs DISCORD_TOKEN in .env)
 	$(BIN)/python -m bot
 
 bench: python $(RUNTIME)
@@ -58,6 +58,9 @@ bench: python $(RUNTIME)
 	$(BIN)/python -m bot.bench
 
 check: test lint fuzz
+
+fonts: python $(RUNTIME)  ## say when the Japanese font of the card pictures (bot/art) is missing
+	@$(BIN)/python -m bot.art --fonts >/dev/null || echo "note: no Japanese font found, so card pictures letter Japanese in English. Install one: apt-get install fonts-noto-cjk (or the smaller fonts-ipafont-gothic)"
 
 lock:  ## upgrade requirements/*.lock to the newest versions pyproject.toml allows (then run make test)
 	rm -rf .lock-venv && $(PY) -m venv .lock-venv && .lock-venv/bin/pip install -q pip-tools
