@@ -267,7 +267,7 @@ def test_saint_to_self_known_to_both() -> None:
     """000, 拡張セット Saint: a random card of an opponent's hand -> your hand; you may look at it."""
     s = lead(["sai-r", "sol-b"])
     s, _ = run(s, (0, "play:sai-r"), (0, "seat:1"))
-    assert GAME.legal_actions(s, 0) == ["seat:0", "seat:2", "seat:3"]
+    assert GAME.legal_actions(s, 0) == ["seat:0", "seat:1", "seat:2", "seat:3"]
     s, _ev = act(s, 0, "seat:0")
     moved = [x for x in hand(s, 0) if x.startswith("wit")]
     assert len(moved) == 1 and len(hand(s, 1)) == 1
@@ -285,6 +285,21 @@ def test_saint_to_another_hidden_from_the_saint() -> None:
     assert knows(s, 1, moved[0]) and knows(s, 2, moved[0])
     assert not knows(s, 0, moved[0]) and not knows(s, 3, moved[0])
     ignored(lead(["sai-r", "sol-b"], others=[[], [], []]), "play:sai-r")
+
+
+def test_saint_may_give_the_card_back_to_the_opponent_it_came_from() -> None:
+    """000_fcfbe286cff5777b.txt, 拡張セット Saint: 「…ランダムに引いたカード１枚を（自分を含む）誰かの
+    手札に加える」 — anyone, the opponent it was drawn from included. In a two-player game the Saint's
+    player is not forced to take the card: giving it back moves nothing."""
+    s = table([["sai-r", "sol-b"], ["wit-o", "wit-y", "wit-g"]], timeline=["doc-b", "doc-g", "mag-k"])
+    s, _ = run(s, (0, "play:sai-r"), (0, "seat:1"))
+    assert GAME.legal_actions(s, 0) == ["seat:0", "seat:1"]
+    s, ev = act(s, 0, "seat:1")
+    assert hand(s, 0) == ["sol-b"] and sorted(hand(s, 1)) == ["wit-g", "wit-o", "wit-y"]
+    assert [e.data for e in ev if e.kind == "move"] == [
+        {"by": 0, "card": None, "src": "hand", "src_seat": 1, "dst": "hand", "dst_seat": 1}
+    ]
+    assert s.pending is None and GAME.to_act(s) == frozenset({1})
 
 
 def test_shaman() -> None:

@@ -64,6 +64,22 @@ def test_revealed_hand_knowledge_is_forgotten_after_a_secret_exchange() -> None:
     assert not knows(s, 3, "wit-o") and knows(s, 0, "wit-o")
 
 
+def test_saint_card_given_back_is_learnt_by_nobody() -> None:
+    """000, 拡張セット Saint (「（自分を含む）誰かの手札」) with RULINGS.md: when the card goes back to the
+    opponent it was drawn from, nothing moves and no seat learns which card was drawn."""
+    s = table([["sai-r", "sol-b"], ["wit-o", "wit-y"], ["doc-g", "doc-p"], ["mag-k", "mag-w"]])
+    drawn_from = {"wit-o", "wit-y"}
+    before = {seat: GAME.hidden_from(s, seat) & drawn_from for seat in (0, 1, 2, 3, None)}
+    s, ev = run(s, (0, "play:sai-r"), (0, "seat:1"), (0, "seat:1"))  # type: ignore[arg-type]
+    assert hand(s, 1) == ["wit-o", "wit-y"]
+    for seat in (0, 1, 2, 3, None):
+        assert GAME.hidden_from(s, seat) & drawn_from == before[seat]
+        for card in drawn_from:
+            if seat != 1:
+                assert not knows(s, seat, card) and not sees(s, seat, card, ev)
+    assert all(e.audience is None for e in ev)  # no private event naming the drawn card
+
+
 def test_hidden_cards_never_reach_views_in_a_checked_game() -> None:
     """Issue 3: the checker's leak test over views and events, on a 5-player Grand Gambit + promos game."""
     from games.core.policy import random_policy

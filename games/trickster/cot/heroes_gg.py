@@ -99,7 +99,7 @@ def _noble(w: Work, me: int, args: Args) -> Need | None:
     return None
 
 
-# --- Saint: a random card of an opponent's hand -> anyone's hand -------------------------------------
+# --- Saint: a random card of an opponent's hand -> anyone's hand (that opponent's included) --------
 def _saint_can(w: Work, me: int) -> bool:
     return bool(opponents_with_hand(w, me))
 
@@ -109,9 +109,13 @@ def _saint(w: Work, me: int, args: Args) -> Need | None:
         return ask("sai_from", seats(opponents_with_hand(w, me)))
     source = args[0]
     if len(args) == 1:
-        # Ruling: "anyone's hand" is any player but the one the card is taken from.
-        return ask("sai_to", seats(s for s in range(w.n) if s != source))
+        # 「（自分を含む）誰かの手札」: anyone's hand, the opponent it is taken from included.
+        return ask("sai_to", seats(range(w.n)))
     to = args[1]
+    if to == source:
+        # Back into the hand it came from: nothing moves, so nobody learns which card was drawn.
+        w.move(me, None, HAND, source, HAND, source)
+        return None
     hand = w.hands[source]
     card = hand[w.below(len(hand))]
     w.take_hand(source, card)
