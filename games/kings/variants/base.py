@@ -8,13 +8,51 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from games.core.contract import Event, Outcome
+from games.core.contract import Event, Outcome, new_event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng
 from games.kings.variants import data
-from games.kings.variants.components import colour_of, is_flag, is_rare, sort_cards
-from games.kings.variants.state import Entry, VState, put, without
-from games.kings.variants.tricks import TrickRules, followable, lead_colour, winning_index
+from games.kings.variants.components import (
+    PLAY,
+    PLAY_KING,
+    PLAY_QUEEN,
+    PLAY_QUEEN_KING,
+    colour_of,
+    is_flag,
+    is_rare,
+    sort_cards,
+)
+from games.kings.variants.state import (
+    I_BONUS,
+    I_HANDS,
+    I_KING_USED,
+    I_LAST_TRICK,
+    I_LEADER,
+    I_PUBLIC,
+    I_QUEEN_LEFT,
+    I_REGULAR,
+    I_TAKEN,
+    I_TRICK,
+    I_TRICKS,
+    I_WAITING,
+    Entry,
+    VState,
+    put,
+    without,
+)
+from games.kings.variants.tricks import TrickRules, followable, lead_colour, may_follow, winning_index
+
+SEAT = tuple(frozenset({seat}) for seat in range(8))
+"""The `to_act` set of one seat, built once."""
+NOBODY: frozenset[int] = frozenset()
+EVERYONE = tuple(frozenset(range(n)) for n in range(9))
+QUEENS_ON_CARDS = frozenset({"w", "r", "b", "k"})
+"""Queens used together with a played card (the green queen is an action of its own)."""
+
+
+def tagged(events: list[Event], variant: str) -> list[Event]:
+    """Events naming their variant, so the `kings` facade routes their text to the variant texts."""
+    return [new_event(e.kind, {**e.data, "variant": variant}, e.audience) for e in events]
 
 
 class Variant(ABC):
@@ -101,12 +139,15 @@ class Variant(ABC):
         return s.waiting[0]
 
     def to_act(self, s: VState) -> frozenset[int]:
-        if s.phase == "over":
-            return frozenset()
-        if s.phase == "play":
-            return frozenset({self.current(s)})
-        if s.phase == "scored":
-            return frozenset(range(s.players))
+        phase = s.phase
+        if phase == "play":
+            regular = s.regular
+            players = s.players
+            return SEAT[(s.leader + regular) % players] if regular < players else SEAT[s.waiting[0]]
+        if phase == "over":
+            return NOBODY
+        if phase == "scored":
+            return EVERYONE[s.players]
         return self.phase_to_act(s)
 
     @abstractmethod
@@ -135,85 +176,135 @@ class Variant(ABC):
         return self.king_extra(s, seat, card, queen)
 
     def play_actions(self, s: VState, seat: int) -> list[str]:
+        """Every legal play: each followable card, then with the queen (white/red/blue on a followable
+        card, black on any card, green on its own), each also with the king where it may go."""
         hand = s.hands[seat]
-        late = s.regular >= s.players
-        base = followable(hand, lead_colour(s.trick))
-        king = self.king_available(s, seat)
-        out: list[str] = []
-
-        def add(card: str, queen: str) -> None:
-            suffix = f":q{queen}" if queen else ""
-            out.append(f"play:{card}{suffix}")
-            if king and self.king_allowed(s, seat, card, queen):
-                out.append(f"play:{card}{suffix}:K")
-
-        for card in base:
-            add(card, "")
-        queen = s.sets[seat]
-        if self.queens and queen and s.queen_left[seat] > 0 and not late:
-            if queen in ("w", "r", "b"):
-                for card in base:
-                    add(card, queen)
-            elif queen == "k":
-                for card in hand:
-                    add(card, "k")
-            elif queen == "g":
+        trick = s.trick
+        base = followable(hand, lead_colour(trick)) if trick else list(hand)
+        colour = s.sets[seat]
+        king = bool(colour) and s.king_ok[seat] and not s.king_used[seat]
+        if king:
+            out: list[str] = []
+            for card in base:
+                out.append(PLAY[card])
+                if self.king_allowed(s, seat, card, ""):
+                    out.append(PLAY_KING[card])
+        else:
+            out = [PLAY[card] for card in base]
+        if self.queens and colour and s.queen_left[seat] > 0 and s.regular < s.players:
+            if colour == "g":
                 out.append("green")
+            elif colour in QUEENS_ON_CARDS:
+                plain = PLAY_QUEEN[colour]
+                with_king = PLAY_QUEEN_KING[colour]
+                for card in hand if colour == "k" else base:
+                    out.append(plain[card])
+                    if king and self.king_allowed(s, seat, card, colour):
+                        out.append(with_king[card])
         return out
 
-    def play_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        if action not in self.play_actions(s, seat):
-            raise IllegalAction("unknown_action")
-        late = s.regular >= s.players
+    def play_move(self, s: VState, seat: int, action: str) -> tuple[str, str, bool] | None:
+        """(card, queen, king) when `action in play_actions(s, seat)`, else None; "green" gives
+        ("", "g", False). Checks the one action instead of building every legal one."""
+        colour = s.sets[seat]
+        queen_ok = self.queens and bool(colour) and s.queen_left[seat] > 0 and s.regular < s.players
         if action == "green":
-            s = s._replace(
-                queen_left=put(s.queen_left, seat, s.queen_left[seat] - 1),
-                waiting=(*s.waiting, seat),
-                regular=s.regular + 1,
-            )
-            events = [Event("green", {"seat": seat})]
+            return ("", "g", False) if queen_ok and colour == "g" else None
+        parts = action.split(":")
+        n = len(parts)
+        if n < 2 or n > 4 or parts[0] != "play":
+            return None
+        king = n > 2 and parts[-1] == "K"
+        queen = ""
+        size = n - 1 if king else n
+        if size == 3:
+            mark = parts[2]
+            if len(mark) != 2 or mark[0] != "q":
+                return None
+            queen = mark[1]
+            if not queen_ok or queen != colour or queen not in QUEENS_ON_CARDS:
+                return None
+        elif size != 2:
+            return None
+        card = parts[1]
+        hand = s.hands[seat]
+        if card not in hand:
+            return None
+        if queen != "k" and s.trick and not may_follow(hand, lead_colour(s.trick), card):
+            return None
+        if king and not (
+            colour and s.king_ok[seat] and not s.king_used[seat] and self.king_allowed(s, seat, card, queen)
+        ):
+            return None
+        return card, queen, king
+
+    def play_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
+        """One play on a working copy of the state (a list, frozen back into one VState). Its events
+        already name the variant (VariantGame.apply tags every other phase's events)."""
+        move = self.play_move(s, seat, action)
+        if move is None:
+            raise IllegalAction("unknown_action")
+        card, queen, king = move
+        players = s.players
+        regular = s.regular
+        w = list(s)
+        if not card:  # the green queen: play last, after everyone else
+            w[I_QUEEN_LEFT] = put(s.queen_left, seat, s.queen_left[seat] - 1)
+            w[I_WAITING] = s.waiting + (seat,)  # noqa: RUF005  (no list detour, as (*t, x) takes)
+            w[I_REGULAR] = regular = regular + 1
+            events = [new_event("green", {"seat": seat, "variant": self.id})]
         else:
-            parts = action.split(":")
-            card = parts[1]
-            queen = next((p[1] for p in parts[2:] if p.startswith("q")), "")
-            king = "K" in parts[2:]
-            entry = Entry(seat, card, king, queen)
-            s = s._replace(
-                hands=put(s.hands, seat, without(s.hands[seat], card)),
-                trick=(*s.trick, entry),
-                king_used=put(s.king_used, seat, True) if king else s.king_used,
-                queen_left=put(s.queen_left, seat, s.queen_left[seat] - 1) if queen else s.queen_left,
-                waiting=s.waiting[1:] if late else s.waiting,
-                regular=s.regular if late else s.regular + 1,
-                public=s.public - {card},
-            )
-            events = [Event("played", {"seat": seat, "card": card, "king": king, "queen": queen})]
-        if s.regular >= s.players and not s.waiting:
-            s, more = self.finish_trick(s)
-            events.extend(more)
-        return s, events
+            hand = s.hands[seat]
+            at = hand.index(card)
+            w[I_HANDS] = put(s.hands, seat, hand[:at] + hand[at + 1 :])
+            w[I_TRICK] = s.trick + (tuple.__new__(Entry, (seat, card, king, queen)),)  # noqa: RUF005
+            if king:
+                w[I_KING_USED] = put(s.king_used, seat, True)
+            if queen:
+                w[I_QUEEN_LEFT] = put(s.queen_left, seat, s.queen_left[seat] - 1)
+            if regular >= players:
+                w[I_WAITING] = s.waiting[1:]
+            else:
+                w[I_REGULAR] = regular = regular + 1
+            if card in s.public:
+                w[I_PUBLIC] = s.public - {card}
+            data = {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
+            events = [new_event("played", data)]
+        new: VState = tuple.__new__(VState, w)
+        if regular >= players and not w[I_WAITING]:
+            new, more = self.finish_trick(new)
+            events.extend(tagged(more, self.id))
+        return new, events
 
     def finish_trick(self, s: VState) -> tuple[VState, list[Event]]:
-        index, rares = winning_index(s.trick, self.rules(s))
-        winner = s.trick[index].seat
-        red = any(e.seat == winner and e.queen == "r" for e in s.trick)
-        cards = tuple(e.card for e in s.trick)
-        s = s._replace(
-            taken=put(s.taken, winner, (*s.taken[winner], *cards)),
-            tricks=put(s.tricks, winner, s.tricks[winner] + 1),
-            bonus=put(s.bonus, winner, s.bonus[winner] + 1) if red else s.bonus,
-            last_trick=s.trick,
-            trick=(),
-            leader=winner,
-            regular=0,
-            waiting=(),
-        )
-        events = [Event("trick", {"winner": winner, "cards": list(cards), "red_queen": red})]
+        trick = s.trick
+        index, rares = winning_index(trick, self.rules(s))
+        winner = trick[index][0]  # seat
+        red = False
+        for entry in trick:
+            if entry[0] == winner and entry[3] == "r":
+                red = True
+                break
+        cards = tuple([entry[1] for entry in trick])
+        w = list(s)
+        w[I_TAKEN] = put(s.taken, winner, s.taken[winner] + cards)
+        w[I_TRICKS] = put(s.tricks, winner, s.tricks[winner] + 1)
+        if red:
+            w[I_BONUS] = put(s.bonus, winner, s.bonus[winner] + 1)
+        w[I_LAST_TRICK] = trick
+        w[I_TRICK] = ()
+        w[I_LEADER] = winner
+        w[I_REGULAR] = 0
+        w[I_WAITING] = ()
+        s = tuple.__new__(VState, w)
+        events = [new_event("trick", {"winner": winner, "cards": list(cards), "red_queen": red})]
         s, more = self.after_trick(s, winner, rares)
         events.extend(more)
-        if not any(s.hands):
-            s, more = self.end_round(s)
-            events.extend(more)
+        for hand in s.hands:
+            if hand:
+                return s, events
+        s, more = self.end_round(s)
+        events.extend(more)
         return s, events
 
     # --- shared helpers for subclasses -----------------------------------------------------------------

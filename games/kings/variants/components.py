@@ -86,3 +86,22 @@ def sort_key(card: str) -> tuple[int, int]:
 
 def sort_cards(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=sort_key))
+
+
+# --- precomputed tables for the play phase's hot path (docs/engine-speed.md) ---------------------------
+ALL_CARDS: tuple[str, ...] = (
+    *number_cards(),
+    *(court(c, v) for c in COLOURS for v in (11, 12)),
+    *FLAGS,
+    *RARES,
+)
+"""Every playing-card id any variant uses."""
+
+SUIT: dict[str, str] = {c: (colour_of(c) or "") if colour_of(c) in NUMBER_COLOURS else "" for c in ALL_CARDS}
+"""The colour a card follows and leads with (r, b, g, k); "" for the free cards: flags, rares, white 11/12."""
+
+PLAY: dict[str, str] = {c: f"play:{c}" for c in ALL_CARDS}
+PLAY_KING: dict[str, str] = {c: f"play:{c}:K" for c in ALL_CARDS}
+PLAY_QUEEN: dict[str, dict[str, str]] = {q: {c: f"play:{c}:q{q}" for c in ALL_CARDS} for q in COLOURS}
+PLAY_QUEEN_KING: dict[str, dict[str, str]] = {q: {c: f"play:{c}:q{q}:K" for c in ALL_CARDS} for q in COLOURS}
+"""Action strings, built once (play:CARD, play:CARD:K, play:CARD:qX, play:CARD:qX:K)."""

@@ -8,7 +8,7 @@ from games.core.contract import JSON, Event, Game, GameInfo, Outcome, Policy, Pr
 from games.core.errors import IllegalAction, InvalidOptions
 from games.core.names import Names
 from games.kings.variants import text
-from games.kings.variants.base import Variant
+from games.kings.variants.base import Variant, tagged
 from games.kings.variants.components import sort_cards
 from games.kings.variants.state import VState
 
@@ -58,29 +58,33 @@ class VariantGame(Game[VState]):
         return Prompt(kind, params)
 
     def legal_actions(self, state: VState, seat: int) -> list[str]:
-        if seat not in self.to_act(state):
+        variant = self.variant
+        if seat not in variant.to_act(state):
             return []
-        if state.phase == "play":
-            return self.variant.play_actions(state, seat)
-        if state.phase == "scored":
+        phase = state.phase
+        if phase == "play":
+            return variant.play_actions(state, seat)
+        if phase == "scored":
             return ["next"]
-        return self.variant.phase_actions(state, seat)
+        return variant.phase_actions(state, seat)
 
     def apply(self, state: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "over":
             raise IllegalAction("game_over")
         if not 0 <= seat < state.players:
             raise IllegalAction("not_seated")
-        if seat not in self.to_act(state):
+        variant = self.variant
+        if seat not in variant.to_act(state):
             raise IllegalAction("not_your_turn")
-        if state.phase == "play":
-            new, events = self.variant.play_apply(state, seat, action)
-        elif state.phase == "scored":
-            new, events = self.variant.continue_apply(state, seat, action)
+        if phase == "play":
+            return variant.play_apply(state, seat, action)  # its events already name the variant
+        if phase == "scored":
+            new, events = variant.continue_apply(state, seat, action)
         else:
-            new, events = self.variant.phase_apply(state, seat, action)
+            new, events = variant.phase_apply(state, seat, action)
         # Events and prompts name their variant so the `kings` facade can route their text here.
-        return new, [Event(e.kind, {**e.data, "variant": self.variant.id}, e.audience) for e in events]
+        return new, tagged(events, variant.id)
 
     def view(self, state: VState, seat: int | None) -> dict[str, JSON]:
         v = self.variant

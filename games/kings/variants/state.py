@@ -118,10 +118,9 @@ I_LAST_TRICK = VState._fields.index("last_trick")
 
 def put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """A copy of `items` with one position replaced."""
-    return (*items[:index], value, *items[index + 1 :])
+    return items[:index] + (value,) + items[index + 1 :]  # noqa: RUF005  (cheaper than unpacking)
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    out = list(cards)
-    out.remove(card)
-    return tuple(out)
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]

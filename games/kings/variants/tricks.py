@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.kings.variants.components import (
-    NUMBER_COLOURS,
+    FLAGS,
+    RARES,
+    SUIT,
     colour_of,
     is_flag,
     is_rare,
@@ -26,6 +28,9 @@ from games.kings.variants.state import Entry
 class TrickRules:
     trump: str | None
     flag_beats_rare: bool
+
+
+WHITE_COURTS = frozenset({"w11", "w12"})
 
 
 def kind(entry: Entry) -> str:
@@ -44,11 +49,12 @@ def lead_colour(entries: Sequence[Entry]) -> str | None:
     does a number card a white or blue queen turned into a rare or flag: it leads as what it became
     (RULINGS.md, the same rule as the standard engine), so the first number card after it sets the colour."""
     for entry in entries:
-        if entry.queen == "w" or entry.queen == "b":
+        queen = entry[3]  # queen
+        if queen == "w" or queen == "b":
             continue
-        colour = colour_of(entry.card)
-        if colour in NUMBER_COLOURS:
-            return colour
+        suit = SUIT[entry[1]]  # card
+        if suit:
+            return suit
     return None
 
 
@@ -58,10 +64,33 @@ def is_free(card: str) -> bool:
 
 
 def followable(hand: Sequence[str], lead: str | None) -> list[str]:
-    """Cards of `hand` that may be played under must-follow (マストフォロー)."""
-    if lead is None or not any(colour_of(c) == lead for c in hand):
+    """Cards of `hand` that may be played under must-follow (マストフォロー): with the lead colour in hand,
+    that colour or a free card (flag, rare, white 11/12); otherwise anything. One pass over the hand."""
+    if lead is None:
         return list(hand)
-    return [c for c in hand if colour_of(c) == lead or is_free(c)]
+    out: list[str] = []
+    follows = False
+    for card in hand:
+        suit = SUIT[card]
+        if suit == lead:
+            follows = True
+            out.append(card)
+        elif not suit:
+            out.append(card)
+    return out if follows else list(hand)
+
+
+def may_follow(hand: Sequence[str], lead: str | None, card: str) -> bool:
+    """`card in followable(hand, lead)` for a card of `hand`, without building the list."""
+    if lead is None:
+        return True
+    suit = SUIT[card]
+    if suit == lead or not suit:
+        return True
+    for other in hand:  # noqa: SIM110  (a plain loop: cheaper than all() over a generator)
+        if SUIT[other] == lead:
+            return False
+    return True
 
 
 def effective_colour(card: str, lead: str | None) -> str | None:
@@ -69,31 +98,48 @@ def effective_colour(card: str, lead: str | None) -> str | None:
 
 
 def winning_index(entries: Sequence[Entry], rules: TrickRules) -> tuple[int, int]:
-    """(index of the winning entry, rares it beat as a white flag) for a non-empty trick."""
-    kinds = [kind(e) for e in entries]
-    kings = [i for i, k in enumerate(kinds) if k == "king"]
-    if kings:
-        return kings[-1], 0
-    rares = [i for i, k in enumerate(kinds) if k == "rare"]
-    flags = [i for i, k in enumerate(kinds) if k == "flag"]
-    if rares and flags and rules.flag_beats_rare:
-        return flags[0], len(rares)
+    """(index of the winning entry, rares it beat as a white flag) for a non-empty trick.
+
+    What each entry counts as is `kind`: the last king wins; else the earliest rare (or, where the flag
+    beats rares, the earliest flag over them); else the best number card by (trump, lead colour, value),
+    the earlier of equals; else the earliest flag. Plain loops over the entries (read by index)."""
+    last_king = first_rare = first_flag = -1
+    rares = 0
+    for i, entry in enumerate(entries):
+        if entry[2]:  # king
+            last_king = i
+            continue
+        queen = entry[3]
+        card = entry[1]
+        if queen == "w" or (queen != "b" and card in RARES):
+            rares += 1
+            if first_rare < 0:
+                first_rare = i
+        elif first_flag < 0 and (queen == "b" or card in FLAGS):
+            first_flag = i
+    if last_king >= 0:
+        return last_king, 0
     if rares:
-        return rares[0], 0
+        if first_flag >= 0 and rules.flag_beats_rare:
+            return first_flag, rares
+        return first_rare, 0
     lead = lead_colour(entries)
+    trump = rules.trump
     best = -1
     best_key: tuple[int, int, int] = (-1, -1, -1)
     for i, entry in enumerate(entries):
-        if kinds[i] != "number":
+        queen = entry[3]
+        card = entry[1]
+        if queen == "w" or queen == "b" or card in FLAGS:  # a flag now (no rare or king is in this trick)
             continue
-        colour = effective_colour(entry.card, lead)
+        colour = lead if card in WHITE_COURTS else colour_of(card)
         key = (
-            int(colour is not None and colour == rules.trump),
+            int(colour is not None and colour == trump),
             int(colour is not None and colour == lead),
-            value_of(entry.card),
+            value_of(card),
         )
         if key > best_key:  # strictly greater: the earlier of two equal cards wins
             best, best_key = i, key
     if best >= 0:
         return best, 0
-    return flags[0], 0
+    return first_flag, 0
