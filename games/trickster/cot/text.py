@@ -324,8 +324,9 @@ Leader's effect puts the second card in the pot, that card sets the pattern and 
 Trickster (Ruling, also for the Inventor's card).
 
 2-3 players: a 12-card Timeline; no Leader; each trick the Timeline's head card opens the pot (no
-effect); the Trickster token passes left after every trick and into the next round. 2 players: turns go
-Trickster, other, Trickster, other. The round also ends when the Timeline is empty at a trick's end.
+effect); the Trickster token passes left after every trick (Ruling: and on into the next round). 2 players:
+turns go Trickster, other, Trickster, other. The round also ends when the Timeline is empty at a trick's end
+(2 players: text; 3 players: Ruling).
 
 A round ends at a trick's end when someone's hand is empty: hands go into tableaus; one trouble point
 per tableau card except in a suit where you hold the sole most. With 4-7 players the last buster leads
@@ -335,7 +336,8 @@ cards count), then orange, yellow, green, blue, purple, black, white; still tied
 Rulings: the first Leader (Trickster with 2-3 players) is drawn by the table's RNG; moved cards (Noble,
 Beast, Inventor) never use their effect; Archivist and General cannot copy Archivist or General;
 Saint's card may go to any player, the one it was taken from included (then nothing moves), and only
-that player, its receiver and (as receiver) the Saint's player know it; the Peddler exchange is a simultaneous secret choice.
+that player, its receiver and (as receiver) the Saint's player know it; the Peddler exchange is a simultaneous secret choice;
+the Explorer's bottom card is known to all (it was revealed), the Scion's only to its player.
 The long page: docs/rules/trickster-cot.md."""
 
 _RULES_JA = """トリックスター：時の覇者 — ２－７人、３ラウンド、合計トラブルポイントが最も低いプレイヤーの勝ち。
@@ -355,8 +357,8 @@ strategy（戦略）| random（ランダム７種）| draft（ドラフト）、
 発明家のカードも同じ）。
 
 ２－３人: タイムライン12枚。リーダーなし。毎トリック、タイムラインの先頭が最初に卓中央に出る（効果なし）。
-トリックスタートークンは毎トリック左隣へ、次ラウンドにも引き継ぐ。２人: 手番はトリックスター、相手、
-トリックスター、相手。トリック終了時にタイムラインが空でもラウンド終了。
+トリックスタートークンは毎トリック左隣へ（裁定: 次ラウンドにも引き継ぐ）。２人: 手番はトリックスター、相手、
+トリックスター、相手。トリック終了時にタイムラインが空でもラウンド終了（２人は本文、３人は裁定）。
 
 トリック終了時に誰かの手札がなければラウンド終了。手札を場札置き場へ。場札１枚につき１点、ただし模様ごとに
 単独最多の模様は０点。４－７人では最終トリックのドボンが次ラウンドのリーダー。第３ラウンド後、合計が最も
@@ -366,7 +368,8 @@ strategy（戦略）| random（ランダム７種）| draft（ドラフト）、
 裁定: 最初のリーダー（２－３人ではトリックスター）は卓の乱数で決める。移動したカード（貴族・野獣・発明家）の
 効果は使わない。記録保管人と将軍は記録保管人・将軍を写せない。聖人のカードは引かれた本人を含む誰かへ移動し（本人なら移動なし）、
 内容を知るのは引かれた本人・受け取った人・（受け取った場合の）聖人のプレイヤーだけ。行商人の交換は同時の
-秘密選択。詳しくは docs/rules/trickster-cot.md。"""
+秘密選択。探検家が山札の底に置いたカードは（公開されたので）全員が、子弟が置いたカードはその人だけが知る。
+詳しくは docs/rules/trickster-cot.md。"""
 
 
 def rules_page(lang: str = "en") -> str:
