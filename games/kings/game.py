@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core.contract import (
     JSON,
+    CardText,
     Event,
     Game,
     GameInfo,
@@ -280,6 +281,25 @@ class KingsGame(Game[Any]):
         if other:
             return other.render_prompt(prompt, lang, names=names)
         return text.prompt_text(prompt, lang, names=names)
+
+    def card_effect(self, card_id: str, lang: str = "en") -> str | None:
+        from games.kings import card_texts
+
+        return card_texts.card_effect(card_id, lang)
+
+    def describe_action(self, action: str, view: Mapping[str, JSON], lang: str = "en") -> str | None:
+        from games.kings import card_texts
+        from games.kings.variants import card_texts as variant_texts
+
+        if view.get("variant") in (STANDARD, TWO_PLAYER):
+            return card_texts.describe_action(action, view, lang)
+        return variant_texts.describe_action(action, view, lang)
+
+    def card_catalog(self, lang: str = "en") -> list[CardText]:
+        from games.kings import card_texts
+        from games.kings.variants import card_texts as variant_texts
+
+        return card_texts.catalog(lang) + variant_texts.catalog(lang)
 
     def rules_page(self, lang: str = "en") -> str:
         from games.kings.variants import ENGINES

@@ -15,8 +15,7 @@ Options: initial_parties, devil_contract, cheerleader, cheerleader_advanced (tru
 Rulings (table decisions): totals never drop below 0; Devil contract -10 per card in rounds 1-2; only-flag
 tricks go to the earliest flag; a queen-changed card does not set the lead colour; the green queen on the
 lead leaves the colour to the first number card; a captured king returns used; two-player: a turned jack no
-longer scores, round-3 doubling is for bids only. PROVISIONAL: king numbers, six bid values, initial parties
-(games/kings/provisional.py). Full page: docs/rules/kings.md; variants: docs/rules/kings-variants.md.""",
+longer scores, round-3 doubling is for bids only. PROVISIONAL (printed only on the lost card images): king numbers, six bid values, initial parties. Full page: docs/rules/kings.md; variants: docs/rules/kings-variants.md.""",
     "ja": """キングス・トリックテイカーズ — 通常ルール（3～5人）と2人プレイ
 全3ラウンド、各5トリック（2人は9）。配布→パーティ編成（KQJ＋3キャラ）→秘密のBID（裏1枚、ラウンド3は1～2枚でジャックも可）
 →同時公開→セットアップ→トリック→得点。
@@ -28,6 +27,17 @@ longer scores, round-3 doubling is for bids only. PROVISIONAL: king numbers, six
 オプション: initial_parties、devil_contract、cheerleader、cheerleader_advanced（true/false）。
 裁定: 合計は0未満にならない、デビル契約はラウンド1・2で1枚-10、白旗だけのトリックは最初の白旗、クイーンで変えたカードは
 リード色を決めない、リードの緑クイーンは最初の数字カードが色を決める、取られたキングは裏で戻る、2人: 裏返したジャックは
-表の得点なし・ラウンド3の2倍はBIDのみ。暫定値: キングナンバー、6つのBID、初期パーティ（games/kings/provisional.py）。
+表の得点なし・ラウンド3の2倍はBIDのみ。暫定値（カード画像のみに印刷）: キングナンバー、6つのBID、初期パーティ。
 詳細: docs/rules/kings.md、バリアント: docs/rules/kings-variants.md。""",
 }
+
+
+def card_list(lang: str = "en") -> str:
+    """Every character, king, queen, jack and special card, provisional values marked."""
+    from games.kings.card_texts import catalog
+
+    ja = lang == "ja"
+    mark = "（暫定値を含む）" if ja else " (PROVISIONAL values)"
+    lines = ["カード:" if ja else "Cards:"]
+    lines.extend(f"- {c.name}{mark if c.ruling else ''} — {c.effect}" for c in catalog(lang))
+    return "\n".join(lines)

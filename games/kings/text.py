@@ -11,6 +11,7 @@ from typing import Any
 from games.core import i18n
 from games.core.contract import JSON, Event, Prompt
 from games.core.names import Names
+from games.core.names import seat_name as person
 from games.kings.cards import (
     CHARACTER_NAMES,
     COLOUR_NAMES,
@@ -103,8 +104,8 @@ def card_name(card: str, lang: str = "en") -> str:
     )
 
 
-def _seat(view: Mapping[str, JSON] | None, seat: Any, lang: str) -> str:
-    return f"プレイヤー{int(seat) + 1}" if lang == "ja" else f"Player {int(seat) + 1}"
+def _seat(view: Mapping[str, JSON] | None, seat: Any, lang: str, names: Names = None) -> str:
+    return person(names, seat, lang)
 
 
 def action_label(action: str, view: Mapping[str, JSON], lang: str = "en", *, names: Names = None) -> str:
@@ -130,8 +131,8 @@ def action_label(action: str, view: Mapping[str, JSON], lang: str = "en", *, nam
     if kind == "bid":
         if parts[1:] == ["none"]:
             return "BIDしない（チアリーダー表）" if ja else "No bid (Cheerleader face up)"
-        names = " + ".join(char_name(p, lang) for p in parts[1:])
-        return f"BID: {names}"
+        chosen = " + ".join(char_name(p, lang) for p in parts[1:])
+        return f"BID: {chosen}"
     if kind == "discard":
         return (f"{card_name(parts[1], lang)}を捨てる") if ja else f"Discard {card_name(parts[1], lang)}"
     if kind == "give":
@@ -140,10 +141,12 @@ def action_label(action: str, view: Mapping[str, JSON], lang: str = "en", *, nam
         return f"{card_name(parts[1], lang)}を返す" if ja else f"Give back {card_name(parts[1], lang)}"
     if kind == "partner":
         return (
-            f"パートナー: {_seat(view, parts[1], lang)}" if ja else f"Partner: {_seat(view, parts[1], lang)}"
+            f"パートナー: {_seat(view, parts[1], lang, names)}"
+            if ja
+            else f"Partner: {_seat(view, parts[1], lang, names)}"
         )
     if kind == "copy":
-        target = _seat(view, parts[1], lang)
+        target = _seat(view, parts[1], lang, names)
         return (
             f"コピー: {target}の{char_name(parts[2], lang)}"
             if ja
@@ -151,9 +154,9 @@ def action_label(action: str, view: Mapping[str, JSON], lang: str = "en", *, nam
         )
     if kind == "lead":
         return (
-            f"リード指名: {_seat(view, parts[1], lang)}"
+            f"リード指名: {_seat(view, parts[1], lang, names)}"
             if ja
-            else f"Name {_seat(view, parts[1], lang)} lead player"
+            else f"Name {_seat(view, parts[1], lang, names)} lead player"
         )
     if kind == "hermit":
         return "ハーミット（3枚引いて3枚捨てる）" if ja else "Hermit (draw 3, discard 3)"
@@ -178,7 +181,7 @@ def action_label(action: str, view: Mapping[str, JSON], lang: str = "en", *, nam
 def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     ja = lang == "ja"
     d = dict(event.data)
-    who = _seat(None, d["seat"], lang) if "seat" in d else ""
+    who = _seat(None, d["seat"], lang, names) if "seat" in d else ""
     k = event.kind
     if k == "round_start":
         devil = (
@@ -226,24 +229,44 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     if k == "bids_revealed":
         parts = []
         for s, bids in enumerate(d["bids"]):
-            names = " + ".join(char_name(b, lang) for b in bids) or ("なし" if ja else "none")
-            parts.append(f"{_seat(None, s, lang)}: {names}")
+            chosen = " + ".join(char_name(b, lang) for b in bids) or ("なし" if ja else "none")
+            parts.append(f"{_seat(None, s, lang, names)}: {chosen}")
         return ("BID公開: " if ja else "Bids revealed: ") + "; ".join(parts)
     if k == "round_scored":
-        scores = ", ".join(f"{_seat(None, s, lang)} {p}" for s, p in enumerate(d["scores"]))
-        return f"ラウンド{d['round']}得点: {scores}" if ja else f"Round {d['round']} scored: {scores}"
+        items = d.get("items") or [[] for _ in d["scores"]]
+        cells = []
+        for s, total in enumerate(d["scores"]):
+            gain = sum(int(p) for _, p in items[s]) if s < len(items) else 0
+            cells.append(
+                f"{_seat(None, s, lang, names)} {total}" + (f"（{gain:+d}）" if ja else f" ({gain:+d})")
+            )
+        joined = ("、" if ja else ", ").join(cells)
+        return (
+            f"ラウンド{d['round']}の得点（多い方が上位）: {joined}"
+            if ja
+            else f"Round {d['round']} scored (most points wins): {joined}."
+        )
     if k == "game_over":
-        return "ゲーム終了" if ja else "Game over."
+        scores = list(d.get("scores") or [])
+        order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+        ranked = ("、" if ja else ", ").join(f"{_seat(None, s, lang, names)} {scores[s]}" for s in order)
+        return (
+            f"ゲーム終了（得点の多い人の勝ち。同点はキングナンバーの小さい人）: {ranked}"
+            if ja
+            else f"Game over (most points wins; a tie goes to the smaller king number): {ranked}."
+        )
     if k == "discarded":
         return f"{card_name(d['card'], lang)}を捨てた" if ja else f"You discard {card_name(d['card'], lang)}."
     if k == "exchange_card":
         return (
-            f"{card_name(d['card'], lang)}が{_seat(None, d['to'], lang)}へ"
+            f"{card_name(d['card'], lang)}が{_seat(None, d['to'], lang, names)}へ"
             if ja
-            else f"{card_name(d['card'], lang)} goes to {_seat(None, d['to'], lang)}."
+            else f"{card_name(d['card'], lang)} goes to {_seat(None, d['to'], lang, names)}."
         )
     if k == "kings_dealt":
-        sets = ", ".join(f"{_seat(None, i, lang)}: {colour_name(c, lang)}" for i, c in enumerate(d["kings"]))
+        sets = ", ".join(
+            f"{_seat(None, i, lang, names)}: {colour_name(c, lang)}" for i, c in enumerate(d["kings"])
+        )
         deck = ", ".join(colour_name(c, lang) for c in d["king_deck"])
         return (
             f"抽選でKQJセットを配った: {sets}（キングデッキ: {deck}）"
@@ -253,10 +276,12 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     if k == "initial_parties":
         parts = []
         for s, (colour, chars) in enumerate(zip(d["kings"], d["chars"], strict=True)):
-            names = ", ".join(char_name(c, lang) for c in chars)
-            parts.append(f"{_seat(None, s, lang)}: {colour_name(colour, lang)} ({names})")
+            party = ", ".join(char_name(c, lang) for c in chars)
+            parts.append(f"{_seat(None, s, lang, names)}: {colour_name(colour, lang)} ({party})")
         joined = "; ".join(parts)
-        return f"抽選で初期パーティを配った: {joined}" if ja else f"Initial parties drawn at random: {joined}."
+        return (
+            f"抽選で初期パーティを配った: {joined}" if ja else f"Initial parties drawn at random: {joined}."
+        )
     simple = {
         "first_drafter": ("抽選の結果、{who}からドラフト開始", "Drawn at random: {who} drafts first."),
         "start_player": ("{who}がスタートプレイヤー", "{who} takes the start player card."),
@@ -278,7 +303,7 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     }
     if k in simple:
         other_key = next((key for key in ("partner", "target", "lead") if key in d), None)
-        other = _seat(None, d[other_key], lang) if other_key else ""
+        other = _seat(None, d[other_key], lang, names) if other_key else ""
         template = simple[k][0] if ja else simple[k][1]
         return template.format(who=who, other=other)
     return f"{k} {d}"
@@ -297,65 +322,130 @@ PHASE_NAMES = {
 }
 
 
-def _seat_line(s: Mapping[str, Any], lang: str) -> str:
+ITEM_NAMES = {
+    "jack": ("ジャック", "jack"),
+    "devil": ("デビル（3勝）", "Devil (3 wins)"),
+    "contract": ("デビル契約", "Devil contract"),
+}
+
+
+def item_name(key: str, lang: str) -> str:
+    """A scoring line's label: 'Gambler bid', 'blue king (back)', 'unused white king'."""
     ja = lang == "ja"
+    if key in ITEM_NAMES:
+        return ITEM_NAMES[key][0 if ja else 1]
+    if key.startswith("bid_"):
+        name = char_name(key[4:], lang)
+        return f"{name}のBID" if ja else f"{name} bid"
+    if key.startswith("king_"):
+        colour = colour_name(key[5:], lang)
+        return f"{colour}キング（裏）" if ja else f"{colour} king (back)"
+    if key.startswith("unused_"):
+        colour = colour_name(key[7:], lang)
+        return f"未使用の{colour}キング" if ja else f"unused {colour} king"
+    return char_name(key, lang)
+
+
+def _seat_line(s: Mapping[str, Any], lang: str, names: Names = None) -> str:
+    ja = lang == "ja"
+    sep = "、" if ja else "; "
     up = [c for c in s["chars"] if s["bids"] is None or c not in s["bids"]]
-    chars = ", ".join(char_name(c, lang) for c in up) or "-"
+    parts = [f"{s['score']}点" if ja else f"{s['score']} points"]
+    if s["king"]:
+        colour = colour_name(s["king"], lang)
+        used = ("使用済み" if ja else "used") if s["king_used"] else ("未使用" if ja else "unused")
+        parts.append(
+            f"{colour}キング（{used}、No.{s['king_number']}）"
+            if ja
+            else f"{colour} king ({used}, No. {s['king_number']})"
+        )
+        queen = ("使用可" if ja else "ready") if s["queen_up"] else ("使用済み" if ja else "used")
+        parts.append(f"クイーン{queen}" if ja else f"queen {queen}")
+    for colour, used in s["extra_kings"]:
+        name = colour_name(colour, lang)
+        state = ("使用済み" if ja else "used") if used else ("未使用" if ja else "unused")
+        parts.append(f"応援の{name}キング（{state}）" if ja else f"helping {name} king ({state})")
+    if up:
+        chars = ("・" if ja else ", ").join(char_name(c, lang) for c in up)
+        parts.append(f"表: {chars}" if ja else f"face up: {chars}")
     bids = s["bids"]
     if bids is None:
-        bid_text = (" BID: 選択済み" if ja else " bid: chosen") if s["bid_committed"] else ""
+        if s["bid_committed"]:
+            parts.append("BID: 選択済み" if ja else "bid: chosen")
     else:
-        bid_text = " BID: " + (", ".join(char_name(b, lang) for b in bids) or ("なし" if ja else "none"))
-    king = "-"
-    if s["king"]:
-        state = ("使用済" if ja else "used") if s["king_used"] else ("表" if ja else "up")
-        king = f"{colour_name(s['king'], lang)}({state}, No.{s['king_number']})"
-    extra = "".join(f" +{colour_name(k, lang)}{'*' if used else ''}" for k, used in s["extra_kings"])
-    queen = ("Q表" if ja else "Q up") if s["queen_up"] else ("Q裏" if ja else "Q down")
-    pts = f"{s['score']}点" if ja else f"{s['score']} pts"
-    wins = f"{s['tricks_won']}勝" if ja else f"{s['tricks_won']} won"
-    hand = f"手札{s['hand_count']}" if ja else f"hand {s['hand_count']}"
-    return (
-        f"{_seat(None, s['seat'], lang)}: {pts}, {king}{extra}, {queen}, [{chars}]{bid_text}, {wins}, {hand}"
-    )
+        chosen = ("・" if ja else " + ").join(char_name(b, lang) for b in bids) or ("なし" if ja else "none")
+        parts.append(f"BID: {chosen}")
+    won = s["tricks_won"]
+    parts.append(f"{won}勝" if ja else (f"{won} trick won" if won == 1 else f"{won} tricks won"))
+    count = s["hand_count"]
+    parts.append(f"手札{count}枚" if ja else f"{count} in hand")
+    return f"{_seat(None, s['seat'], lang, names)}: " + sep.join(parts)
 
 
 def view_text(view: Mapping[str, JSON], lang: str = "en", *, names: Names = None) -> str:
     """The board as one seat sees it (standard and two-player)."""
     ja = lang == "ja"
+    sep = "、" if ja else ", "
     phase = PHASE_NAMES.get(str(view["phase"]), (str(view["phase"]), str(view["phase"])))
     lines = [f"ラウンド{view['round']}/3 {phase[0]}" if ja else f"Round {view['round']}/3, {phase[1]}"]
     if view["phase"] == "play":
         lines[0] += f"（トリック{view['trick_no']}）" if ja else f", trick {view['trick_no']}"
+    seat = view.get("seat")
+    if isinstance(seat, int):
+        lines.append(
+            f"あなたは{_seat(None, seat, lang, names)}です。"
+            if ja
+            else f"You are {_seat(None, seat, lang, names)}."
+        )
     if view.get("devil_colour"):
         lines.append(
             ("デビル契約: " if ja else "Devil contract: ") + colour_name(str(view["devil_colour"]), lang)
         )
     deck: list[Any] = list(view.get("king_deck") or [])
     if deck:
-        lines.append(
-            ("キング山札: " if ja else "King deck: ") + ", ".join(colour_name(c, lang) for c in deck)
-        )
+        lines.append(("キング山札: " if ja else "King deck: ") + sep.join(colour_name(c, lang) for c in deck))
     if view["phase"] == "draft":
         pool: list[Any] = list(view["pool"])
         sets: list[Any] = list(view["sets_left"])
         if sets:
-            lines.append(("KQJ: " if ja else "KQJ sets: ") + ", ".join(colour_name(c, lang) for c in sets))
-        lines.append(("キャラ: " if ja else "Characters: ") + ", ".join(char_name(c, lang) for c in pool))
+            lines.append(("KQJ: " if ja else "KQJ sets: ") + sep.join(colour_name(c, lang) for c in sets))
+        lines.append(("キャラ: " if ja else "Characters: ") + sep.join(char_name(c, lang) for c in pool))
     seats: list[Any] = list(view["seats"])
-    lines.extend(_seat_line(s, lang) for s in seats)
+    lines.extend(_seat_line(s, lang, names) for s in seats)
+    order: list[Any] = list(view.get("order") or [])
     start = view.get("start_player")
-    if view["phase"] not in ("draft",) and isinstance(start, int):
-        lines.append(("スタートプレイヤー: " if ja else "Start player: ") + _seat(None, start, lang))
+    if order and view["phase"] == "play":
+        lines.append(
+            ("手番順: " if ja else "Turn order: ") + " → ".join(_seat(None, s, lang, names) for s in order)
+        )
+    elif view["phase"] not in ("draft",) and isinstance(start, int):
+        lines.append(("スタートプレイヤー: " if ja else "Start player: ") + _seat(None, start, lang, names))
     trick: list[Any] = list(view["trick"])
     if trick:
-        played = ", ".join(f"{_seat(None, e['s'], lang)} {card_name(e['c'], lang)}" for e in trick)
+        played = sep.join(f"{_seat(None, e['s'], lang, names)} {card_name(e['c'], lang)}" for e in trick)
         lead = view.get("lead_colour")
-        lead_text = f" ({'リード' if ja else 'lead'}: {colour_name(str(lead), lang)})" if lead else ""
+        lead_text = (
+            f"（リード: {colour_name(str(lead), lang)}）"
+            if (lead and ja)
+            else (f" (lead: {colour_name(str(lead), lang)})" if lead else "")
+        )
         lines.append(("場: " if ja else "Trick: ") + played + lead_text)
+    scoring: list[Any] = list(view.get("last_scoring") or [])
+    if scoring and view["phase"] in ("round_end", "over"):
+        lines.append(f"ラウンド{view['round']}の得点:" if ja else f"Round {view['round']} points:")
+        for s, items in enumerate(scoring):
+            detail = sep.join(f"{item_name(str(k), lang)} {int(p):+d}" for k, p in items) or "0"
+            lines.append(f"  {_seat(None, s, lang, names)}: {detail}")
+    if view["phase"] == "over":
+        scores = [int(x["score"]) for x in seats]
+        ranked = sorted(range(len(scores)), key=lambda s: (-scores[s], int(seats[s]["king_number"])))
+        cells = sep.join(f"{_seat(None, s, lang, names)} {scores[s]}" for s in ranked)
+        lines.append(
+            f"最終結果（得点の多い人の勝ち）: {cells}" if ja else f"Final result (most points wins): {cells}"
+        )
     hand = view.get("hand")
-    if isinstance(hand, list):
-        lines.append(("手札: " if ja else "Hand: ") + ", ".join(card_name(str(c), lang) for c in hand))
+    if isinstance(hand, list) and view["phase"] != "over":
+        lines.append(("手札: " if ja else "Hand: ") + sep.join(card_name(str(c), lang) for c in hand))
     return "\n".join(lines)
 
 
@@ -369,8 +459,11 @@ def prompt_text(prompt: Prompt, lang: str = "en", *, names: Names = None) -> str
         "copy": ("コピーするBIDを選んでください", "Choose a bid to COPY."),
         "recover": ("クイーンを回復しますか", "Recover your queen?"),
         "jack3": ("ジャックを裏返してBIDを+3しますか", "Turn your jack to add 3 to your bid?"),
-        "discard": ("手札から{count}枚捨ててください", "Discard {count} card(s)."),
-        "exchange_return": ("チアリーダーに1枚返してください", "Give one card back to the Cheerleader."),
+        "discard": ("手札から{count}枚捨ててください", "Discard {count} {cards}."),
+        "exchange_return": (
+            "チアリーダー（{who}）に1枚返してください",
+            "Give one card back to the Cheerleader, {who}.",
+        ),
         "play": ("カードを出してください", "Play a card."),
         "next_round": ("次のラウンドを配ってください", "Deal the next round."),
     }
@@ -378,13 +471,17 @@ def prompt_text(prompt: Prompt, lang: str = "en", *, names: Names = None) -> str
     if pair is None:
         return prompt.kind
     template = pair[0] if ja else pair[1]
+    params = dict(prompt.params)
+    params["cards"] = "card" if params.get("count") == 1 else "cards"
+    if "from" in params and isinstance(params["from"], int):
+        params["who"] = _seat(None, params["from"], lang, names)
     try:
-        return template.format(**dict(prompt.params))
+        return template.format(**params)
     except (KeyError, ValueError):
         return template
 
 
 def rules_summary(lang: str = "en") -> str:
-    from games.kings.rules_text import RULES
+    from games.kings.rules_text import RULES, card_list
 
-    return RULES["ja" if lang == "ja" else "en"]
+    return RULES["ja" if lang == "ja" else "en"] + "\n\n" + card_list(lang)

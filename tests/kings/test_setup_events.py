@@ -26,8 +26,9 @@ def test_first_drafter_is_announced_in_both_languages() -> None:
     first = [e for e in events if e.kind == "first_drafter"]
     assert len(first) == 1 and first[0].audience is None
     seat = first[0].data["seat"]
-    assert GAME.render_event(first[0], "en") == f"Drawn at random: Player {seat + 1} drafts first."
-    assert GAME.render_event(first[0], "ja") == f"抽選の結果、プレイヤー{seat + 1}からドラフト開始"
+    names = ["Ann", "Ben", "Cy"]
+    assert GAME.render_event(first[0], "en", names=names) == f"Drawn at random: {names[seat]} drafts first."
+    assert GAME.render_event(first[0], "ja", names=names) == f"抽選の結果、{names[seat]}からドラフト開始"
     deals = [e for e in events if e.kind == "deal"]
     assert [e.audience for e in deals] == [frozenset({s}) for s in range(3)]
 
@@ -36,9 +37,10 @@ def test_initial_parties_are_announced_with_each_seat_colour() -> None:
     events = _events(4, {"initial_parties": "true"})
     (parties,) = [e for e in events if e.kind == "initial_parties"]
     assert parties.audience is None
-    en = GAME.render_event(parties, "en")
-    assert en.startswith("Initial parties drawn at random: Player 1: ")
-    assert "プレイヤー4" in GAME.render_event(parties, "ja")
+    names = ["Ann", "Ben", "Cy", "Di"]
+    en = GAME.render_event(parties, "en", names=names)
+    assert en.startswith("Initial parties drawn at random: Ann: ")
+    assert "Di" in GAME.render_event(parties, "ja", names=names)
     assert [e.kind for e in events][-1] == "start_player"
 
 
@@ -46,7 +48,7 @@ def test_two_player_kqj_sets_are_announced() -> None:
     events = _events(2, {}, "two-player")
     (dealt,) = [e for e in events if e.kind == "kings_dealt"]
     assert dealt.audience is None
-    assert "KQJ sets drawn at random: Player 1:" in GAME.render_event(dealt, "en")
+    assert "KQJ sets drawn at random: Ann:" in GAME.render_event(dealt, "en", names=["Ann", "Ben"])
     assert "KQJセット" in GAME.render_event(dealt, "ja")
 
 

@@ -141,8 +141,7 @@ NAPOLEON_EN = """# Napoleon (5 players, 2 against 3)
   the trailing team's black or red king each take 4 and discard 4 (Ruling: none for equal totals). Jack
   dispatch again.
 - The team with more points wins; equal: the smaller team king-number total; still equal: the Emperor
-  (text; RULINGS.md's draw is overruled by the page, and with the provisional king numbers the totals
-  can never be equal).
+  (text; with the provisional king numbers the totals can never be equal).
 """
 
 NAPOLEON_JA = """# ナポレオン(5人、2対3)

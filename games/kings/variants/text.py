@@ -7,7 +7,8 @@ from typing import Any
 
 from games.core import i18n
 from games.core.contract import Event, Prompt
-from games.core.names import Names
+from games.core.names import Names, team_name
+from games.core.names import seat_name as person
 from games.kings.variants.components import is_flag, is_rare
 from games.kings.variants.rules_text import RULES
 
@@ -57,7 +58,7 @@ i18n.register(
             "ja": "ラウンドの得点計算が終わりました。準備ができたら次のラウンドへ。",
         },
         "kv_prompt_exchange": {
-            "en": "Discard {count} more card(s).",
+            "en": "Discard {count} more {cards}.",
             "ja": "あと{count}枚捨ててください。",
         },
     }
@@ -80,8 +81,8 @@ def card_name(card: str, lang: str = "en") -> str:
     return f"{name}{label}" if ja else f"{name} {label}"
 
 
-def _seat(seat: Any, lang: str) -> str:
-    return f"席{seat}" if lang == "ja" else f"Seat {seat}"
+def _seat(seat: Any, lang: str, names: Names = None) -> str:
+    return person(names, seat, lang)
 
 
 def action_label(action: str, view: Mapping[str, Any], lang: str = "en", *, names: Names = None) -> str:
@@ -99,7 +100,7 @@ def action_label(action: str, view: Mapping[str, Any], lang: str = "en", *, name
                 label += f" + {queen}クイーン" if ja else f" + {queen} queen"
             elif extra == "K":
                 king = tr(COLOUR_NAMES[own], lang) if own else ""
-                label += f" + {king}キング" if ja else f" + {king} king"
+                label += f" + {king}キング" if ja else (f" + {king} king" if king else " + king")
         return label
     if action == "green":
         return "緑クイーン(最後に出す)" if ja else "Green queen (play last)"
@@ -115,7 +116,12 @@ def action_label(action: str, view: Mapping[str, Any], lang: str = "en", *, name
         }[verb]
         return f"{name}{words[0]}" if ja else f"{words[1]}{name}"
     if verb == "king":
-        return f"I am KING(オークションカード{parts[1]}枚)" if ja else f"I am KING ({parts[1]} auction cards)"
+        count = int(parts[1])
+        return (
+            f"I am KING(オークションカード{count}枚)"
+            if ja
+            else f"I am KING ({count} auction card{'s' if count != 1 else ''})"
+        )
     if action == "next":
         return "次のラウンドへ" if ja else "Next round"
     if verb == "pass":
@@ -126,7 +132,7 @@ def action_label(action: str, view: Mapping[str, Any], lang: str = "en", *, name
 def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     ja = lang == "ja"
     d = event.data
-    seat = _seat(d.get("seat"), lang)
+    seat = _seat(d.get("seat"), lang, names)
     kind = event.kind
     if kind == "played":
         label = action_label(
@@ -141,7 +147,7 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     if kind == "green":
         return f"{seat}: 緑クイーン(最後に出す)" if ja else f"{seat} uses the green queen (plays last)"
     if kind == "trick":
-        who = _seat(d["winner"], lang)
+        who = _seat(d["winner"], lang, names)
         extra = (" (赤クイーン+1)" if ja else " (red queen +1)") if d.get("red_queen") else ""
         return f"{who}がトリックに勝利{extra}" if ja else f"{who} wins the trick{extra}"
     if kind == "set_taken":
@@ -156,15 +162,15 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     if kind == "start_player":
         return f"{seat}がスタートプレイヤー" if ja else f"{seat} takes the start player card"
     if kind == "bids":
-        shown = ", ".join(f"{_seat(i, lang)} {card_name(c, lang)}" for i, c in enumerate(d["cards"]))
+        shown = ", ".join(f"{_seat(i, lang, names)} {card_name(c, lang)}" for i, c in enumerate(d["cards"]))
         return f"ビッド公開: {shown}" if ja else f"Bids revealed: {shown}"
     if kind == "bid_committed":
         return f"{seat}がビッドしました" if ja else f"{seat} has bid"
     if kind == "teams":
         return (
-            f"エンペラー: {_seat(d['emperor'], lang)}、パートナー: {_seat(d['partner'], lang)}"
+            f"エンペラー: {_seat(d['emperor'], lang, names)}、パートナー: {_seat(d['partner'], lang, names)}"
             if ja
-            else f"Emperor: {_seat(d['emperor'], lang)}, Partner: {_seat(d['partner'], lang)}"
+            else f"Emperor: {_seat(d['emperor'], lang, names)}, Partner: {_seat(d['partner'], lang, names)}"
         )
     if kind == "exchange":
         return (
@@ -178,7 +184,7 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     if kind == "discarded":
         return f"{seat}が1枚捨てました" if ja else f"{seat} discards a card"
     if kind == "dispatch":
-        moves = ", ".join(f"{card_name(str(m[0]), lang)} → {_seat(m[1], lang)}" for m in d["moves"])
+        moves = ", ".join(f"{card_name(str(m[0]), lang)} → {_seat(m[1], lang, names)}" for m in d["moves"])
         return f"ジャックの派遣: {moves}" if ja else f"Jack dispatch: {moves}"
     if kind == "auction":
         if d.get("count") is None:
@@ -186,7 +192,7 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
         return (
             f"{seat}: I am KING(オークションカード{d['count']}枚)"
             if ja
-            else f"{seat}: I am KING ({d['count']} auction cards)"
+            else f"{seat}: I am KING ({d['count']} auction card{'s' if d['count'] != 1 else ''})"
         )
     if kind == "auction_won":
         return f"{seat}がキングです" if ja else f"{seat} is the King"
@@ -196,16 +202,45 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
             if ja
             else f"{seat}: white flag beats rare, +{d['points']}"
         )
-    if kind in ("whist_round", "round_scored"):
-        return (
-            f"ラウンド{d.get('round')}終了: {d.get('team_scores', d.get('scores'))}"
-            if ja
-            else f"Round {d.get('round')} scored: {d.get('team_scores', d.get('scores'))}"
+    if kind == "whist_round":
+        teams = ((0, 2), (1, 3))
+        sep = "、" if ja else ", "
+        cells = sep.join(
+            f"{team_name(names, teams[t], lang)} {d['team_scores'][t]}"
+            + (f"（{d['gains'][t]:+d}）" if ja else f" ({d['gains'][t]:+d})")
+            for t in (0, 1)
         )
+        tricks = (
+            "対".join(str(x) for x in d["team_tricks"]) if ja else "-".join(str(x) for x in d["team_tricks"])
+        )
+        return (
+            f"ラウンド{d['round']}終了（トリック {tricks}）: {cells}。200点で勝利。"
+            if ja
+            else f"Round {d['round']} scored (tricks {tricks}): {cells}. 200 wins."
+        )
+    if kind == "round_scored":
+        sep = "、" if ja else ", "
+        gains = d.get("points") or [0] * len(d["scores"])
+        cells = sep.join(
+            f"{_seat(i, lang, names)} {total}"
+            + (f"（{int(gains[i]):+d}）" if ja else f" ({int(gains[i]):+d})")
+            for i, total in enumerate(d["scores"])
+        )
+        line = f"ラウンド{d.get('round')}の得点: {cells}" if ja else f"Round {d.get('round')} scored: {cells}"
+        if d.get("team_scores"):
+            a, b = d["team_scores"]
+            line += (
+                f"。チーム合計: エンペラーとパートナー {a}、連合軍 {b}（多い方の勝ち）"
+                if ja
+                else f". Team totals: Emperor & Partner {a}, the other three {b} (higher wins)"
+            )
+        elif d.get("wins") is not None:
+            line += "（多い方の勝ち）" if ja else " (most points wins)"
+        return line + ("。" if ja else ".")
     if kind == "first_picker":
         return f"抽選の結果、{seat}から選択開始" if ja else f"Drawn at random: {seat} picks first"
     if kind == "auction_start":
-        turn = _seat(d["turn"], lang)
+        turn = _seat(d["turn"], lang, names)
         return (
             f"抽選の結果、{seat}がオークションのスタートプレイヤー（最初の宣言は{turn}）"
             if ja
@@ -214,40 +249,109 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     if kind == "new_round":
         return f"ラウンド{d.get('round')}開始" if ja else f"Round {d.get('round')} begins"
     if kind == "game_over":
-        return f"ゲーム終了: {d.get('scores')}" if ja else f"Game over: {d.get('scores')}"
+        scores = list(d.get("scores") or [])
+        sep = "、" if ja else ", "
+        if len(scores) == 4:  # Whist: a player's score is their team's
+            teams = ((0, 2), (1, 3))
+            cells = sep.join(f"{team_name(names, t, lang)} {scores[t[0]]}" for t in teams)
+            return f"ゲーム終了（多い方の勝ち）: {cells}" if ja else f"Game over (higher wins): {cells}."
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+        cells = sep.join(f"{_seat(i, lang, names)} {scores[i]}" for i in order)
+        if len(scores) == 5:
+            return (
+                f"ゲーム終了。チーム合計の多いチームの勝ち。個人の得点: {cells}"
+                if ja
+                else f"Game over: the team with more points wins. Points by player: {cells}."
+            )
+        return (
+            f"ゲーム終了（得点の多い人の勝ち）: {cells}" if ja else f"Game over (most points wins): {cells}."
+        )
     return f"{kind} {dict(d)}"
+
+
+def _team_result(view: Mapping[str, Any], lang: str, names: Names) -> list[str]:
+    ja = lang == "ja"
+    teams = view.get("teams") or []
+    totals = view.get("team_scores") or []
+    if len(teams) != 2 or len(totals) != 2:
+        return []
+    labels = [team_name(names, t, lang) for t in teams]
+    cells = ("、" if ja else ", ").join(f"{labels[t]} {totals[t]}" for t in (0, 1))
+    lines = [("チーム得点（多い方の勝ち）: " if ja else "Team points (higher wins): ") + cells]
+    if view.get("phase") == "over":
+        if totals[0] != totals[1]:
+            winner = labels[0 if totals[0] > totals[1] else 1]
+            lines.append(f"結果: {winner}の勝ち" if ja else f"Result: {winner} wins")
+        else:
+            lines.append(
+                "結果: 同点（キングナンバーの合計で決定）"
+                if ja
+                else "Result: equal points (decided by king numbers)"
+            )
+    return lines
 
 
 def view_text(view: Mapping[str, Any], lang: str = "en", *, names: Names = None) -> str:
     ja = lang == "ja"
+    sep = "、" if ja else ", "
     lines = [
         f"{tr(VARIANT_NAMES[str(view['variant'])], lang)} — "
         + (f"ラウンド{view['round']}" if ja else f"round {view['round']}")
     ]
-    sets = view.get("sets") or []
-    for seat in range(int(view["players"])):
-        colour = sets[seat] if seat < len(sets) else ""
-        king = tr(COLOUR_NAMES[colour], lang) if colour else "-"
+    seat = view.get("seat")
+    if isinstance(seat, int):
         lines.append(
-            f"{_seat(seat, lang)}: {king} "
-            + (
-                f"勝利{view['tricks'][seat]} 得点{view['scores'][seat]}"
-                if ja
-                else f"tricks {view['tricks'][seat]} score {view['scores'][seat]}"
-            )
+            f"あなたは{_seat(seat, lang, names)}です。" if ja else f"You are {_seat(seat, lang, names)}."
         )
-    if view.get("teams"):
-        lines.append(("チーム: " if ja else "Teams: ") + str(view["teams"]))
+    sets = view.get("sets") or []
+    used = view.get("kings_used") or []
+    team_game = bool(view.get("teams"))
+    for i in range(int(view["players"])):
+        colour = sets[i] if i < len(sets) else ""
+        parts = []
+        if colour:
+            name = tr(COLOUR_NAMES[colour], lang)
+            state = ""
+            if i < len(used):
+                state = ("（使用済み）" if used[i] else "") if ja else (" (used)" if used[i] else "")
+            parts.append(f"{name}のキング{state}" if ja else f"{name} king{state}")
+        tricks = view["tricks"][i]
+        parts.append(f"{tricks}勝" if ja else (f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"))
+        if not (team_game and view["variant"] == "whist"):
+            parts.append(f"{view['scores'][i]}点" if ja else f"{view['scores'][i]} points")
+        if view.get("king_seat") == i:
+            parts.append("キング" if ja else "the King")
+        if view.get("emperor") == i:
+            parts.append("エンペラー" if ja else "Emperor")
+        if view.get("partner") == i:
+            parts.append("パートナー" if ja else "Partner")
+        lines.append(f"{_seat(i, lang, names)}: " + sep.join(parts))
+    if team_game:
+        lines.append(
+            ("チーム: " if ja else "Teams: ")
+            + (" 対 " if ja else " against ").join(team_name(names, t, lang) for t in view["teams"])
+        )
+        lines.extend(_team_result(view, lang, names))
+    elif view.get("phase") == "over":
+        scores = list(view["scores"])
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+        cells = sep.join(f"{_seat(i, lang, names)} {scores[i]}" for i in order)
+        lines.append(
+            f"最終結果（得点の多い人の勝ち）: {cells}" if ja else f"Final result (most points wins): {cells}"
+        )
     trump = view.get("trump")
     if trump:
         lines.append(("切り札: " if ja else "Trump: ") + tr(COLOUR_NAMES[str(trump)], lang))
+    leader = view.get("leader")
+    if view.get("phase") == "play" and isinstance(leader, int):
+        n = int(view["players"])
+        ring = " → ".join(_seat((leader + k) % n, lang, names) for k in range(n))
+        lines.append(("手番順: " if ja else "Turn order: ") + ring)
     if view.get("trick"):
-        shown = ", ".join(f"{_seat(e[0], lang)} {card_name(str(e[1]), lang)}" for e in view["trick"])
+        shown = sep.join(f"{_seat(e[0], lang, names)} {card_name(str(e[1]), lang)}" for e in view["trick"])
         lines.append(("場: " if ja else "Trick: ") + shown)
     if view.get("hand"):
-        lines.append(
-            ("手札: " if ja else "Hand: ") + ", ".join(card_name(str(c), lang) for c in view["hand"])
-        )
+        lines.append(("手札: " if ja else "Hand: ") + sep.join(card_name(str(c), lang) for c in view["hand"]))
     return "\n".join(lines)
 
 
@@ -256,9 +360,19 @@ def prompt_text(variant: str, prompt: Prompt, lang: str = "en", *, names: Names 
     if prompt.kind == "pick" and int(prompt.params.get("round", 1)) > 1:
         code = "kv_prompt_pick_later"
     if i18n.has(code):
-        return i18n.translate(code, lang, **dict(prompt.params))
+        params = dict(prompt.params)
+        params["cards"] = "card" if params.get("count") == 1 else "cards"
+        return i18n.translate(code, lang, **params)
     return prompt.kind
 
 
 def rules_page(variant: str, lang: str = "en") -> str:
-    return RULES[variant].get(lang) or RULES[variant]["en"]
+    from games.kings.variants.card_texts import catalog
+
+    ja = lang == "ja"
+    page = RULES[variant].get(lang) or RULES[variant]["en"]
+    mark = "（暫定のキングナンバー）" if ja else " (PROVISIONAL king numbers)"
+    cards = [c for c in catalog(lang) if c.key.startswith(variant + ":")]
+    lines = ["カード:" if ja else "Cards:"]
+    lines.extend(f"- {c.name}{mark if c.ruling and variant != 'ombre' else ''} — {c.effect}" for c in cards)
+    return page.rstrip("\n") + "\n" + "\n".join(lines)

@@ -1,0 +1,309 @@
+"""What the KQJ sets and the special playing cards do in Ombre, Whist and Napoleon (English and Japanese).
+
+Our words for the variant pages of the rulebook 002_4e143f857986e60e.txt (オンブレ, ホイスト, ナポレオン:
+their 変更点 and the white jack / queen notes). The king numbers come from data.py (provisional: printed
+only on the card images); the catalog marks those lines `ruling=True`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.contract import CardText
+from games.kings.variants import data
+from games.kings.variants.components import is_flag, is_rare
+
+Text = dict[str, str]
+COLOURS = ("w", "r", "b", "g", "k")
+_COLOUR = {
+    "w": {"en": "white", "ja": "白"},
+    "r": {"en": "red", "ja": "赤"},
+    "b": {"en": "blue", "ja": "青"},
+    "g": {"en": "green", "ja": "緑"},
+    "k": {"en": "black", "ja": "黒"},
+}
+
+QUEEN: dict[str, Text] = {
+    "w": {
+        "en": "Put it on the card you play: that card becomes a rare.",
+        "ja": "出したカードの上にのせる：レアの強さになる。",
+    },
+    "r": {
+        "en": "+1 trick win, only if you win the trick you use it in.",
+        "ja": "使ったトリックに勝った時だけ、トリック勝利数+1。",
+    },
+    "b": {
+        "en": "Put it on the card you play: that card becomes a white flag.",
+        "ja": "出したカードの上にのせる：白旗の強さになる。",
+    },
+    "g": {
+        "en": "Put it out instead of a card: you play after everyone else.",
+        "ja": "カードの代わりに出す：全員の後にカードを出す。",
+    },
+    "k": {
+        "en": "Put it out, then play any card, ignoring must-follow.",
+        "ja": "出してから、マストフォローを無視して1枚出す。",
+    },
+}
+
+FLAG: dict[str, Text] = {
+    "standard": {
+        "en": "White flag: weaker than every number card; play it any time.",
+        "ja": "白旗：どの数字カードより弱い。いつでも出せる。",
+    },
+    "beats_rare": {
+        "en": "White flag: play it any time; it beats a rare (the earlier of two flags; a king still wins).",
+        "ja": "白旗：いつでも出せる。レアに勝つ（白旗2枚なら先の方。キングには負ける）。",
+    },
+    "ombre": {
+        "en": "White flag: play it any time; it beats a rare and scores +100 at once per rare it beats "
+        "(queen-made ones too; a king still wins).",
+        "ja": "白旗：いつでも出せる。レアに勝ち、勝ったレア1枚につき即時+100点（クイーンで変えたものも。キングには負ける）。",
+    },
+    "napoleon": {
+        "en": "White flag: weaker than every number card; play it any time. -10 to whoever takes it.",
+        "ja": "白旗：どの数字カードより弱い。いつでも出せる。とった人は-10点。",
+    },
+}
+RARE: dict[str, Text] = {
+    "standard": {
+        "en": "Rare: stronger than every number card (the earlier rare wins); play it any time.",
+        "ja": "レア：どの数字カードより強い（2枚なら先の方）。いつでも出せる。",
+    },
+    "flag_beats": {
+        "en": "Rare: stronger than every number card; play it any time; a white flag beats it.",
+        "ja": "レア：どの数字カードより強い。いつでも出せる。白旗には負ける。",
+    },
+    "napoleon": {
+        "en": "Rare: stronger than every number card (the earlier rare wins); play it any time. +10 to "
+        "whoever takes it.",
+        "ja": "レア：どの数字カードより強い（2枚なら先の方）。いつでも出せる。とった人は+10点。",
+    },
+}
+WHITE_COURT = {
+    "en": "White {card}: play it any time; it takes the lead colour (led, the next number card decides it).",
+    "ja": "白の{card}：いつでも出せ、リードカラーと同じ色になる（リードなら次の数字カードで決まる）。",
+}
+
+
+def _lang(lang: str) -> str:
+    return "ja" if lang == "ja" else "en"
+
+
+def king_text(variant: str, colour: str, lang: str = "en") -> str:
+    lg = _lang(lang)
+    up, used = data.KING_NUMBER_UP[colour], data.KING_NUMBER_USED[colour]
+    name = _COLOUR[colour][lg]
+    ombre = variant == "ombre"
+    if lg == "ja":
+        if colour == "w":
+            on = (
+                "どのカードの上にも"
+                if ombre
+                else ("白旗・レア・白Qの上に" if variant == "napoleon" else "白旗・レア・白Jの上に")
+            )
+        else:
+            on = f"{name}のカードの上に"
+        text = f"最強のカード（後のキングが勝つ）。{on}出す。" + (
+            "ラウンドに1回。" if ombre else "1ゲーム1回。"
+        )
+        if ombre:
+            text += "キングが選ぶと切り札なし。" if colour == "w" else f"キングが選ぶと{name}が切り札。"
+            text += "キングを出せるのはキングプレイヤーだけ（ライバルは裏向き）。"
+        else:
+            text += f"キングナンバー{up}（使用後{used}）。"
+        if variant == "napoleon":
+            cards = "白旗・レア" if colour == "w" else f"{name}のカード"
+            text += f"とった{cards}1枚+10点。ラウンド2で未使用なら+{data.NAPOLEON_UNUSED_KING[colour]}点。"
+        return text
+    if colour == "w":
+        on = (
+            "on any card you play"
+            if ombre
+            else (
+                "on a white flag, rare or white Q"
+                if variant == "napoleon"
+                else "on a white flag, rare or white J"
+            )
+        )
+    else:
+        on = f"on a {name} card you play"
+    text = f"The strongest card (the later king wins); play it {on}, " + (
+        "once a round." if ombre else "once a game."
+    )
+    if ombre:
+        text += (
+            " Chosen by the King: no trump." if colour == "w" else f" Chosen by the King: {name} is trump."
+        )
+        text += " Only the King may play a king (rivals' kings stay face down)."
+    else:
+        text += f" King number {up} ({used} once used)."
+    if variant == "napoleon":
+        cards = "flag and rare" if colour == "w" else f"{name} card"
+        text += f" +10 per {cards} you take; unused in round 2: +{data.NAPOLEON_UNUSED_KING[colour]}."
+    return text
+
+
+def queen_text(variant: str, colour: str, lang: str = "en") -> str:
+    lg = _lang(lang)
+    if variant == "napoleon":
+        return (
+            "ナポレオンではクイーンの効果はなく、プレイングカード12を使う。"
+            if lg == "ja"
+            else "No queen effects in Napoleon: the playing card 12 stands in for it."
+        )
+    text = QUEEN[colour][lg]
+    if variant == "whist":
+        text += (
+            ("（ゲーム中2回）" if colour == "g" else "（ゲーム中1回）")
+            if lg == "ja"
+            else (" Twice a game." if colour == "g" else " Once a game.")
+        )
+    else:
+        text += "（ラウンドに1回）" if lg == "ja" else " Once a round."
+    return text
+
+
+def court_text(card: str, variant: str, lang: str = "en") -> str | None:
+    """A playing card 11 (jack) or 12 (queen) of Whist and Napoleon."""
+    lg = _lang(lang)
+    colour, number = card[0], card[1:]
+    if number not in ("11", "12"):
+        return None
+    label = "J" if number == "11" else "Q"
+    napoleon = variant == "napoleon"
+    if colour == "w":
+        if number == "11" and napoleon:
+            extra = (
+                "黒キングはリードカラーが黒の時だけのせられる。"
+                if lg == "ja"
+                else " The black king may go on it only when the lead colour is black."
+            )
+        else:
+            extra = "白キングをのせられる。" if lg == "ja" else " The white king may go on it."
+        head = WHITE_COURT[lg].format(card=label)
+        text = head + extra
+    else:
+        name = _COLOUR[colour][lg]
+        text = (
+            f"{name}の{number}（{label}）：10より上の数字カード。"
+            if lg == "ja"
+            else f"{name.capitalize()} {number} ({label}): a number card above the 10."
+        )
+    if napoleon:
+        text += "とった人は+10点。" if lg == "ja" else " +10 to whoever takes it."
+    return text
+
+
+def card_effect(card: str, variant: str = "napoleon", lang: str = "en") -> str | None:
+    lg = _lang(lang)
+    if is_flag(card):
+        key = {"ombre": "ombre", "whist": "beats_rare", "napoleon": "napoleon"}.get(variant, "standard")
+        return FLAG[key][lg]
+    if is_rare(card):
+        key = {"ombre": "flag_beats", "whist": "flag_beats", "napoleon": "napoleon"}.get(variant, "standard")
+        return RARE[key][lg]
+    return court_text(card, variant, lang)
+
+
+def describe_action(action: str, view: Mapping[str, Any], lang: str = "en") -> str | None:
+    variant = str(view.get("variant") or "")
+    parts = action.split(":")
+    verb = parts[0]
+    sets = view.get("sets") or []
+    seat = view.get("seat")
+    own = sets[seat] if isinstance(seat, int) and seat < len(sets) else ""
+    if verb == "set" and len(parts) > 1:
+        colour = parts[1]
+        sep = " / " if lang != "ja" else "／"
+        return king_text(variant, colour, lang) + sep + queen_text(variant, colour, lang)
+    if action == "green":
+        return queen_text(variant, "g", lang)
+    if verb == "play" and len(parts) > 1:
+        for extra in parts[2:]:
+            if extra.startswith("q"):
+                return queen_text(variant, extra[1:], lang)
+            if extra == "K" and own:
+                return king_text(variant, own, lang)
+        return card_effect(parts[1], variant, lang)
+    if verb in ("take", "discard") and len(parts) > 1:
+        return card_effect(parts[1], variant, lang)
+    return None
+
+
+def catalog(lang: str = "en") -> list[CardText]:
+    """The variant-only texts: kings and queens per variant, flags and rares, white and coloured 11/12."""
+    lg = _lang(lang)
+    names = {
+        "ombre": {"en": "Ombre", "ja": "オンブレ"},
+        "whist": {"en": "Whist", "ja": "ホイスト"},
+        "napoleon": {"en": "Napoleon", "ja": "ナポレオン"},
+    }
+    out = []
+    for variant in ("ombre", "whist", "napoleon"):
+        v = names[variant][lg]
+        for colour in COLOURS:
+            c = _COLOUR[colour][lg]
+            label = f"{c}キング（{v}）" if lg == "ja" else f"{c.capitalize()} king ({v})"
+            out.append(
+                CardText(f"{variant}:king-{colour}", label, king_text(variant, colour, lang), ruling=True)
+            )
+            if variant != "napoleon":
+                label = f"{c}クイーン（{v}）" if lg == "ja" else f"{c.capitalize()} queen ({v})"
+                out.append(CardText(f"{variant}:queen-{colour}", label, queen_text(variant, colour, lang)))
+        out.append(
+            CardText(
+                f"{variant}:flag",
+                f"白旗（{v}）" if lg == "ja" else f"White flag ({v})",
+                card_effect("flag1", variant, lang) or "",
+            )
+        )
+        out.append(
+            CardText(
+                f"{variant}:rare",
+                f"レア（{v}）" if lg == "ja" else f"Rare ({v})",
+                card_effect("rare1", variant, lang) or "",
+            )
+        )
+    out.append(
+        CardText(
+            "whist:w11",
+            "白J（ホイスト）" if lg == "ja" else "White J (Whist)",
+            court_text("w11", "whist", lang) or "",
+        )
+    )
+    out.append(
+        CardText(
+            "whist:11", "J（ホイスト）" if lg == "ja" else "J (Whist)", court_text("r11", "whist", lang) or ""
+        )
+    )
+    out.append(
+        CardText(
+            "napoleon:w11",
+            "白J（ナポレオン）" if lg == "ja" else "White J (Napoleon)",
+            court_text("w11", "napoleon", lang) or "",
+        )
+    )
+    out.append(
+        CardText(
+            "napoleon:w12",
+            "白Q（ナポレオン）" if lg == "ja" else "White Q (Napoleon)",
+            court_text("w12", "napoleon", lang) or "",
+        )
+    )
+    out.append(
+        CardText(
+            "napoleon:11",
+            "J（ナポレオン）" if lg == "ja" else "J (Napoleon)",
+            court_text("r11", "napoleon", lang) or "",
+        )
+    )
+    out.append(
+        CardText(
+            "napoleon:12",
+            "Q（ナポレオン）" if lg == "ja" else "Q (Napoleon)",
+            court_text("r12", "napoleon", lang) or "",
+        )
+    )
+    return out
