@@ -1,26 +1,67 @@
 """Text glue shared by the terminal and Discord front ends.
 
-Every game-specific text comes from the game's own render_* methods; this module only adds the host's
-texts (clocks, seats, outcome lines) and decides which events a reader may see. Both languages.
+Every game-specific text comes from the game's own render_* methods, always given the people's names
+(`names[seat]`, from the table's seats), so nobody reads "P2" or "Seat 0"; this module only adds the
+host's texts (clocks, seats, turn order, outcome lines, card texts) and decides which events a reader
+may see. Both languages.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from bot.tables.models import SeatView, TableInfo, Update
 from games.core import i18n
 from games.core.contract import Event, Game, Outcome
 from games.core.errors import GameError
+from games.core.names import team_name
+
+i18n.register(
+    {
+        "render.outcome_high": {
+            "en": "Final result (the highest score wins)",
+            "ja": "最終結果（得点の高い方が勝ち）",
+        },
+        "render.outcome_low": {
+            "en": "Final result (the lowest score wins)",
+            "ja": "最終結果（得点の低い方が勝ち）",
+        },
+        "render.team_line": {"en": "{place}. {team} — {score}", "ja": "{place}位 {team} — {score}"},
+        "render.turn_order": {"en": "Turn order: {order}", "ja": "手番の順: {order}"},
+        "render.card_texts_none": {
+            "en": "None of the cards you can see has an effect text.",
+            "ja": "見えているカードに効果テキストのあるものはありません。",
+        },
+    }
+)
+
+# Public events that only say "someone locked in a secret choice" (Trickster's `committed`, KINGs'
+# `bid_committed`, Champions of Time's `pick_committed`…): the board shows who is still choosing, so
+# the table's thread skips them; /history and the terminal log keep them.
+QUIET_SUFFIX = "committed"
 
 
-def event_text(game: Game[Any], event: Event, lang: str = "en") -> str:
-    """One event as a line: host events by their i18n code, engine events through the game."""
+def names_of(info: TableInfo) -> list[str]:
+    """names[seat] = the seat's display name (AI seats by their own names), for every game text."""
+    return [s.name for s in info.seats]
+
+
+def event_text(game: Game[Any], event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """One event as a line: host events by their i18n code (seat numbers counted from 1), engine events
+    through the game."""
     if event.kind.startswith("host."):
-        return i18n.translate(event.kind, lang, **dict(event.data))
-    return game.render_event(event, lang)
+        params = dict(event.data)
+        if isinstance(params.get("seat"), int):
+            params["seat"] = params["seat"] + 1
+        return i18n.translate(event.kind, lang, **params)
+    return game.render_event(event, lang, names=names)
+
+
+def is_quiet(event: Event) -> bool:
+    """An event the live thread leaves out (it is still in /history): a secret choice was locked in."""
+    return event.kind.endswith(QUIET_SUFFIX)
 
 
 def visible_events(update: Update, seat: int | None) -> list[Event]:
@@ -29,29 +70,82 @@ def visible_events(update: Update, seat: int | None) -> list[Event]:
 
 
 def update_lines(game: Game[Any], update: Update, seat: int | None, lang: str = "en") -> list[str]:
-    return [event_text(game, e, lang) for e in visible_events(update, seat)]
+    names = names_of(update.table)
+    return [event_text(game, e, lang, names) for e in visible_events(update, seat)]
 
 
 def private_lines(game: Game[Any], update: Update, seat: int, lang: str = "en") -> list[str]:
     """Only the events addressed to `seat` privately (front ends send these by DM/ephemeral)."""
+    names = names_of(update.table)
     return [
-        event_text(game, e, lang)
+        event_text(game, e, lang, names)
         for e, audience in update.events
         if audience is not None and seat in audience
     ]
 
 
-def board_text(game: Game[Any], view: SeatView, lang: str = "en") -> str:
-    return game.render_view(view.view, lang)
+def board_text(game: Game[Any], view: SeatView, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    return game.render_view(view.view, lang, names=names)
 
 
-def prompt_text(game: Game[Any], view: SeatView, lang: str = "en") -> str:
-    return game.render_prompt(view.prompt, lang) if view.prompt is not None else ""
+def prompt_text(game: Game[Any], view: SeatView, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    return game.render_prompt(view.prompt, lang, names=names) if view.prompt is not None else ""
 
 
-def action_labels(game: Game[Any], view: SeatView, lang: str = "en") -> list[tuple[str, str]]:
+def action_labels(
+    game: Game[Any], view: SeatView, lang: str = "en", names: Sequence[str] | None = None
+) -> list[tuple[str, str]]:
     """(action, label) for each legal action, in the engine's order (button labels, numbered menus)."""
-    return [(a, game.render_action(a, view.view, lang)) for a in view.legal_actions]
+    return [(a, game.render_action(a, view.view, lang, names=names)) for a in view.legal_actions]
+
+
+def action_effect(game: Game[Any], action: str, view: SeatView, lang: str = "en") -> str | None:
+    """The short effect text behind one action (a select option's description); never raises."""
+    try:
+        return game.describe_action(action, view.view, lang) or None
+    except Exception:  # a missing text must never break a hand
+        return None
+
+
+def card_texts(game: Game[Any], view: SeatView, lang: str = "en") -> list[tuple[str, str]]:
+    """(card, effect) for every card with an effect that the seat can see now: its hand, the table, and
+    the cards its choices name. Found by asking the game about every string in the view (card ids are
+    strings; everything else answers None), so it works for every game without knowing its layout."""
+    found: dict[str, tuple[str, str]] = {}
+    for text in _strings(view.view):
+        if text in found:
+            continue
+        try:
+            effect = game.card_effect(text, lang)
+        except Exception:
+            effect = None
+        if effect:
+            found[text] = (game.render_card(text, lang), effect)
+    out = list(found.values())
+    seen = {effect for _, effect in out}
+    for action in view.legal_actions:
+        effect = action_effect(game, action, view, lang)
+        if effect and effect not in seen:
+            seen.add(effect)
+            out.append((game.render_action(action, view.view, lang), effect))
+    return out
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+
+
+def turn_order(info: TableInfo, lang: str = "en") -> str:
+    """The seats in playing order (every game here plays in seat order, clockwise)."""
+    arrow = " → "
+    return i18n.translate("render.turn_order", lang, order=arrow.join(s.name for s in info.seats))
 
 
 def time_left(deadline: float | None, now: float | None = None) -> str:
@@ -71,19 +165,58 @@ def waiting_line(info: TableInfo, to_act: frozenset[int], lang: str = "en") -> s
 
 
 def seat_lines(info: TableInfo, lang: str = "en") -> list[str]:
-    return [i18n.translate("host.seat_line", lang, seat=s.seat, name=s.name) for s in info.seats]
+    """"Seat 1: Ann" …: seat numbers count from 1 wherever people read them."""
+    return [i18n.translate("host.seat_line", lang, seat=s.seat + 1, name=s.name) for s in info.seats]
+
+
+def winning_direction(outcome: Outcome) -> str | None:
+    """"high" or "low" when the scores say which way wins (the first place has the best score), else None."""
+    places, scores = outcome.placements, outcome.scores
+    if not places or len(set(scores)) < 2:
+        return None
+    best = [scores[s] for s, p in enumerate(places) if p == min(places)]
+    rest = [scores[s] for s, p in enumerate(places) if p != min(places)]
+    if not rest:
+        return None
+    if min(best) > max(rest):
+        return "high"
+    if max(best) < min(rest):
+        return "low"
+    return None
+
+
+def _shown(score: float) -> int | float:
+    return int(score) if float(score).is_integer() else score
 
 
 def outcome_lines(info: TableInfo, outcome: Outcome, lang: str = "en") -> list[str]:
-    """The final ranking, best first, with scores (ties share a place)."""
-    lines = [i18n.translate("host.outcome_title", lang)]
+    """The final ranking, best first, with scores (ties share a place); the title says which way wins;
+    team games list each team by its players."""
+    direction = winning_direction(outcome)
+    title = {"high": "render.outcome_high", "low": "render.outcome_low"}.get(direction or "", "host.outcome_title")
+    lines = [i18n.translate(title, lang)]
+    names = names_of(info)
+    if outcome.teams:
+        teams = sorted(outcome.teams, key=lambda team: (min(outcome.placements[s] for s in team), min(team)))
+        for team in teams:
+            place = min(outcome.placements[s] for s in team)
+            scores = {_shown(outcome.scores[s]) for s in team}
+            score = (
+                str(next(iter(scores)))
+                if len(scores) == 1
+                else ", ".join(f"{names[s] if s < len(names) else s} {_shown(outcome.scores[s])}" for s in team)
+            )
+            lines.append(
+                i18n.translate("render.team_line", lang, place=place, team=team_name(names, team, lang), score=score)
+            )
+        return lines
     order = sorted(range(len(outcome.placements)), key=lambda s: (outcome.placements[s], s))
     for seat in order:
-        name = info.seats[seat].name if seat < len(info.seats) else f"#{seat}"
-        score = outcome.scores[seat]
-        shown = int(score) if float(score).is_integer() else score
+        name = info.seats[seat].name if seat < len(info.seats) else f"#{seat + 1}"
         lines.append(
-            i18n.translate("host.outcome_line", lang, place=outcome.placements[seat], name=name, score=shown)
+            i18n.translate(
+                "host.outcome_line", lang, place=outcome.placements[seat], name=name, score=_shown(outcome.scores[seat])
+            )
         )
     return lines
 

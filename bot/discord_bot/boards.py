@@ -1,7 +1,9 @@
 """Messages built from service records: lobby, public board, a seat's hand, event lines.
 
-Only the game's own render_* methods produce game text; this module arranges it into embeds and
-components whose custom ids carry table + version (+ action), so a click needs no memory of ours.
+Only the game's own render_* methods produce game text (always given the people's names); this module
+arranges it into embeds and components whose custom ids carry table + version (+ action), so a click
+needs no memory of ours. The board and the hand are one embed each plus their components: a picture
+(issue 15) is added to that embed by one small module, nothing here needs to change for it.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from games.core.contract import Event, Game
 EMBED_LIMIT = 4000
 MAX_BUTTONS = 20  # 4 rows of 5; more actions than that become selects
 MAX_SELECT_OPTIONS = 25
+MAX_ROWS = 5
 LABEL_LIMIT = 80
+DESCRIPTION_LIMIT = 100  # Discord's limit for a select option's description
 
 
 def game_name(game: Game[Any], lang: str) -> str:
@@ -39,10 +43,10 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def render_event(game: Game[Any], event: Event, lang: str) -> str:
+def render_event(game: Game[Any], event: Event, lang: str, names: Sequence[str] | None = None) -> str:
     """Host events ("host.*") are catalog codes with their data; engine events are the game's to render
-    (the shared glue in bot.render, the same lines the terminal prints)."""
-    return render.event_text(game, event, lang)
+    (the shared glue in bot.render, the same lines the terminal prints), people by their names."""
+    return render.event_text(game, event, lang, names)
 
 
 # ---- lobby ---------------------------------------------------------------------------------------------
@@ -93,11 +97,13 @@ def lobby_message(
 def board_message(
     info: TableInfo, public: SeatView, game: Game[Any], lang: str, to_act: Iterable[int] = ()
 ) -> tuple[discord.Embed, discord.ui.View]:
+    names = render.names_of(info)
     embed = discord.Embed(
         title=t("dc.board.title", lang, table=info.id, game=game_name(game, lang), version=info.version),
-        description=_clip(game.render_view(public.view, lang), EMBED_LIMIT),
+        description=_clip(game.render_view(public.view, lang, names=names), EMBED_LIMIT),
     )
     seats = {s.seat: s for s in info.seats}
+    embed.add_field(name="\u200b", value=_clip(render.turn_order(info, lang), 1024), inline=False)
     if info.status is TableStatus.PLAYING:
         who = ", ".join(seat_label(seats[s]) for s in sorted(to_act) if s in seats)
         if who:
@@ -129,33 +135,72 @@ def results_lines(info: TableInfo, update: Update, lang: str) -> list[str]:
 def hand_message(
     info: TableInfo, seat_view: SeatView, game: Game[Any], lang: str, note: str | None = None
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The private board of one seat with one component per legal action (buttons, or selects if many)."""
+    """The private board of one seat with one component per legal action (buttons, or selects when the
+    choices have effect texts or are many) and a "Card texts" button."""
+    names = render.names_of(info)
     if seat_view.seat is None:
         title = t("dc.hand.spectator", lang, table=info.id)
     else:
-        title = t("dc.hand.title", lang, table=info.id, seat=seat_view.seat + 1)
+        title = t("dc.hand.title", lang, table=info.id, name=info.seats[seat_view.seat].name)
     parts = []
     if note:
         parts.append(note)
-    parts.append(game.render_view(seat_view.view, lang))
+    parts.append(game.render_view(seat_view.view, lang, names=names))
     if seat_view.prompt is not None and seat_view.legal_actions:
-        parts.append(f"**{game.render_prompt(seat_view.prompt, lang)}**")
+        parts.append(f"**{game.render_prompt(seat_view.prompt, lang, names=names)}**")
         if seat_view.deadline:
             parts.append(t("dc.hand.deadline", lang, ts=int(seat_view.deadline)))
     elif seat_view.seat is not None and info.status is TableStatus.PLAYING:
         parts.append(t("dc.hand.waiting", lang))
     embed = discord.Embed(title=_clip(title, 256), description=_clip("\n".join(parts), EMBED_LIMIT))
-    return embed, action_view(info.id, seat_view, game, lang)
+    view = action_view(info.id, seat_view, game, lang, names)
+    if seat_view.seat is not None:
+        view = view or discord.ui.View(timeout=None)
+        if len(view.children) < MAX_ROWS * 5 and _rows_used(view) < MAX_ROWS:
+            view.add_item(texts_button(info.id, seat_view.version, lang, row=_rows_used(view)))
+    return embed, view
 
 
-def action_view(table_id: int, seat_view: SeatView, game: Game[Any], lang: str) -> discord.ui.View | None:
-    actions = list(seat_view.legal_actions)
-    if not actions:
+def texts_button(table_id: int, version: int, lang: str, row: int | None = None) -> discord.ui.Button[Any]:
+    """"Card texts": what every card the reader can see does (an ephemeral list)."""
+    return discord.ui.Button(
+        label=t("dc.btn.texts", lang),
+        style=discord.ButtonStyle.primary,
+        custom_id=ids.ComponentId(table_id, version, ids.TEXTS).button(),
+        row=row,
+    )
+
+
+def _rows_used(view: discord.ui.View) -> int:
+    """Rows the view fills: a select takes a row, buttons five to a row."""
+    selects = sum(1 for item in view.children if isinstance(item, discord.ui.Select))
+    buttons = sum(1 for item in view.children if isinstance(item, discord.ui.Button))
+    return selects + (buttons + 4) // 5
+
+
+def _choices(
+    seat_view: SeatView, game: Game[Any], lang: str, names: Sequence[str] | None
+) -> list[tuple[str, str, str | None]]:
+    """(action, label, effect text) for every legal action, in the engine's order."""
+    out = []
+    for action in seat_view.legal_actions:
+        label = _clip(game.render_action(action, seat_view.view, lang, names=names), LABEL_LIMIT) or action
+        effect = render.action_effect(game, action, seat_view, lang)
+        out.append((action, label, _clip(effect, DESCRIPTION_LIMIT) if effect else None))
+    return out
+
+
+def action_view(
+    table_id: int, seat_view: SeatView, game: Game[Any], lang: str, names: Sequence[str] | None = None
+) -> discord.ui.View | None:
+    """Buttons for a few plain choices; selects when a choice has an effect text to show (a select
+    option carries it as its description) or when there are more choices than buttons fit."""
+    choices = _choices(seat_view, game, lang, names)
+    if not choices:
         return None
     view = discord.ui.View(timeout=None)
-    labels = [_clip(game.render_action(a, seat_view.view, lang), LABEL_LIMIT) or a for a in actions]
-    if len(actions) <= MAX_BUTTONS:
-        for action, label in zip(actions, labels, strict=True):
+    if len(choices) <= MAX_BUTTONS and not any(effect for _, _, effect in choices):
+        for action, label, _ in choices:
             view.add_item(
                 discord.ui.Button(
                     label=label,
@@ -164,11 +209,22 @@ def action_view(table_id: int, seat_view: SeatView, game: Game[Any], lang: str) 
                 )
             )
         return view
-    chunks = [
-        list(range(i, min(i + MAX_SELECT_OPTIONS, len(actions))))
-        for i in range(0, len(actions), MAX_SELECT_OPTIONS)
-    ]
-    for n, chunk in enumerate(chunks[:5]):
+    _add_selects(view, table_id, seat_view.version, choices, lang, limit=MAX_ROWS - 1)
+    return view
+
+
+def _add_selects(
+    view: discord.ui.View,
+    table_id: int,
+    version: int,
+    choices: list[tuple[str, str, str | None]],
+    lang: str,
+    limit: int,
+) -> None:
+    chunks = [choices[i : i + MAX_SELECT_OPTIONS] for i in range(0, len(choices), MAX_SELECT_OPTIONS)]
+    if len(chunks) > limit:  # no room for the Card texts row: every choice matters more
+        limit = MAX_ROWS
+    for n, chunk in enumerate(chunks[:limit]):
         placeholder = (
             t("dc.select.placeholder", lang)
             if len(chunks) == 1
@@ -176,35 +232,38 @@ def action_view(table_id: int, seat_view: SeatView, game: Game[Any], lang: str) 
         )
         view.add_item(
             discord.ui.Select(
-                custom_id=ids.ComponentId(table_id, seat_view.version, ids.ACT, str(n)).select(),
+                custom_id=ids.ComponentId(table_id, version, ids.ACT, str(n)).select(),
                 placeholder=placeholder,
-                options=[discord.SelectOption(label=labels[i], value=actions[i]) for i in chunk],
-            )
-        )
-    return view
-
-
-def select_view(table_id: int, seat_view: SeatView, game: Game[Any], lang: str) -> discord.ui.View | None:
-    """The DM form of a decision: always selects (they read well in a DM), even for few options."""
-    actions = list(seat_view.legal_actions)
-    if not actions:
-        return None
-    view = discord.ui.View(timeout=None)
-    for n, start in enumerate(range(0, min(len(actions), 125), MAX_SELECT_OPTIONS)):
-        chunk = actions[start : start + MAX_SELECT_OPTIONS]
-        view.add_item(
-            discord.ui.Select(
-                custom_id=ids.ComponentId(table_id, seat_view.version, ids.ACT, str(n)).select(),
-                placeholder=t("dc.select.placeholder", lang),
                 options=[
-                    discord.SelectOption(
-                        label=_clip(game.render_action(a, seat_view.view, lang), LABEL_LIMIT) or a, value=a
-                    )
-                    for a in chunk
+                    discord.SelectOption(label=label, value=action, description=effect)
+                    for action, label, effect in chunk
                 ],
             )
         )
+
+
+def select_view(
+    table_id: int, seat_view: SeatView, game: Game[Any], lang: str, names: Sequence[str] | None = None
+) -> discord.ui.View | None:
+    """The DM form of a decision: always selects (they read well in a DM, with each effect text)."""
+    choices = _choices(seat_view, game, lang, names)
+    if not choices:
+        return None
+    view = discord.ui.View(timeout=None)
+    _add_selects(view, table_id, seat_view.version, choices, lang, limit=MAX_ROWS)
     return view
+
+
+def card_texts_embed(
+    info: TableInfo, seat_view: SeatView, game: Game[Any], lang: str
+) -> discord.Embed:
+    """The effects of the cards the reader can see (hand, table, the cards their choices name)."""
+    found = render.card_texts(game, seat_view, lang)
+    lines = [f"**{name}** — {effect}" for name, effect in found] or [t("render.card_texts_none", lang)]
+    return discord.Embed(
+        title=t("dc.texts.title", lang, table=info.id, game=game_name(game, lang)),
+        description=_clip("\n".join(lines), EMBED_LIMIT),
+    )
 
 
 def chunk_lines(lines: Sequence[str], limit: int = 1900) -> list[str]:

@@ -12,15 +12,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import render
 from bot.discord_bot import boards, ids
 from bot.discord_bot.commands import install_commands
 from bot.discord_bot.components import TableButton, TableSelect
 from bot.discord_bot.config import DiscordSettings, ServerSettings
-from bot.discord_bot.replies import report_error, send, update_message, within_budget
+from bot.discord_bot.replies import report_error, send, send_tracked, update_message, within_budget
 from bot.discord_bot.routing import Router
 from bot.discord_bot.texts import Translator, lang_of, t
 from bot.health import Heartbeat, heartbeat_path
-from bot.tables import ClockMode, PlayerRef, TableInfo, TableService, TableStatus, UserSettings
+from bot.tables import ClockMode, PlayerRef, TableInfo, TableService, TableStatus, Update, UserSettings
 from games.core import i18n
 from games.core.errors import GameError
 
@@ -163,18 +164,19 @@ class TricktableBot(discord.Client):
             action = values[0] if values else cid.arg
             if not action:
                 return await send(interaction, content=t("dc.internal_error", lang, table=table))
-            key = f"{table}:{cid.version}:{interaction.user.id}:{action}"
-            await within_budget(
-                interaction, self._submit(table, interaction.user.id, action, cid.version, key), ephemeral=True, update=True
-            )
-            info: TableInfo = await svc.get_table(table)
-            game = await svc.game_of(table)
-            seat_view = await svc.seat_view(table, interaction.user.id)
-            note = t("dc.chosen", lang, action=self.router.action_label(game, action, seat_view, lang))
-            embed, view = boards.hand_message(info, seat_view, game, lang, note=note)
-            return await update_message(interaction, embed=embed, view=view)
+            if interaction.guild_id is None:  # a DM form
+                return await self._act(interaction, cid, action, lang)
+            user = interaction.user.id
+            self.router.hands.click_started(table, user)
+            try:
+                return await self._act(interaction, cid, action, lang)
+            finally:
+                if self.router.hands.click_finished(table, user):
+                    await self._catch_up(table, user)
         if verb == ids.HAND:
             return await within_budget(interaction, self.send_hand(interaction, table, lang), ephemeral=True)
+        if verb == ids.TEXTS:
+            return await within_budget(interaction, self.send_card_texts(interaction, table, lang), ephemeral=True)
         if verb == ids.BOARD:
             return await within_budget(interaction, self.send_board(interaction, table, lang), ephemeral=True)
         if verb in (ids.JOIN, ids.LEAVE, ids.ADD_AI, ids.START, ids.CANCEL):
@@ -184,6 +186,41 @@ class TricktableBot(discord.Client):
             embed, view = boards.lobby_message(info, game, self.router.lang(table))
             return await update_message(interaction, embed=embed, view=view)
         log.warning("unknown component verb %r table=%s", verb, table)
+
+    async def _act(self, interaction: discord.Interaction, cid: ids.ComponentId, action: str, lang: str) -> None:
+        """Submit a choice and answer on the clicked message: a hand shows the next state (with the next
+        choices when the seat owes one again); a DM form becomes the record of what was chosen."""
+        svc, table, user = self.service, cid.table, interaction.user.id
+        key = f"{table}:{cid.version}:{user}:{action}"
+        update: Update = await within_budget(
+            interaction, self._submit(table, user, action, cid.version, key), ephemeral=True, update=True
+        )
+        info: TableInfo = await svc.get_table(table)
+        game = await svc.game_of(table)
+        seat_view = await svc.seat_view(table, user)
+        names = render.names_of(info)
+        label = self.router.action_label(game, action, seat_view, lang, names)
+        # what the choice showed this seat alone (a card received…): here, not again by DM
+        private = [] if update.actor is None else render.private_lines(game, update, update.actor, lang)
+        if interaction.guild_id is None:
+            done = t("dc.dm.chosen", lang, table=table, game=boards.game_name(game, lang), action=label)
+            return await update_message(interaction, content="\n".join([done, *private])[:1990])
+        note = "\n".join([t("dc.chosen", lang, action=label), *private])
+        embed, view = boards.hand_message(info, seat_view, game, lang, note=note)
+        await update_message(interaction, embed=embed, view=view)
+        self.router.hands.remember(table, user, interaction, seat_view.version, lang)
+
+    async def _catch_up(self, table: int, user_id: int) -> None:
+        """The table moved on while a click's answer was on its way: show the person the current hand."""
+        try:
+            info = await self.service.get_table(table)
+            reply = self.router.hands.get(table, user_id)
+            seat = info.seat_of(user_id)
+            if reply is None or seat is None or reply.version >= info.version:
+                return
+            await self.router.edit_hand(info, await self.service.game_of(table), seat, user_id)
+        except Exception:
+            log.exception("could not catch up the hand of user=%s table=%s", user_id, table)
 
     async def _lobby(self, interaction: discord.Interaction, cid: ids.ComponentId, lang: str) -> TableInfo:
         svc, table, verb = self.service, cid.table, cid.verb
@@ -197,14 +234,13 @@ class TricktableBot(discord.Client):
             return (await svc.start(table, interaction.user.id)).table
         return await svc.cancel(table, interaction.user.id)
 
-    async def _submit(self, table: int, user_id: int, action: str, version: int, key: str) -> None:
+    async def _submit(self, table: int, user_id: int, action: str, version: int, key: str) -> Update:
         """Submit at the button's version. If others moved meanwhile but this seat's decision is the one the
         button was made for (a simultaneous secret choice: the other side committed first) and the choice is
         still legal, submit it at the current version. The key still refuses a second click of the same button."""
         svc = self.service
         try:
-            await svc.submit(table, user_id, action, version, idempotency_key=key)
-            return
+            return await svc.submit(table, user_id, action, version, idempotency_key=key)
         except GameError as err:
             if err.code != "stale_version":
                 raise
@@ -217,7 +253,7 @@ class TricktableBot(discord.Client):
             current = await svc.seat_view(table, user_id)
             if action not in current.legal_actions:
                 raise
-        await svc.submit(table, user_id, action, current.version, idempotency_key=key)
+        return await svc.submit(table, user_id, action, current.version, idempotency_key=key)
 
     async def send_hand(
         self, interaction: discord.Interaction, table: int, lang: str, note: str | None = None
@@ -232,7 +268,20 @@ class TricktableBot(discord.Client):
             return await send(interaction, embed=embed, ephemeral=True)
         seat_view = await svc.seat_view(table, interaction.user.id)
         embed, view = boards.hand_message(info, seat_view, game, lang, note=note)
-        await send(interaction, embed=embed, view=view, ephemeral=True)
+        message_id = await send_tracked(interaction, embed=embed, view=view, ephemeral=True)
+        if interaction.guild_id is not None:  # the reply the next turn's choices will be put into
+            self.router.hands.remember(table, interaction.user.id, interaction, seat_view.version, lang, message_id)
+
+    async def send_card_texts(self, interaction: discord.Interaction, table: int, lang: str) -> None:
+        """What every card the reader can see does: their hand, the table, the cards their choices name."""
+        svc = self.service
+        info = await svc.get_table(table)
+        game = await svc.game_of(table)
+        if info.seat_of(interaction.user.id) is None:
+            seat_view = await svc.public_view(table)
+        else:
+            seat_view = await svc.seat_view(table, interaction.user.id)
+        await send(interaction, embed=boards.card_texts_embed(info, seat_view, game, lang), ephemeral=True)
 
     async def send_board(self, interaction: discord.Interaction, table: int, lang: str) -> None:
         svc = self.service

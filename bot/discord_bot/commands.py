@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot import render
 from bot.discord_bot import boards
 from bot.discord_bot.replies import report_error, send, within_budget
 from bot.discord_bot.texts import ls, t
-from bot.tables import ClockMode, TableInfo
+from bot.tables import ClockMode, TableInfo, TableStatus
 from games.core import i18n
+from games.core.contract import CardText
 from games.core.errors import GameError
 from games.core.registry import all_games, get_game
 
@@ -46,6 +48,32 @@ def _game_choices() -> list[app_commands.Choice[str]]:
     return choices
 
 
+def card_entries(game: str | None, lang: str) -> list[tuple[str, CardText]]:
+    """(game id, card text) of every card kind of one game, or of every game; never raises."""
+    out: list[tuple[str, CardText]] = []
+    for game_id, the_game in all_games().items():
+        if game is not None and game_id != game:
+            continue
+        try:
+            out.extend((game_id, text) for text in the_game.card_catalog(lang))
+        except Exception:  # one game's missing texts must not hide the others'
+            log.exception("card catalog of %s failed", game_id)
+    return out
+
+
+def find_card(name: str, game: str | None, lang: str) -> tuple[str, CardText] | None:
+    """A card picked from the autocomplete ("game:key"), else one whose name matches what was typed."""
+    entries = card_entries(game, lang)
+    for game_id, text in entries:
+        if name == f"{game_id}:{text.key}"[:100]:
+            return game_id, text
+    wanted = name.strip().lower()
+    exact = [(g, c) for g, c in entries if c.name.lower() == wanted or c.key.lower() == wanted]
+    partial = [(g, c) for g, c in entries if wanted and wanted in c.name.lower()]
+    found = exact or partial
+    return found[0] if found else None
+
+
 def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) -> None:
     """Build every command as closures over `bot` (the service lives on it)."""
 
@@ -57,11 +85,22 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         except Exception as err:
             await report_error(interaction, err, lang, table)
 
-    async def resolve_table(interaction: discord.Interaction, table: int | None, lang: str) -> int | None:
-        """The table named, else the user's table in this thread/channel, else their latest one."""
+    async def resolve_table(
+        interaction: discord.Interaction, table: int | None, lang: str, finished: bool = False
+    ) -> int | None:
+        """The table named, else the user's table in this thread/channel, else their latest one. With
+        `finished` (reading commands such as /history), a table's own thread finds it whatever its
+        status, and the user's finished tables count too."""
         if table is not None:
             return table
-        mine = await bot.service.tables_of_user(interaction.user.id)
+        if finished and interaction.guild_id is not None and interaction.channel_id is not None:
+            in_thread = await bot.service.list_tables(
+                interaction.guild_id, channel_id=interaction.channel_id, statuses=tuple(TableStatus)
+            )
+            own = [info for info in in_thread if info.thread_id == interaction.channel_id]
+            if own:
+                return own[0].id
+        mine = await bot.service.tables_of_user(interaction.user.id, active_only=not finished)
         here = [info for info in mine if interaction.channel_id in (info.thread_id, info.channel_id)]
         candidates = here or mine
         if not candidates:
@@ -198,23 +237,26 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
     @table_group.command(name="list", description=ls("dc.cmd.table.list"))
     async def table_list(interaction: discord.Interaction) -> None:
         async def work(lang: str) -> None:
-            tables = await bot.service.list_tables(interaction.guild_id or 0)
-            if not tables:
-                return await send(interaction, content=t("dc.list.none", lang))
-            lines = []
-            for info in tables[:30]:
+            guild = interaction.guild_id or 0
+            tables = await bot.service.list_tables(guild)
+            done = await bot.service.list_tables(guild, statuses=(TableStatus.FINISHED,))
+
+            def line(info: TableInfo) -> str:
                 where = info.thread_id or info.channel_id
-                lines.append(
-                    t(
-                        "dc.list.line",
-                        lang,
-                        table=info.id,
-                        game=boards.game_name(get_game(info.game), lang),
-                        status=boards.status_text(info.status, lang),
-                        n=len(info.seats),
-                        where=f" · <#{where}>",
-                    )
+                return t(
+                    "dc.list.line",
+                    lang,
+                    table=info.id,
+                    game=boards.game_name(get_game(info.game), lang),
+                    status=boards.status_text(info.status, lang),
+                    n=len(info.seats),
+                    where=f" · <#{where}>",
                 )
+
+            lines = [line(info) for info in tables[:25]] or [t("dc.list.none", lang)]
+            if done:
+                lines.append(f"**{t('dc.list.finished', lang)}**")
+                lines.extend(line(info) for info in done[:10])
             await send(interaction, content="\n".join(lines)[:1990])
 
         await guarded(interaction, None, work)
@@ -304,14 +346,15 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
     @app_commands.describe(table=ls("dc.opt.table"))
     async def history(interaction: discord.Interaction, table: int | None = None) -> None:
         async def work(lang: str) -> None:
-            tid = await resolve_table(interaction, table, lang)
+            tid = await resolve_table(interaction, table, lang, finished=True)
             if tid is None:
                 return
             info = await bot.service.get_table(tid)
             game = await bot.service.game_of(tid)
-            seated = info.seat_of(interaction.user.id) is not None
+            names = render.names_of(info)
+            seated = any(s.user_id == interaction.user.id for s in info.seats)
             entries = await bot.service.history(tid, interaction.user.id if seated else None)
-            lines = [f"`{e.version:>4}` {boards.render_event(game, e.event, lang)}" for e in entries][-60:]
+            lines = [f"`{e.version:>4}` {boards.render_event(game, e.event, lang, names)}" for e in entries][-60:]
             if not lines:
                 return await send(interaction, content=t("dc.history.none", lang))
             title = t("dc.history.title", lang, table=tid)
@@ -334,6 +377,36 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
                 await send(interaction, embed=discord.Embed(description=chunk))
 
         await guarded(interaction, None, work)
+
+    @tree.command(name="card", description=ls("dc.cmd.card"))
+    @app_commands.describe(name=ls("dc.opt.card"), game=ls("dc.opt.game"))
+    @app_commands.choices(game=_game_choices())
+    async def card(interaction: discord.Interaction, name: str, game: str | None = None) -> None:
+        async def work(lang: str) -> None:
+            found = find_card(name, game, lang)
+            if found is None:
+                return await send(interaction, content=t("dc.card.none", lang, name=name[:80]))
+            game_id, text = found
+            effect = text.effect + (f"\n{t('dc.card.ruling', lang)}" if text.ruling else "")
+            embed = discord.Embed(title=text.name[:256], description=effect[:4000])
+            embed.set_footer(text=boards.game_name(get_game(game_id), lang))
+            await send(interaction, embed=embed)
+
+        await guarded(interaction, None, work)
+
+    @card.autocomplete("name")
+    async def card_complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        lang = i18n.normalize_language(str(interaction.locale))
+        wanted = getattr(interaction.namespace, "game", None)
+        needle = current.strip().lower()
+        choices: list[app_commands.Choice[str]] = []
+        for game_id, text in card_entries(wanted, lang):
+            if needle in text.name.lower() or needle in text.key.lower():
+                label = f"{text.name} · {boards.game_name(get_game(game_id), lang)}"
+                choices.append(app_commands.Choice(name=label[:100], value=f"{game_id}:{text.key}"[:100]))
+            if len(choices) >= 25:
+                break
+        return choices
 
     # ---- /leaderboard, /stats ------------------------------------------------------------------------
     @tree.command(name="leaderboard", description=ls("dc.cmd.leaderboard"))

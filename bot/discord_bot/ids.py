@@ -14,7 +14,7 @@ BUTTON_TEMPLATE = r"tt:(?P<table>[0-9]+):(?P<ver>[0-9]+):(?P<verb>[a-z]+)(?::(?P
 SELECT_TEMPLATE = r"ts:(?P<table>[0-9]+):(?P<ver>[0-9]+):(?P<verb>[a-z]+)(?::(?P<arg>[^:]*))?"
 
 # Verbs: lobby and board buttons (version not checked), and actions (version checked by the service).
-JOIN, LEAVE, ADD_AI, START, CANCEL, HAND, BOARD, ACT = (
+JOIN, LEAVE, ADD_AI, START, CANCEL, HAND, BOARD, ACT, TEXTS = (
     "join",
     "leave",
     "ai",
@@ -23,6 +23,7 @@ JOIN, LEAVE, ADD_AI, START, CANCEL, HAND, BOARD, ACT = (
     "hand",
     "board",
     "act",
+    "texts",
 )
 
 

@@ -72,6 +72,20 @@ async def send(
     ephemeral: bool = True,
 ) -> None:
     """A new message answering the interaction (or a follow-up once it is acknowledged)."""
+    await send_tracked(interaction, content=content, embed=embed, embeds=embeds, view=view, ephemeral=ephemeral)
+
+
+async def send_tracked(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = None,
+    embed: discord.Embed | None = None,
+    embeds: list[discord.Embed] | None = None,
+    view: discord.ui.View | None = None,
+    ephemeral: bool = True,
+) -> int | None:
+    """`send`, returning the follow-up's message id (None: the reply is the interaction's original
+    response), so the message can be edited later with the interaction's token."""
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
     if content is not None:
         kwargs["content"] = content
@@ -82,9 +96,10 @@ async def send(
     if view is not None:
         kwargs["view"] = inert(view)
     if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
+        message = await interaction.followup.send(wait=True, **kwargs)
+        return message.id
+    await interaction.response.send_message(**kwargs)
+    return None
 
 
 async def update_message(
@@ -94,12 +109,9 @@ async def update_message(
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
 ) -> None:
-    """Replace the message the clicked component is on (its visibility stays as it was)."""
-    kwargs: dict[str, Any] = {"view": inert(view)}
-    if content is not None:
-        kwargs["content"] = content
-    if embed is not None:
-        kwargs["embed"] = embed
+    """Replace the message the clicked component is on (its visibility stays as it was); what is not
+    given is cleared (a used DM form keeps neither its old text nor its menu)."""
+    kwargs: dict[str, Any] = {"view": inert(view), "content": content, "embed": embed}
     if interaction.response.is_done():
         await interaction.edit_original_response(**kwargs)
     else:

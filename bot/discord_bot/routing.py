@@ -1,5 +1,12 @@
 """Service Updates → Discord messages: public events and the board to the table's thread, private events
-and secret choices to their seat's DMs, turn pings as mentions.
+and secret choices to their seat's DMs, a person's fresh choices into the hand reply they last used.
+
+A quiet thread: what happens between two decisions goes into one log message, edited while it is young
+and short (a new one only when it is full, old, or must ping someone); a mention only when it is that
+person's turn and their hand reply could not be refreshed (see hands.py) nor a DM form delivered; the
+half-time reminder is a mention too. "Someone has chosen" events stay out of the thread (the board shows
+who is still choosing; /history keeps them). Private events that only repeat what the player just did
+(their click's answer shows them) are not DMed.
 
 Each table has its own poster task fed in order, so one slow or failing table never delays or stops
 another, and a click is answered before its consequences are posted. What is kept here (board and lobby
@@ -20,7 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import render
 from bot.discord_bot import boards
+from bot.discord_bot.hands import HandReplies
 from bot.discord_bot.replies import inert
 from bot.discord_bot.texts import t
 from bot.tables.models import ClockMode, SeatView, TableInfo, TableStatus, Update
@@ -36,6 +45,8 @@ FRESH_BOARD_AFTER = 50 * 60  # seconds: edits to messages older than an hour are
 DMS_CLOSED = 50007
 DMS_RETRY_AFTER = 3600  # seconds before we try the DMs of someone who had closed them again
 TOO_MANY_OLD_EDITS = 30046
+LOG_LIMIT = 1900  # characters of one thread log message (Discord's content limit is 2,000)
+SINCE_SHOWN = 12  # lines of "what happened" in a refreshed hand (the thread log has them all)
 # Prompt kinds that are private choices even when one seat owes them alone (a donor's secret gift, a
 # returned exchange card, a sealed bid): their owner gets the DM form like for simultaneous choices.
 PRIVATE_CHOICE_KINDS = frozenset({"give-card", "exchange", "exchange_return", "bid", "house"})
@@ -57,6 +68,8 @@ class Router:
         self._late: set[int] = set()  # tables whose poster holds updates not yet tracked
         self._saved_decisions: dict[int, str] = {}  # table -> last saved decisions (skip equal writes)
         self.dms_closed: dict[int, float] = {}  # user -> when Discord said 50007 (we retry after an hour)
+        self.hands = HandReplies()
+        self._logs: dict[int, tuple[int, int, float, str]] = {}  # table -> (channel, message, posted, text)
 
     # ---- bookkeeping ----------------------------------------------------------------------------------
     async def restore(self, table: int) -> None:
@@ -155,9 +168,11 @@ class Router:
         await self._save(table, {"board": [channel_id, message_id, time.time()]})
 
     @staticmethod
-    def action_label(game: Game[Any], action: str, seat_view: SeatView, lang: str) -> str:
+    def action_label(
+        game: Game[Any], action: str, seat_view: SeatView, lang: str, names: list[str] | None = None
+    ) -> str:
         try:
-            return game.render_action(action, seat_view.view, lang)
+            return game.render_action(action, seat_view.view, lang, names=names)
         except Exception:  # a label must never break a reply
             return action
 
@@ -226,9 +241,17 @@ class Router:
             if last.status not in (TableStatus.LOBBY, TableStatus.PLAYING) and not self._pending.get(table):
                 self._forget(table)
                 await self._save(table, dict.fromkeys(("lang", "board", "lobby", "decisions")))
+        # Nothing queued (and no await since the check): this poster ends; the next update starts another.
+        if self._chains.get(table) is asyncio.current_task():
+            del self._chains[table]
 
     async def send_public(self, info: TableInfo, board: bool = False, **kwargs: Any) -> TableInfo:
         """Post in the table's thread; if the thread is gone (deleted: 10003), the table moves to its channel."""
+        return (await self._send_public(info, board, **kwargs))[0]
+
+    async def _send_public(
+        self, info: TableInfo, board: bool = False, **kwargs: Any
+    ) -> tuple[TableInfo, discord.Message]:
         target = info.thread_id or info.channel_id
         try:
             message = await self.bot.get_partial_messageable(target).send(**kwargs)
@@ -241,12 +264,22 @@ class Router:
             message = await self.bot.get_partial_messageable(target).send(**kwargs)
         if board:
             await self.remember_board(info.id, target, message.id)
-        return info
+        return info, message
 
     def _forget(self, table: int) -> None:
         """A table that is over keeps nothing in memory (its buttons still work: they ask the service)."""
-        for memo in (self._boards, self._lobbies, self._to_act, self._owed_since, self._lang, self._saved_decisions):
+        for memo in (
+            self._boards,
+            self._lobbies,
+            self._to_act,
+            self._owed_since,
+            self._lang,
+            self._saved_decisions,
+            self._logs,
+        ):
             memo.pop(table, None)
+        self.hands.forget_table(table)
+        self.hands.prune()
         self._restored.discard(table)
 
     async def post(self, batch: list[tuple[Update, list[int]]]) -> None:
@@ -257,28 +290,123 @@ class Router:
         svc = self.bot.service
         game = await svc.game_of(info.id)
         lang = self.lang(info.id)
+        names = render.names_of(info)
         seats = {s.seat: s for s in info.seats}
 
         lines: list[str] = []
+        reminders: list[Event] = []
+        finished = False
         for update, _ in batch:
-            lines.extend(boards.render_event(game, e, lang) for e, audience in update.events if audience is None)
-            lines.extend(boards.results_lines(info, update, lang))
+            for event, audience in update.events:
+                if event.kind == "host.clock_reminder":
+                    reminders.append(event)
+                if audience is not None or render.is_quiet(event):
+                    continue
+                if event.kind == "host.finished" and update.outcome is not None:
+                    continue  # the result below says it
+                lines.append(boards.render_event(game, event, lang, names))
+            results = boards.results_lines(info, update, lang)
+            finished = finished or bool(results)
+            lines.extend(results)
         # Who must decide now: owed during the batch and still owing at its end.
         owed = sorted({s for _, seats_owed in batch for s in seats_owed} & set(last.to_act))
-        private: set[int] = set()
+        secret: set[int] = set()
+        reached: set[int] = set()
         for seat in owed:
             person = seats.get(seat)
             if person is None or person.user_id is None or person.is_ai:
                 continue
             if await self._is_private_choice(last, person.user_id):
-                private.add(seat)
-            code = "dc.ping.secret" if seat in private else "dc.ping.turn"
-            lines.append(t(code, lang, who=f"<@{person.user_id}>", table=info.id))
-        for text in boards.chunk_lines([line for line in lines if line]):
-            info = await self.send_public(info, content=text)
+                secret.add(seat)
+            if await self._reach_hand(info, game, seat, person.user_id, _seen_by(batch, seat)):
+                reached.add(seat)
+        delivered = await self._private(info, batch, game, seats, owed, secret, reached)
+        pings: list[str] = []
+        for seat in owed:
+            person = seats.get(seat)
+            if person is None or person.user_id is None or person.is_ai or seat in reached | delivered:
+                continue
+            code = "dc.ping.secret" if seat in secret else "dc.ping.turn"
+            pings.append(t(code, lang, who=f"<@{person.user_id}>", table=info.id))
+        for event in reminders:
+            person = seats.get(int(event.data.get("seat", -1)))
+            if person is not None and person.user_id is not None and not person.is_ai:
+                left = event.data.get("left", "")
+                pings.append(t("dc.ping.reminder", lang, who=f"<@{person.user_id}>", table=info.id, left=left))
+        info = await self._post_log(info, lines, pings, fresh=finished)
         await self.refresh_board(info, game, lang, last.to_act)
-        events = [pair for update, _ in batch for pair in update.events]
-        await self._private(info, events, game, seats, owed, private)
+
+    async def _reach_hand(
+        self, info: TableInfo, game: Game[Any], seat: int, user_id: int, seen: list[Event]
+    ) -> bool:
+        """Put the seat's new choices into the hand reply its person used last, if Discord still lets us."""
+        if self.hands.answering(info.id, user_id):
+            return True  # their own click is being answered with the fresh hand
+        reply = self.hands.get(info.id, user_id)
+        if reply is None:
+            return False
+        if reply.version >= (await self.bot.service.get_table(info.id)).version:
+            return True  # it already shows this very state (answered by their click just now)
+        return await self.edit_hand(info, game, seat, user_id, seen)
+
+    async def edit_hand(
+        self, info: TableInfo, game: Game[Any], seat: int, user_id: int, seen: list[Event] | None = None
+    ) -> bool:
+        """Edit the person's latest hand reply to the current state (False when it is gone or too old),
+        with what just happened (`seen`: the events that led to it) above the board."""
+        reply = self.hands.get(info.id, user_id)
+        if reply is None:
+            return False
+        seat_view = await self.bot.service.seat_view(info.id, user_id)
+        info = await self.bot.service.get_table(info.id)
+        names = render.names_of(info)
+        kept = (seen or [])[-SINCE_SHOWN:]
+        note = None
+        if kept:
+            note = "\n".join(
+                [f"*{t('dc.since', reply.lang)}*", *(boards.render_event(game, e, reply.lang, names) for e in kept)]
+            )
+        embed, view = boards.hand_message(info, seat_view, game, reply.lang, note=note)
+        try:
+            await reply.edit(embed, view)
+        except discord.HTTPException as err:
+            log.info("hand of user=%s table=%s could not be refreshed (%s)", user_id, info.id, err.code)
+            self.hands.drop(info.id, user_id)
+            return False
+        reply.version = seat_view.version
+        return True
+
+    async def _post_log(self, info: TableInfo, lines: list[str], pings: list[str], fresh: bool) -> TableInfo:
+        """Append to the table's young log message, or post a new one (when it must ping, is full or old,
+        or holds the result)."""
+        text_lines = [line for line in lines if line] + pings
+        if not text_lines:
+            return info
+        target = info.thread_id or info.channel_id
+        current = self._logs.get(info.id)
+        added = "\n".join(boards.chunk_lines(text_lines, LOG_LIMIT))
+        if (
+            current is not None
+            and not pings
+            and not fresh
+            and current[0] == target
+            and time.monotonic() - current[2] < FRESH_BOARD_AFTER
+            and len(current[3]) + 1 + len(added) <= LOG_LIMIT
+        ):
+            text = f"{current[3]}\n{added}"
+            try:
+                await self.bot.get_partial_messageable(current[0]).get_partial_message(current[1]).edit(content=text)
+                self._logs[info.id] = (current[0], current[1], current[2], text)
+                return info
+            except discord.HTTPException as err:
+                log.info("log message of table=%s could not be edited (%s); posting anew", info.id, err.code)
+        message = None
+        chunk = ""
+        for chunk in boards.chunk_lines(text_lines, LOG_LIMIT):
+            info, message = await self._send_public(info, content=chunk)
+        if message is not None:
+            self._logs[info.id] = (message.channel.id, message.id, time.monotonic(), chunk)
+        return info
 
     async def _is_private_choice(self, update: Update, user_id: int) -> bool:
         """Owed out of the normal turn order: several seats at once, or a kind that is secret by nature."""
@@ -311,20 +439,31 @@ class Router:
     async def _private(
         self,
         info: TableInfo,
-        events: list[tuple[Event, frozenset[int] | None]],
+        batch: list[tuple[Update, list[int]]],
         game: Game[Any],
         seats: Mapping[int, Any],
         owed: list[int],
         private_choices: set[int],
-    ) -> None:
-        """Private events to their seats; a decision form to whoever owes one out of turn (or on async tables)."""
+        reached: set[int],
+    ) -> set[int]:
+        """Private events to their seats' DMs, and a decision form to whoever owes one out of turn (or on
+        async tables) and was not reached through their hand reply. Returns the seats whose form arrived.
+
+        Left out: events that only repeat what the seat's own click did (the click's answer shows them)
+        and events of a seat whose hand was just refreshed (the refreshed hand shows them)."""
         private: dict[int, list[Event]] = {}
-        for event, audience in events:
-            if audience is None:
-                continue
-            for seat in audience:
-                private.setdefault(seat, []).append(event)
+        for update, _ in batch:
+            clicked = update.actor is not None and not _by_clock(update)
+            for event, audience in update.events:
+                if audience is None:
+                    continue
+                for seat in audience:
+                    if seat in reached or (clicked and seat == update.actor):
+                        continue
+                    private.setdefault(seat, []).append(event)
         svc = self.bot.service
+        names = render.names_of(info)
+        delivered: set[int] = set()
         for seat in sorted(set(private) | set(owed)):
             person = seats.get(seat)
             if person is None or person.user_id is None or person.is_ai:
@@ -333,13 +472,13 @@ class Router:
             settings = await self.bot.user_settings(user_id)
             lang = await self.bot.dm_language(user_id)
             secret = seat in private_choices
-            wants_form = seat in owed and (secret or info.clock_mode is ClockMode.ASYNC)
+            wants_form = seat in owed and seat not in reached and (secret or info.clock_mode is ClockMode.ASYNC)
+            if wants_form and not secret and not settings.dm_pings:
+                wants_form = False
             if not wants_form and not (seat in private and settings.dm_pings):
                 continue
-            if wants_form and not secret and not settings.dm_pings:
-                continue
             parts = [t("dc.dm.private", lang, table=info.id)]
-            parts.extend(boards.render_event(game, e, lang) for e in private.get(seat, []))
+            parts.extend(boards.render_event(game, e, lang, names) for e in private.get(seat, []))
             view = None
             if wants_form:
                 seat_view = await svc.seat_view(info.id, user_id)
@@ -350,12 +489,14 @@ class Router:
                             lang,
                             table=info.id,
                             game=boards.game_name(game, lang),
-                            prompt=game.render_prompt(seat_view.prompt, lang),
+                            prompt=game.render_prompt(seat_view.prompt, lang, names=names),
                         )
                     )
-                    parts.append(game.render_view(seat_view.view, lang))
-                    view = boards.select_view(info.id, seat_view, game, lang)
-            await self.dm(user_id, "\n".join(parts)[:1990], view)
+                    parts.append(game.render_view(seat_view.view, lang, names=names))
+                    view = boards.select_view(info.id, seat_view, game, lang, names)
+            if await self.dm(user_id, "\n".join(parts)[:1990], view) and view is not None:
+                delivered.add(seat)
+        return delivered
 
     async def dm(self, user_id: int, content: str, view: discord.ui.View | None = None) -> bool:
         """A DM, or nothing when the user closed them (50007): the thread mention and My hand still work."""
@@ -376,3 +517,18 @@ class Router:
                 log.info("DMs closed user=%s; falling back to thread mentions", user_id)
                 return False
             raise
+
+
+def _by_clock(update: Update) -> bool:
+    """An update whose action the clock's AI took for a person (they did not click it)."""
+    return any(event.kind == "host.clock_expired" for event, _ in update.events)
+
+
+def _seen_by(batch: list[tuple[Update, list[int]]], seat: int) -> list[Event]:
+    """What `seat` saw happen in this batch: public events (without the "has chosen" ones) and its own."""
+    return [
+        event
+        for update, _ in batch
+        for event, audience in update.events
+        if (audience is None and not render.is_quiet(event)) or (audience is not None and seat in audience)
+    ]

@@ -35,6 +35,16 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ja": "卓の記録（非公開の出来事は本人のみ）",
     },
     "dc.cmd.rules": {"en": "The rules of a game, with our rulings", "ja": "ゲームのルールと裁定"},
+    "dc.cmd.card": {"en": "What a card does", "ja": "カードの効果を調べる"},
+    "dc.opt.card": {"en": "The card's name (type to search)", "ja": "カード名（入力して検索）"},
+    "dc.card.none": {
+        "en": "No card called “{name}”. Type part of its name and pick from the list.",
+        "ja": "「{name}」というカードはありません。名前の一部を入力して一覧から選んでください。",
+    },
+    "dc.card.ruling": {
+        "en": "(Our ruling: the rulebook leaves this value open; see /rules.)",
+        "ja": "（裁定: ルールブックに値の記載がないため当サイトで定めました。/rules を参照）",
+    },
     "dc.cmd.leaderboard": {"en": "Top players by rating", "ja": "レーティング上位のプレイヤー"},
     "dc.cmd.stats": {
         "en": "A player's games, wins and rating",
@@ -87,6 +97,8 @@ _TEXTS: dict[str, dict[str, str]] = {
     "dc.btn.cancel": {"en": "Cancel", "ja": "取消"},
     "dc.btn.hand": {"en": "My hand", "ja": "自分の手札"},
     "dc.btn.board": {"en": "Fresh board", "ja": "最新の盤面"},
+    "dc.btn.texts": {"en": "Card texts", "ja": "カードの効果"},
+    "dc.texts.title": {"en": "Card texts · table #{table} ({game})", "ja": "カードの効果・卓 #{table}（{game}）"},
     "dc.select.placeholder": {"en": "Choose…", "ja": "選択…"},
     "dc.select.more": {"en": "Choose ({n}/{of})…", "ja": "選択（{n}/{of}）…"},
     # --- messages ---
@@ -107,7 +119,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "dc.board.to_act": {"en": "To act: {who}", "ja": "手番: {who}"},
     "dc.board.over": {"en": "Game over.", "ja": "ゲーム終了。"},
-    "dc.hand.title": {"en": "Table #{table}: your seat ({seat})", "ja": "卓 #{table}: あなたの席（{seat}）"},
+    "dc.hand.title": {"en": "Table #{table}: your hand ({name})", "ja": "卓 #{table}: あなたの手札（{name}）"},
     "dc.hand.waiting": {
         "en": "Nothing to decide now; you will be pinged.",
         "ja": "今は選ぶことがありません。手番になったら通知します。",
@@ -126,6 +138,15 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "{who}: your turn on table #{table}.",
         "ja": "{who} さん: 卓 #{table} であなたの番です。",
     },
+    "dc.ping.reminder": {
+        "en": "⏳ {who}: half your time is gone on table #{table} (deadline in {left}).",
+        "ja": "⏳ {who} さん: 卓 #{table} の持ち時間が半分を過ぎました（残り {left}）。",
+    },
+    "dc.since": {"en": "Just now:", "ja": "直前の出来事:"},
+    "dc.dm.chosen": {
+        "en": "Table #{table} ({game}): you chose {action}.",
+        "ja": "卓 #{table}（{game}）: {action} を選びました。",
+    },
     "dc.ping.secret": {
         "en": "{who}: a secret choice awaits you on table #{table} (see your DMs or press My hand).",
         "ja": "{who} さん: 卓 #{table} で秘密の選択があります（DMか「自分の手札」で選んでください）。",
@@ -139,6 +160,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "No open tables here. Start one with /table new.",
         "ja": "開いている卓はありません。/table new で作れます。",
     },
+    "dc.list.finished": {"en": "Finished lately:", "ja": "最近終わった卓:"},
     "dc.list.line": {
         "en": "#{table} {game} — {status}, {n} seated{where}",
         "ja": "#{table} {game} — {status}・{n}人{where}",

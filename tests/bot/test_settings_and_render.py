@@ -57,7 +57,7 @@ def test_outcome_lines_share_places_in_both_languages() -> None:
     )
     outcome = Outcome(placements=(2, 1, 2), scores=(1.0, 3.0, 1.0))
     assert render.outcome_lines(info, outcome, "en") == [
-        "Final result",
+        "Final result (the highest score wins)",
         "1. Ben — 3",
         "2. Ann — 1",
         "2. Cy — 1",

@@ -5,7 +5,7 @@ must handle: one seat to act, several seats at once (simultaneous secrets), hidd
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -168,7 +168,7 @@ class TinyGame(Game[TinyState]):
         hidden |= {p for s, p in enumerate(state.picks) if p and s != seat}
         return hidden
 
-    def render_event(self, event: Event, lang: str = "en") -> str:
+    def render_event(self, event: Event, lang: str = "en", *, names: Sequence[str] | None = None) -> str:
         return f"{event.kind}: {dict(event.data)}"
 
 

@@ -475,6 +475,8 @@ class FakeDiscord:
 
     def _edit(self, message_id: int, data: dict[str, Any]) -> FakeMessage:
         msg = self.messages.get(message_id)
+        if msg is not None and msg.channel_id in self.deleted_channels:
+            raise _error(404, 10003, "Unknown Channel")
         if msg is None or msg.deleted:
             raise _error(404, 10008, "Unknown Message")
         age = (self.now() - utils.snowflake_time(msg.id)).total_seconds()

@@ -130,7 +130,7 @@ class Harness:
                     else:
                         self.leaks.append(
                             f"table {info.id} seat {seat} (user {user_id}) sees hidden {sorted(bad)[:3]} in message "
-                            f"{msg.id} ({msg.visibility.kind}): {text[:200]!r}"
+                            f"{msg.id} ({msg.visibility.kind}): {text[:600]!r}"
                         )
 
     async def _states_since_last_check(self, info: TableInfo, game: Any) -> list[Any]:

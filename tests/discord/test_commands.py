@@ -224,7 +224,7 @@ async def test_a_japanese_server_gets_its_table_messages_in_japanese(harness: Ha
     board = harness.newest(lambda m: any(b.get("label") == "自分の手札" for b in m.buttons()))
     assert board is not None and "卓 #" in board.text()
     rec = await harness.click_label(alice, board, "自分の手札")
-    assert "your seat" in harness.last_reply(rec).text()
+    assert "your hand (alice)" in harness.last_reply(rec).text()
     assert not harness.leaks
 
 

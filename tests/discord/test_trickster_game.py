@@ -70,5 +70,5 @@ async def test_a_whole_trickster_game_through_discord(harness: Harness, monkeypa
     assert "Game over" in table.board().text()
     # bob's private replies were in Japanese.
     bob_hands = [m for m in fake.messages.values() if m.visibility.user_id == bob.id and m.visibility.kind == "ephemeral"]
-    assert all("あなたの席" in m.text() or "盤面" in m.text() for m in bob_hands if m.embeds)
+    assert all("あなたの手札" in m.text() or "盤面" in m.text() for m in bob_hands if m.embeds)
     assert all("卓 #" in m.text() for m in fake.dms(bob)), "bob's DMs follow his Japanese client"
