@@ -84,7 +84,9 @@ def _body(size: str, f: Face) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 def _lettering(f: Face) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     """(ink, background under the ink) for the card's style."""
     if f.style in ("frame", "pip"):
-        ink = f.colour if f.colour != WHITE and sum(f.colour) < 600 else DARK
+        r, g, b = f.colour
+        luma = 0.299 * r + 0.587 * g + 0.114 * b
+        ink = f.colour if luma < 160 else (_darker(f.colour, 0.55) if luma < 215 else DARK)
         return ink, LIGHT
     return f.ink, f.colour
 
@@ -159,6 +161,9 @@ def _wrap_in(
         d.text((x0, y0 + i * (size + 3)), line, font=font, fill=fill)
 
 
+_NO_LINE_START = frozenset("、。，．）」』】〕！？ー・：ゃゅょっャュョッ")
+
+
 def wrap(d: ImageDraw.ImageDraw, text: str, font: fonts.Font, width: float) -> list[str]:
     """Greedy line breaking by words, or by characters for Japanese (no spaces)."""
     if d.textlength(text, font=font) <= width:
@@ -169,7 +174,7 @@ def wrap(d: ImageDraw.ImageDraw, text: str, font: fonts.Font, width: float) -> l
     current = ""
     for unit in units:
         trial = f"{current}{joiner}{unit}" if current else unit
-        if current and d.textlength(trial, font=font) > width:
+        if current and d.textlength(trial, font=font) > width and unit not in _NO_LINE_START:
             lines.append(current)
             current = unit
         else:

@@ -49,7 +49,8 @@ def draw(scene: Mapping[str, Any]) -> Image.Image:
     lang = str(scene.get("lang", "en"))
     style = STYLES.get(game, STYLES["trickster"])
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    inner = WIDTH - 2 * MARGIN
+    width = int(scene.get("width") or WIDTH)
+    inner = width - 2 * MARGIN
     # Measure and place everything first, then draw on a canvas of the right height.
     ops: list[tuple[str, Any]] = []
     y = MARGIN
@@ -82,7 +83,7 @@ def draw(scene: Mapping[str, Any]) -> Image.Image:
             line_h = 0
             for card in cards:
                 img = _card_image(game, lang, size, card)
-                if x + img.width > WIDTH - MARGIN and x > MARGIN:
+                if x + img.width > width - MARGIN and x > MARGIN:
                     y += line_h + gap + (CAP_SIZE + 6 if caps else 0)
                     x = MARGIN
                     line_h = 0
@@ -114,7 +115,7 @@ def draw(scene: Mapping[str, Any]) -> Image.Image:
                 y += LINE_SIZE + 4
             y += 3
     height = y + MARGIN
-    canvas = Image.new("RGB", (WIDTH, height), style.table)
+    canvas = Image.new("RGB", (width, height), style.table)
     d = ImageDraw.Draw(canvas)
     for kind, arg in ops:
         if kind == "text":
@@ -133,7 +134,7 @@ def draw(scene: Mapping[str, Any]) -> Image.Image:
             cx, cy = arg
             d.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=MARK)
         elif kind == "rule":
-            d.line((MARGIN, arg, WIDTH - MARGIN, arg), fill=DIM, width=1)
+            d.line((MARGIN, arg, width - MARGIN, arg), fill=DIM, width=1)
     return canvas
 
 

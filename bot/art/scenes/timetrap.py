@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.art.faces import face
 from bot.art.labels import tr
 from bot.art.scenes.common import Scene, back, legend, row, scene, up, who
 from games.core.names import Names
@@ -24,7 +25,10 @@ def _today(view: Mapping[str, Any], lang: str, size: str) -> dict[str, Any]:
     today = view.get("date_today")
     if not today:
         return {}
-    return row(tr("art.today", lang, n=view.get("day", 1)), [up(str(today))], size)
+    text = face("timetrap", str(today), lang).effect
+    return row(
+        tr("art.today", lang, n=view.get("day", 1)), [up(str(today))], "small", lines=[text] if text else []
+    )
 
 
 def hand(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
