@@ -27,6 +27,7 @@ import asyncpg
 
 from bot.store.base import DuplicateKey, Store, StoreError, VersionConflict
 from bot.store.pg_migrate import apply_migrations
+from bot.store.pg_privacy import PostgresPrivacy
 from bot.store.records import (
     ActionRow,
     DeadlineRow,
@@ -173,7 +174,7 @@ def _group_args(writes: Sequence[TableWrite]) -> list[list[Any]]:
     ]
 
 
-class PostgresStore(Store):
+class PostgresStore(PostgresPrivacy, Store):
     def __init__(self, url: str, min_size: int = 2, max_size: int = 8, timeout: float = 10.0) -> None:
         self.url = url
         self.min_size = min_size
@@ -502,6 +503,20 @@ class PostgresStore(Store):
                 guild_id,
                 default_clock,
                 table_channels,
+            )
+
+    async def get_guild_text_only(self, guild_id: int) -> bool | None:
+        async with self._conn() as conn:
+            value = await conn.fetchval("SELECT text_only FROM guild_settings WHERE guild_id = $1", guild_id)
+        return None if value is None else bool(value)
+
+    async def set_guild_text_only(self, guild_id: int, text_only: bool | None) -> None:
+        async with self._conn() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, text_only) VALUES ($1,$2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET text_only = EXCLUDED.text_only",
+                guild_id,
+                None if text_only is None else int(text_only),
             )
 
     # --- front-end table metadata --------------------------------------------------------------------

@@ -30,6 +30,7 @@ from bot.store.records import (
     TableRow,
     TableWrite,
 )
+from bot.store.sqlite_privacy import SqlitePrivacy
 
 T = TypeVar("T")
 
@@ -81,7 +82,7 @@ def _rating(row: Sequence[Any]) -> RatingRecord:
 _RATING_COLS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, updated_at"
 
 
-class SqliteStore(Store):
+class SqliteStore(SqlitePrivacy, Store):
     def __init__(self, path: str, synchronous: str = "NORMAL", checkpoint_every: int = 100) -> None:
         self.path = path
         self.synchronous = synchronous if synchronous in ("OFF", "NORMAL", "FULL", "EXTRA") else "NORMAL"
@@ -459,9 +460,32 @@ class SqliteStore(Store):
             self._tx(
                 conn,
                 lambda: conn.execute(
-                    "INSERT OR REPLACE INTO guild_settings (guild_id, default_clock, table_channels) "
-                    "VALUES (?,?,?)",
+                    "INSERT INTO guild_settings (guild_id, default_clock, table_channels) VALUES (?,?,?) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET default_clock = excluded.default_clock, "
+                    "table_channels = excluded.table_channels",
                     (guild_id, default_clock, table_channels),
+                ),
+            )
+
+        await self._run(work)
+
+    async def get_guild_text_only(self, guild_id: int) -> bool | None:
+        def work(conn: sqlite3.Connection) -> bool | None:
+            row = conn.execute("SELECT text_only FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
+            return None if row is None or row[0] is None else bool(row[0])
+
+        return await self._run(work)
+
+    async def set_guild_text_only(self, guild_id: int, text_only: bool | None) -> None:
+        value = None if text_only is None else int(text_only)
+
+        def work(conn: sqlite3.Connection) -> None:
+            self._tx(
+                conn,
+                lambda: conn.execute(
+                    "INSERT INTO guild_settings (guild_id, text_only) VALUES (?,?) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET text_only = excluded.text_only",
+                    (guild_id, value),
                 ),
             )
 

@@ -94,6 +94,12 @@ i18n.register(
             "en": "Another process changed table #{table} at the same moment; please try again.",
             "ja": "卓 #{table} が同時に別の処理で更新されました。もう一度お試しください。",
         },
+        "too_many_open_tables": {
+            "en": "You already have {count} open tables (the limit here is {limit}). Finish, leave or resign "
+            "one first: /table list shows them.",
+            "ja": "進行中・募集中の卓がすでに {count} 卓あります（上限 {limit} 卓）。どれかを終えるか、"
+            "抜けるか、投了してからにしてください（/table list で確認できます）。",
+        },
         # host events (rendered by bot.render)
         "host.clock_expired": {
             "en": "⏰ {name} ran out of time; the AI played this decision for them.",

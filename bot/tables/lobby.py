@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.store.privacy import OpenTablesLimit, PrivacyStore
 from bot.store.records import SeatRow, TableRow
 from bot.tables.errors import TableError, TableUnavailable, require_creator, require_status
 from bot.tables.live import LiveTable, seat_row, setup_state, table_info
@@ -41,6 +42,7 @@ class Lobby:
         thread_id: int | None,
         seed: int,
         creator_sits: bool,
+        open_limit: int | None = None,
     ) -> TableInfo:
         engine = get_game(game)
         variant_info = engine.info.variant(variant)
@@ -76,9 +78,20 @@ class Lobby:
             updated_at=now,
         )
         seats = [SeatRow(0, creator.user_id, creator.name)] if creator_sits else []
-        table_id = await self.host.store.insert_table(row, seats)
+        table_id = await self._insert(row, seats, creator.user_id, open_limit)
         live = await self.host.cache.live(table_id)
         return live.info
+
+    async def _insert(self, row: TableRow, seats: list[SeatRow], user_id: int, open_limit: int | None) -> int:
+        """Insert the new table; with a limit, the count of the creator's open tables and the insert are
+        one transaction (bot/store/privacy.py), so two clicks at once cannot pass it together."""
+        store = self.host.store
+        if open_limit is None or not isinstance(store, PrivacyStore):
+            return await store.insert_table(row, seats)
+        try:
+            return await store.insert_table_within_limit(row, seats, user_id, open_limit)
+        except OpenTablesLimit as err:
+            raise TableError("too_many_open_tables", count=err.count, limit=open_limit) from None
 
     async def set_thread(self, live: LiveTable, thread_id: int | None) -> TableInfo:
         now = self.host.clock()

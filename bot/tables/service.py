@@ -55,6 +55,7 @@ from bot.tables.models import (
 from bot.tables.outbox import Listener
 from bot.tables.play import Play, default_ai
 from bot.tables.preferences import Preferences
+from bot.tables.privacy import ForgetReport, Privacy
 from bot.tables.results import Results
 from games.core.contract import Game, Outcome
 
@@ -77,6 +78,7 @@ class TableService:
         self.clocks = Clocks(self.host, self.play)
         self.preferences = Preferences(store)
         self.meta = TableMeta(store)
+        self.privacy = Privacy(self)
         self._clock_task: asyncio.Task[None] | None = None
 
     @classmethod
@@ -176,15 +178,18 @@ class TableService:
         thread_id: int | None = None,
         seed: int | None = None,
         creator_sits: bool = True,
+        open_limit: int | None = None,
     ) -> TableInfo:
         """A new table in the lobby with its creator in seat 0. Validates game, variant, options, clock.
 
         `creator_sits=False` creates a table its creator only hosts (the terminal's all-AI tables).
+        `open_limit`: refuse (too_many_open_tables) when the creator already has that many open tables
+        (the front end passes Settings.max_open_tables_per_person; the terminal passes none).
         """
         drawn = secrets.randbits(62) if seed is None else int(seed)
         return await self.lobby.create(
             guild_id, channel_id, creator, game, variant, options, clock_mode, clock_seconds, thread_id,
-            drawn, creator_sits,
+            drawn, creator_sits, open_limit=open_limit,
         )  # fmt: skip
 
     async def set_thread(self, table_id: int, thread_id: int | None) -> TableInfo:
@@ -193,8 +198,10 @@ class TableService:
         async with live.lock:
             return await self.lobby.set_thread(live, thread_id)
 
-    async def join(self, table_id: int, player: PlayerRef) -> TableInfo:
-        """Take the next free seat (lobby only). TableError table_full / already_seated / wrong_status."""
+    async def join(self, table_id: int, player: PlayerRef, open_limit: int | None = None) -> TableInfo:
+        """Take the next free seat (lobby only). TableError table_full / already_seated / wrong_status,
+        too_many_open_tables past `open_limit`."""
+        await self.privacy.check_open_limit(player.user_id, open_limit)
         live = await self._live(table_id)
         async with live.lock:
             return await self.lobby.join(live, player)
@@ -353,6 +360,7 @@ class TableService:
         while True:
             try:
                 await self.process_due_clocks()
+                await self.privacy.sweep(self.clock())
                 self.evict_idle()
                 self._clock_ticked_at = time.monotonic()
             except asyncio.CancelledError:
@@ -360,6 +368,23 @@ class TableService:
             except Exception:
                 log.exception("clock loop")
             await asyncio.sleep(interval)
+
+    # --- privacy (bot/tables/privacy.py, docs/privacy.md) ----------------------------------------------
+    async def forget_person(self, user_id: int) -> ForgetReport:
+        """Resign or leave what the person still has open, then anonymize them everywhere."""
+        return await self.privacy.forget_person(user_id)
+
+    async def guild_left(self, guild_id: int) -> None:
+        """The bot left (or was removed from) a server: its data is forgotten after the grace period."""
+        await self.privacy.guild_left(guild_id)
+
+    async def guild_back(self, guild_id: int) -> None:
+        """The bot is in the server again before the grace period ended: nothing is forgotten."""
+        await self.privacy.guild_back(guild_id)
+
+    async def forget_departed_guilds(self, now: float | None = None) -> list[int]:
+        """Forget the servers whose grace period ended (the clock loop runs this every 10 minutes)."""
+        return await self.privacy.forget_departed_guilds(self.clock() if now is None else now)
 
     # --- ratings -------------------------------------------------------------------------------------
     async def leaderboard(
