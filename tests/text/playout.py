@@ -102,7 +102,9 @@ def main(argv: list[str]) -> None:
     variant = argv[1] if len(argv) > 1 and argv[1] != "-" else None
     players = int(argv[2]) if len(argv) > 2 else next(t[2] for t in TABLES if t[0] == game_id)
     lang = argv[3] if len(argv) > 3 else "en"
-    options = next((t[3] for t in TABLES if t[0] == game_id and t[1] in (variant, None) and t[2] == players), {})
+    options = next(
+        (t[3] for t in TABLES if t[0] == game_id and t[1] in (variant, None) and t[2] == players), {}
+    )
     t = play(game_id, variant, players, options, seed=int(argv[4]) if len(argv) > 4 else 1, lang=lang)
     print("=== LOG ===")
     print("\n".join(t.logs))

@@ -196,8 +196,20 @@ def court_text(card: str, variant: str, lang: str = "en") -> str | None:
     return text
 
 
+OMBRE_NUMBER = {
+    "en": "Follow the lead colour if you can; the King's trump colour beats the others (white: no trump).",
+    "ja": "リードの色をマストフォロー。キングが選んだ切り札の色が他より強い（白なら切り札なし）。",
+}
+
+
 def card_effect(card: str, variant: str = "napoleon", lang: str = "en") -> str | None:
     lg = _lang(lang)
+    if card[:1] in ("r", "b", "g", "k") and card[1:] in tuple(str(n) for n in range(1, 11)):
+        if variant == "ombre":
+            return OMBRE_NUMBER[lg]
+        from games.kings.card_texts import card_effect as standard
+
+        return standard(card, lang)
     if is_flag(card):
         key = {"ombre": "ombre", "whist": "beats_rare", "napoleon": "napoleon"}.get(variant, "standard")
         return FLAG[key][lg]
@@ -227,6 +239,13 @@ def describe_action(action: str, view: Mapping[str, Any], lang: str = "en") -> s
             if extra == "K" and own:
                 return king_text(variant, own, lang)
         return card_effect(parts[1], variant, lang)
+    if verb == "bid" and len(parts) > 1:
+        return (
+            "裏で出す：数字の大きい順にKQJセットを獲得（同数は黒→赤→青→緑）。出したカードは捨て札になる。"
+            if lang == "ja"
+            else "Played face down: higher numbers take KQJ sets first (ties: black, red, blue, green); the "
+            "card is then discarded."
+        )
     if verb in ("take", "discard") and len(parts) > 1:
         return card_effect(parts[1], variant, lang)
     return None

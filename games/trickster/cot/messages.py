@@ -297,6 +297,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cot_view_trash": {"en": "Trash: {cards}", "ja": "捨て札: {cards}"},
     "cot_view_timeline": {"en": "Timeline: {cards}", "ja": "タイムライン: {cards}"},
     "cot_view_deck": {"en": "Deck: {n} cards", "ja": "山札: {n}枚"},
+    "cot_view_deck_one": {"en": "Deck: 1 card", "ja": "山札: 1枚"},
     "cot_view_pot": {"en": "Pot ({pattern}): {cards}", "ja": "卓中央（{pattern}）: {cards}"},
     "cot_view_roles": {
         "en": "Leader: {leader}; Trickster: {trickster}",

@@ -261,7 +261,7 @@ def render_view(view: Mapping[str, JSON], lang: str = "en", *, names: Names = No
         lines.append(translate("cot_view_trash", lang, cards=_cards(v["trash"], lang)))
         if v["timeline"]:
             lines.append(translate("cot_view_timeline", lang, cards=_cards(v["timeline"], lang)))
-        lines.append(translate("cot_view_deck", lang, n=v["deck"]))
+        lines.append(translate("cot_view_deck_one" if v["deck"] == 1 else "cot_view_deck", lang, n=v["deck"]))
     if v["pattern"] is not None and not over:
         lines.append(
             translate(
