@@ -1,5 +1,6 @@
-"""The play phase checks one action without building the legal list (docs/engine-speed.md): that check
-must accept exactly the legal plays, or a player could play a card the buttons never offered."""
+"""Plays and exchange discards are checked one action at a time, without building the legal list
+(docs/engine-speed.md): that check must accept exactly the legal actions, or a player could play or
+discard a card the buttons never offered."""
 
 from __future__ import annotations
 
@@ -53,3 +54,32 @@ def test_one_action_check_accepts_exactly_the_legal_plays(variant: str) -> None:
                         game.apply(state, seat, wrong)
             state, _ = game.apply(state, seat, rng.choice(legal))
     assert checked > 100
+
+
+@pytest.mark.parametrize("variant", ["napoleon", "ombre"])
+def test_one_discard_check_accepts_exactly_the_legal_discards(variant: str) -> None:
+    """Napoleon's exchanges keep flags, rares, 11s and 12s (ナポレオン 白旗、レア、ジャック、クイーンは捨てられません);
+    Ombre's may discard anything in hand."""
+    game = engine(variant)
+    n = PLAYERS[variant]
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.setup(n, {}, seed, variant)
+        while not game.is_over(state) and state.round == 1:
+            acting = sorted(game.to_act(state))
+            if state.phase == "exchange":
+                for seat in range(n):
+                    legal = game.legal_actions(state, seat)
+                    accepted = set()
+                    for action in (*(f"discard:{c}" for c in ALL_CARDS), "discard:", "discard", "play:r3"):
+                        try:
+                            game.apply(state, seat, action)
+                        except IllegalAction:
+                            continue
+                        accepted.add(action)
+                    assert accepted == set(legal)
+                    checked += 1
+            seat = acting[0]
+            state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert checked > 20

@@ -5,7 +5,7 @@ variant fills in (its own set-up, picks/bids/auction, scoring and outcome).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Any
 
 from games.core.contract import Event, Outcome, new_event
@@ -13,6 +13,7 @@ from games.core.errors import IllegalAction
 from games.core.rng import Rng
 from games.kings.variants import data
 from games.kings.variants.components import (
+    DISCARD,
     PLAY,
     PLAY_KING,
     PLAY_QUEEN,
@@ -338,15 +339,17 @@ class Variant(ABC):
         table = data.KING_NUMBER_USED if s.king_used[seat] else data.KING_NUMBER_UP
         return table[colour]
 
-    def discard_actions(self, s: VState, seat: int, keep: Sequence[str] = ()) -> list[str]:
-        return [f"discard:{c}" for c in s.hands[seat] if c not in keep]
+    def discard_actions(self, s: VState, seat: int, keep: Container[str] = ()) -> list[str]:
+        return [DISCARD[c] for c in s.hands[seat] if c not in keep]
 
-    def apply_discard(self, s: VState, seat: int, action: str, allowed: list[str]) -> VState:
-        if s.pending[seat] <= 0 or action not in allowed:
+    def apply_discard(self, s: VState, seat: int, action: str, keep: Container[str] = ()) -> VState:
+        """One owed discard, checked on its own: `action in discard_actions(s, seat, keep)`."""
+        card = action[8:]
+        hand = s.hands[seat]
+        if s.pending[seat] <= 0 or not action.startswith("discard:") or card in keep or card not in hand:
             raise IllegalAction("unknown_action")
-        card = action.split(":", 1)[1]
         return s._replace(
-            hands=put(s.hands, seat, without(s.hands[seat], card)),
+            hands=put(s.hands, seat, without(hand, card)),
             discards=put(s.discards, seat, (*s.discards[seat], card)),
             pending=put(s.pending, seat, s.pending[seat] - 1),
         )

@@ -104,4 +104,5 @@ PLAY: dict[str, str] = {c: f"play:{c}" for c in ALL_CARDS}
 PLAY_KING: dict[str, str] = {c: f"play:{c}:K" for c in ALL_CARDS}
 PLAY_QUEEN: dict[str, dict[str, str]] = {q: {c: f"play:{c}:q{q}" for c in ALL_CARDS} for q in COLOURS}
 PLAY_QUEEN_KING: dict[str, dict[str, str]] = {q: {c: f"play:{c}:q{q}:K" for c in ALL_CARDS} for q in COLOURS}
-"""Action strings, built once (play:CARD, play:CARD:K, play:CARD:qX, play:CARD:qX:K)."""
+DISCARD: dict[str, str] = {c: f"discard:{c}" for c in ALL_CARDS}
+"""Action strings, built once (play:CARD, play:CARD:K, play:CARD:qX, play:CARD:qX:K, discard:CARD)."""

@@ -17,6 +17,7 @@ from games.core.rng import seed_state
 from games.kings.variants import data
 from games.kings.variants.base import Variant
 from games.kings.variants.components import (
+    ALL_CARDS,
     COLOURS,
     NUMBER_COLOURS,
     base_deck,
@@ -39,6 +40,9 @@ EMPEROR_TEAM = ("w", "k")
 def is_keeper(card: str) -> bool:
     """Cards the exchanges may not discard: white flag, rare, jack (11), queen (12)."""
     return is_flag(card) or is_rare(card) or is_jack(card) or is_queen(card)
+
+
+KEEPERS = frozenset(c for c in ALL_CARDS if is_keeper(c))
 
 
 class Napoleon(Variant):
@@ -89,27 +93,27 @@ class Napoleon(Variant):
 
     def phase_to_act(self, s: VState) -> frozenset[int]:
         if s.phase == "bid":
-            return frozenset(i for i in range(s.players) if not s.aside[i])
+            return frozenset([i for i, pile in enumerate(s.aside) if not pile])
         if s.phase == "set":
             return frozenset({s.order[0]})
-        return frozenset(i for i in range(s.players) if s.pending[i] > 0)
+        return frozenset([i for i, owed in enumerate(s.pending) if owed > 0])
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
         if s.phase == "bid":
             return [f"bid:{c}" for c in s.hands[seat] if colour_of(c) in NUMBER_COLOURS]
         if s.phase == "set":
             return [f"set:{c}" for c in COLOURS if c not in s.sets]
-        return self.discard_actions(s, seat, keep=[c for c in s.hands[seat] if is_keeper(c)])
+        return self.discard_actions(s, seat, keep=KEEPERS)
 
     def phase_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        allowed = self.phase_actions(s, seat) if seat in self.phase_to_act(s) else []
-        if action not in allowed:
-            raise IllegalAction("unknown_action")
-        if s.phase == "bid":
-            return self.commit_bid(s, seat, action.split(":", 1)[1])
-        if s.phase == "set":
+        if s.phase != "exchange":  # an exchange discard is checked on its own by apply_discard
+            allowed = self.phase_actions(s, seat) if seat in self.phase_to_act(s) else []
+            if action not in allowed:
+                raise IllegalAction("unknown_action")
+            if s.phase == "bid":
+                return self.commit_bid(s, seat, action.split(":", 1)[1])
             return self.take_set(s, seat, action.split(":", 1)[1])
-        s = self.apply_discard(s, seat, action, allowed)
+        s = self.apply_discard(s, seat, action, KEEPERS)
         events = [Event("discarded", {"seat": seat})]
         if not any(s.pending):
             s, more = self.dispatch(s)

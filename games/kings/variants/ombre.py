@@ -112,14 +112,14 @@ class Ombre(Variant):
         return self.discard_actions(s, seat)
 
     def phase_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        allowed = self.phase_actions(s, seat) if seat in self.phase_to_act(s) else []
-        if action not in allowed:
-            raise IllegalAction("unknown_action")
-        if s.phase == "auction":
-            return self.bid(s, seat, action)
-        if s.phase == "set":
+        if s.phase != "exchange":  # an exchange discard is checked on its own by apply_discard
+            allowed = self.phase_actions(s, seat) if seat in self.phase_to_act(s) else []
+            if action not in allowed:
+                raise IllegalAction("unknown_action")
+            if s.phase == "auction":
+                return self.bid(s, seat, action)
             return self.take_set(s, seat, action.split(":", 1)[1])
-        s = self.apply_discard(s, seat, action, allowed)
+        s = self.apply_discard(s, seat, action)
         events = [Event("discarded", {"seat": seat})]
         if not any(s.pending):
             king = int(s.get("king"))
