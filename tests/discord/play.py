@@ -1,6 +1,8 @@
-"""Scripted people who play a table only through Discord: the board's My hand button, the ephemeral
-hand's buttons and selects, and the DM forms of secret choices. The test oracle (who must act) reads the
-service; every move goes through the fake Discord.
+"""Scripted people who play a table only through Discord, the way people do: they click in the hand
+reply they already have when it offers their current choices (the bot refreshes it when their turn comes
+back), else in a DM form that offers them, else they press the board's My hand first. The test oracle
+(who must act) reads the service; every move goes through the fake Discord. A table counts what it cost:
+interactions (every click, My hand included) and thread messages per decision.
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ class Table:
     dm_moves: int = 0
     dm_actions: list[tuple[int, str]] = field(default_factory=list)
     used_forms: set[int] = field(default_factory=set)
+    interactions: int = 0  # every click of a person during play (My hand, choices)
+    hands: dict[int, FakeMessage] = field(default_factory=dict)  # seat -> the hand reply it uses
+    thread_start: int = 0  # public messages in the thread before the game started (the lobby)
 
     @property
     def live(self) -> Any:
@@ -85,21 +90,41 @@ class Table:
 
     async def open_hand(self, user: FakeUser) -> FakeMessage:
         rec = await self.harness.click_label(user, self.board(), "My hand")
+        self.interactions += 1
         hand = self.harness.last_reply(rec)
         assert hand.visibility.kind == "ephemeral" and hand.visibility.user_id == user.id
+        seat = next((s for s, u in self.people.items() if u.id == user.id), None)
+        if seat is not None:
+            self.hands[seat] = hand
         return hand
 
+    def offers(self, message: FakeMessage | None, legal: list[str]) -> bool:
+        """Whether a message offers exactly the seat's current choices (at the table's current version)."""
+        if message is None or message.deleted:
+            return False
+        offered = options_of(message)
+        version = str(self.live.info.version)
+        return (
+            bool(offered)
+            and all(cid.split(":")[2] == version for cid, _ in offered)
+            and sorted(action_of(c, v) for c, v in offered) == sorted(legal)
+        )
+
     async def act(self, seat: int, choose: Chooser | None = None, via_dm: bool = False) -> str:
-        """One decision of `seat`, by its DM form when asked (and present), else through My hand."""
+        """One decision of `seat`: in its hand reply when that offers the choices, by its DM form when
+        asked (first, with `via_dm`) and present, else through My hand."""
         user = self.people[seat]
-        message = self.dm_form(user) if via_dm else None
         legal = self.live.game.legal_actions(self.live.state, seat)
-        if message is not None and sorted(action_of(c, v) for c, v in options_of(message)) != sorted(legal):
-            self.used_forms.add(message.id)  # a form for an earlier decision: the hand is the way now
-            message = None
+        form = self.dm_form(user)
+        if form is not None and sorted(action_of(c, v) for c, v in options_of(form)) != sorted(legal):
+            self.used_forms.add(form.id)  # a form for an earlier decision: the hand is the way now
+            form = None
+        hand = self.hands.get(seat)
+        hand = hand if self.offers(hand, legal) else None
+        message = (form or hand) if via_dm else (hand or form)
         if message is None:
             message = await self.open_hand(user)
-        else:
+        elif message is form:
             self.dm_moves += 1
             self.used_forms.add(message.id)
         offered = options_of(message)
@@ -109,19 +134,41 @@ class Table:
         pick = choose(seat, actions, self.rng) if choose else self.rng.choice(actions)
         cid, value = offered[actions.index(pick)]
         await self.harness.click(user, message, cid, None if value is None else [value])
+        self.interactions += 1
         self.moves += 1
+        if message.visibility.kind == "ephemeral":
+            self.hands[seat] = message
         if message.visibility.kind == "dm":
             self.dm_actions.append((seat, pick))
         return pick
 
 
+    def thread_messages(self) -> int:
+        """Public messages the game posted in its thread (the lobby excluded)."""
+        return len(self.harness.fake.channel_messages(self.thread)) - self.thread_start
+
+    def figures(self) -> dict[str, float]:
+        decisions = max(1, self.moves)
+        return {
+            "decisions": self.moves,
+            "interactions_per_decision": round(self.interactions / decisions, 3),
+            "thread_messages_per_decision": round(self.thread_messages() / decisions, 3),
+            "thread_messages": self.thread_messages(),
+        }
+
+
 async def open_table(
-    harness: Harness, people: list[FakeUser], ai: int, game: str = "trickster", options: str = "deck=fantasy"
+    harness: Harness,
+    people: list[FakeUser],
+    ai: int,
+    game: str = "trickster",
+    options: str = "deck=fantasy",
+    variant: str | None = None,
 ) -> Table:
     """people[0] creates the table, the others join, `ai` AI seats are added, and the creator starts."""
     fake = harness.fake
     before = set(fake.threads())
-    rec = await harness.cmd(people[0], "table new", game=game, options=options)
+    rec = await harness.cmd(people[0], "table new", game=game, options=options or None, variant=variant)
     new_threads = [t for t in fake.threads() if t not in before]
     assert new_threads, harness.last_reply(rec).text()
     thread = new_threads[0]
@@ -130,8 +177,9 @@ async def open_table(
         await harness.click_label(person, lobby, "Join")
     for _ in range(ai):
         await harness.click_label(people[0], lobby, "Add AI")
+    start = len(fake.channel_messages(thread))
     await harness.click_label(people[0], lobby, "Start")
-    return Table(harness, table_id_of(lobby), thread, dict(enumerate(people)))
+    return Table(harness, table_id_of(lobby), thread, dict(enumerate(people)), thread_start=start)
 
 
 def table_id_of(lobby: FakeMessage) -> int:
