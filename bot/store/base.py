@@ -133,6 +133,13 @@ class Store(ABC):
         self, guild_id: int, default_clock: str | None, table_channels: str | None
     ) -> None: ...
 
+    # per-server card pictures (migration 0006): True = text only; None = never set (pictures on)
+    @abstractmethod
+    async def get_guild_text_only(self, guild_id: int) -> bool | None: ...
+
+    @abstractmethod
+    async def set_guild_text_only(self, guild_id: int, text_only: bool | None) -> None: ...
+
     # a front end's per-table bookkeeping: key -> JSON text
     @abstractmethod
     async def get_table_meta(self, table_id: int) -> dict[str, str]: ...

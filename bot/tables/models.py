@@ -156,3 +156,4 @@ class GuildSettings:
     guild_id: int
     default_clock: ClockMode | None = None
     table_channels: frozenset[int] | None = None  # empty set: any channel
+    text_only: bool | None = None  # True: no card pictures on this server (issue 15); None: not set

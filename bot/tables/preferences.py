@@ -35,17 +35,23 @@ class Preferences:
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         found = await self.store.get_guild_settings(guild_id)
+        text_only = await self.store.get_guild_text_only(guild_id)
         if found is None:
-            return GuildSettings(guild_id)
+            return GuildSettings(guild_id, text_only=text_only)
         clock, channels = found
         return GuildSettings(
             guild_id,
             ClockMode(clock) if clock is not None else None,
             frozenset(int(c) for c in json.loads(channels)) if channels is not None else None,
+            text_only,
         )
 
     async def set_guild_settings(
-        self, guild_id: int, default_clock: ClockMode | str | None, table_channels: Iterable[int] | None
+        self,
+        guild_id: int,
+        default_clock: ClockMode | str | None,
+        table_channels: Iterable[int] | None,
+        text_only: bool | None = None,
     ) -> GuildSettings:
         current = await self.get_guild_settings(guild_id)
         clock = current.default_clock
@@ -55,10 +61,12 @@ class Preferences:
             except ValueError:
                 raise TableError("bad_clock") from None
         channels = current.table_channels if table_channels is None else frozenset(map(int, table_channels))
-        new = GuildSettings(guild_id, clock, channels)
+        new = GuildSettings(guild_id, clock, channels, current.text_only if text_only is None else text_only)
         await self.store.set_guild_settings(
             guild_id,
             None if clock is None else clock.value,
             None if channels is None else json.dumps(sorted(channels)),
         )
+        if text_only is not None:
+            await self.store.set_guild_text_only(guild_id, text_only)
         return new
