@@ -6,6 +6,7 @@ the others (games.kings.variants.ENGINES: Ombre, Whist, Napoleon) are delegated 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -117,6 +118,15 @@ def parse_options(players: int, variant: str, options: Mapping[str, str] | None)
     return values
 
 
+@functools.cache
+def _variant_engines() -> Mapping[str, Game[Any]]:
+    """The variant engines, imported on first use (not at import: the variants import this package);
+    once, because an import statement inside `_engine` costs every action of a variant table."""
+    from games.kings.variants import ENGINES
+
+    return ENGINES
+
+
 class KingsGame(Game[Any]):
     """KINGs TRICKTAKERs: standard and two-player here, the other variants delegated."""
 
@@ -125,9 +135,7 @@ class KingsGame(Game[Any]):
     # --- dispatch --------------------------------------------------------------------------------
     @staticmethod
     def _engine(variant: str) -> Game[Any] | None:
-        from games.kings.variants import ENGINES
-
-        return ENGINES.get(variant)
+        return _variant_engines().get(variant)
 
     def _delegate(self, state: Any) -> Game[Any] | None:
         if isinstance(state, Table):
