@@ -121,7 +121,7 @@ i18n.register(
         },
         "dc_ev_deal_scored": {
             "en": "Deal {deal} scored (higher wins). {lines} Totals: {totals}.",
-            "ja": "第{deal}ディールの得点（多い方の勝ち）。{lines} 合計: {totals}。",
+            "ja": "第{deal}ディールの得点（多い方の勝ち）。{lines}合計: {totals}。",
         },
         "dc_ev_score_line": {
             "en": "{team}: {total} (cards {card_points}: {face_points} + {number_cards} number cards → {number_points}; last trick {last_trick}; game bonus {game_bonus}{extras}).",
@@ -280,7 +280,8 @@ def render_event(event: Event, lang: str, *, names: Names = None) -> str:
         team = "" if d["team"] is None else team_name(int(d["team"]), lang, names)
         return tr(f"dc_ev_magic_{d['result']}", lang, team=team, seat=seat)
     if kind == "dc_deal_scored":
-        lines = " ".join(_score_line(t, score, lang, names) for t, score in enumerate(d["scores"]))
+        gap = "" if lang == "ja" else " "
+        lines = gap.join(_score_line(t, score, lang, names) for t, score in enumerate(d["scores"]))
         discards = ("／" if lang == "ja" else "; ").join(
             f"{seat_name(int(s), lang, names)} {cards_text(cards, lang)}" for s, cards in d["discards"]
         )
@@ -291,7 +292,7 @@ def render_event(event: Event, lang: str, *, names: Names = None) -> str:
             lines=lines,
             totals=totals_text(d["totals"], lang, names),
         )
-        return tr("dc_ev_discards", lang, discards=discards) + " " + text
+        return tr("dc_ev_discards", lang, discards=discards) + gap + text
     if kind == "dc_turn_deal":
         return tr("dc_ev_turn_deal", lang, seat=seat, deal=d["deal"])
     if kind == "dc_first_dealer":

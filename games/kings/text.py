@@ -416,7 +416,7 @@ def view_text(view: Mapping[str, JSON], lang: str = "en", *, names: Names = None
     start = view.get("start_player")
     if order and view["phase"] == "play":
         lines.append(
-            ("手番順: " if ja else "Turn order: ") + " → ".join(_seat(None, s, lang, names) for s in order)
+            ("これから出す順: " if ja else "To play, in order: ") + " → ".join(_seat(None, s, lang, names) for s in order)
         )
     elif view["phase"] not in ("draft",) and isinstance(start, int):
         lines.append(("スタートプレイヤー: " if ja else "Start player: ") + _seat(None, start, lang, names))

@@ -304,8 +304,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "リーダー: {leader}、トリックスター: {trickster}",
     },
     "cot_view_player": {
-        "en": "{seat}: {hand} in hand; tableau {tableau}; trouble points {total}",
-        "ja": "{seat}: 手札{hand}枚、場札 {tableau}、トラブルポイント {total}",
+        "en": "{seat}: {hand} in hand; tableau {tableau}; {total} trouble points so far",
+        "ja": "{seat}: 手札{hand}枚、場札 {tableau}、これまでのトラブルポイント {total}",
     },
     "cot_view_hand": {"en": "Your hand: {cards}", "ja": "あなたの手札: {cards}"},
     "cot_view_known": {"en": "You know: {cards}", "ja": "既知のカード: {cards}"},

@@ -250,12 +250,12 @@ def render_view(view: Mapping[str, JSON], lang: str = "en", *, names: Names = No
             translate(
                 "cot_view_drafted",
                 lang,
-                heroes=", ".join(_hero(h, lang) for h in v["heroes"]) or translate("cot_none", lang),
+                heroes=("、" if lang == "ja" else ", ").join(_hero(h, lang) for h in v["heroes"]) or translate("cot_none", lang),
             )
         )
     else:
         lines.append(
-            translate("cot_view_heroes", lang, heroes=", ".join(_hero(h, lang) for h in v["heroes"]))
+            translate("cot_view_heroes", lang, heroes=("、" if lang == "ja" else ", ").join(_hero(h, lang) for h in v["heroes"]))
         )
     if not over:
         lines.append(translate("cot_view_trash", lang, cards=_cards(v["trash"], lang)))
