@@ -22,6 +22,14 @@ if TYPE_CHECKING:
     from bot.tables.host import Host
 
 ACTIVE = (TableStatus.LOBBY, TableStatus.PLAYING)
+# AI seats have names of their own (issue 14: "AI 2" reads like a seat number); the first not already at
+# the table is taken, so two AI seats never share a name. Readable in English and Japanese alike.
+AI_NAMES = ("Ada", "Basho", "Clio", "Dante", "Emi", "Felix", "Gaia", "Hugo")
+
+
+def ai_name(taken: Sequence[str]) -> str:
+    free = [n for n in AI_NAMES if f"{n} (AI)" not in taken]
+    return f"{free[0]} (AI)" if free else f"AI {len(taken) + 1}"
 
 
 class Lobby:
@@ -150,7 +158,7 @@ class Lobby:
         if len(info.seats) >= limit:
             raise TableError("table_full", table=info.id, seats=limit)
         n = len(info.seats)
-        seat = SeatInfo(n, None, f"AI {n + 1} ({policy})", ai_policy=policy)
+        seat = SeatInfo(n, None, ai_name([s.name for s in info.seats]), ai_policy=policy)
         return await self._change_seats(
             live, [*info.seats, seat], Event("host.joined", {"name": seat.name, "seat": n})
         )
