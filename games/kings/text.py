@@ -192,10 +192,10 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
         tail = devil if d.get("devil") else ""
         return f"ラウンド{d['round']}開始{tail}" if ja else f"Round {d['round']} begins{tail}."
     if k == "deal":
-        cards = ", ".join(card_name(c, lang) for c in d["cards"])
+        cards = ("、" if ja else ", ").join(card_name(c, lang) for c in d["cards"])
         return f"手札: {cards}" if ja else f"Your hand: {cards}"
     if k == "drew_cards":
-        cards = ", ".join(card_name(c, lang) for c in d["cards"])
+        cards = ("、" if ja else ", ").join(card_name(c, lang) for c in d["cards"])
         return f"引いたカード: {cards}" if ja else f"You drew: {cards}"
     if k == "played":
         label = action_label(
@@ -231,7 +231,7 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
         for s, bids in enumerate(d["bids"]):
             chosen = " + ".join(char_name(b, lang) for b in bids) or ("なし" if ja else "none")
             parts.append(f"{_seat(None, s, lang, names)}: {chosen}")
-        return ("BID公開: " if ja else "Bids revealed: ") + "; ".join(parts)
+        return ("BID公開: " if ja else "Bids revealed: ") + ("／" if ja else "; ").join(parts)
     if k == "round_scored":
         items = d.get("items") or [[] for _ in d["scores"]]
         cells = []
@@ -264,10 +264,10 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
             else f"{card_name(d['card'], lang)} goes to {_seat(None, d['to'], lang, names)}."
         )
     if k == "kings_dealt":
-        sets = ", ".join(
+        sets = ("、" if ja else ", ").join(
             f"{_seat(None, i, lang, names)}: {colour_name(c, lang)}" for i, c in enumerate(d["kings"])
         )
-        deck = ", ".join(colour_name(c, lang) for c in d["king_deck"])
+        deck = ("、" if ja else ", ").join(colour_name(c, lang) for c in d["king_deck"])
         return (
             f"抽選でKQJセットを配った: {sets}（キングデッキ: {deck}）"
             if ja
@@ -276,9 +276,9 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     if k == "initial_parties":
         parts = []
         for s, (colour, chars) in enumerate(zip(d["kings"], d["chars"], strict=True)):
-            party = ", ".join(char_name(c, lang) for c in chars)
+            party = ("、" if ja else ", ").join(char_name(c, lang) for c in chars)
             parts.append(f"{_seat(None, s, lang, names)}: {colour_name(colour, lang)} ({party})")
-        joined = "; ".join(parts)
+        joined = ("／" if ja else "; ").join(parts)
         return (
             f"抽選で初期パーティを配った: {joined}" if ja else f"Initial parties drawn at random: {joined}."
         )
@@ -416,7 +416,8 @@ def view_text(view: Mapping[str, JSON], lang: str = "en", *, names: Names = None
     start = view.get("start_player")
     if order and view["phase"] == "play":
         lines.append(
-            ("これから出す順: " if ja else "To play, in order: ") + " → ".join(_seat(None, s, lang, names) for s in order)
+            ("これから出す順: " if ja else "To play, in order: ")
+            + " → ".join(_seat(None, s, lang, names) for s in order)
         )
     elif view["phase"] not in ("draft",) and isinstance(start, int):
         lines.append(("スタートプレイヤー: " if ja else "Start player: ") + _seat(None, start, lang, names))

@@ -162,7 +162,9 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
     if kind == "start_player":
         return f"{seat}がスタートプレイヤー" if ja else f"{seat} takes the start player card"
     if kind == "bids":
-        shown = ", ".join(f"{_seat(i, lang, names)} {card_name(c, lang)}" for i, c in enumerate(d["cards"]))
+        shown = ("、" if ja else ", ").join(
+            f"{_seat(i, lang, names)} {card_name(c, lang)}" for i, c in enumerate(d["cards"])
+        )
         return f"ビッド公開: {shown}" if ja else f"Bids revealed: {shown}"
     if kind == "bid_committed":
         return f"{seat}がビッドしました" if ja else f"{seat} has bid"
@@ -179,12 +181,14 @@ def event_text(event: Event, lang: str = "en", *, names: Names = None) -> str:
             else f"{seat} takes {d['count']} cards from the deck"
         )
     if kind == "drawn":
-        shown = ", ".join(card_name(str(c), lang) for c in d["cards"])
+        shown = ("、" if ja else ", ").join(card_name(str(c), lang) for c in d["cards"])
         return f"山札からとったカード: {shown}" if ja else f"You take from the deck: {shown}"
     if kind == "discarded":
         return f"{seat}が1枚捨てました" if ja else f"{seat} discards a card"
     if kind == "dispatch":
-        moves = ", ".join(f"{card_name(str(m[0]), lang)} → {_seat(m[1], lang, names)}" for m in d["moves"])
+        moves = ("、" if ja else ", ").join(
+            f"{card_name(str(m[0]), lang)} → {_seat(m[1], lang, names)}" for m in d["moves"]
+        )
         return f"ジャックの派遣: {moves}" if ja else f"Jack dispatch: {moves}"
     if kind == "auction":
         if d.get("count") is None:
