@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 from games.core.contract import (
@@ -119,12 +120,12 @@ def parse_options(players: int, variant: str, options: Mapping[str, str] | None)
 
 
 @functools.cache
-def _variant_engines() -> Mapping[str, Game[Any]]:
-    """The variant engines, imported on first use (not at import: the variants import this package);
-    once, because an import statement inside `_engine` costs every action of a variant table."""
-    from games.kings.variants import ENGINES
+def _variants() -> ModuleType:
+    """The variant engines' package, imported on first use (not at import: the variants import this
+    package); once, because an import statement inside `_engine` costs every action of a variant table."""
+    from games.kings import variants
 
-    return ENGINES
+    return variants
 
 
 class KingsGame(Game[Any]):
@@ -135,7 +136,8 @@ class KingsGame(Game[Any]):
     # --- dispatch --------------------------------------------------------------------------------
     @staticmethod
     def _engine(variant: str) -> Game[Any] | None:
-        return _variant_engines().get(variant)
+        engines: Mapping[str, Game[Any]] = _variants().ENGINES
+        return engines.get(variant)
 
     def _delegate(self, state: Any) -> Game[Any] | None:
         if isinstance(state, Table):
