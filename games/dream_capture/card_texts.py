@@ -31,16 +31,16 @@ _HONOUR = {
 
 _TEXTS: dict[str, dict[str, str]] = {
     FOOL: {
-        "en": "The strongest trump; -5 points. Win a trick holding an enemy's Hope: Capture of Hope, +15.",
+        "en": "The strongest trump; -5 points. Winning a trick that holds an enemy's Hope: Capture of Hope, +15.",
         "ja": "最強の切り札。-5点。敵の希望が出たトリックに勝つと「希望の捕獲」で+15点。",
     },
     HOPE: {
-        "en": "Trump 23, second only to the Fool; 5 points. Win a trick holding an enemy's Dream: Capture "
+        "en": "Trump 23, second only to the Fool; 5 points. Winning a trick that holds an enemy's Dream: Capture "
         "of the Dream, +15.",
         "ja": "切り札23（愚者の次に強い）。5点。敵の夢が出たトリックに勝つと「夢の捕獲」で+15点。",
     },
     DREAM: {
-        "en": "Trump 22; 5 points. Win a trick holding an enemy's World: Capture of the World, +15.",
+        "en": "Trump 22; 5 points. Winning a trick that holds an enemy's World: Capture of the World, +15.",
         "ja": "切り札22。5点。敵の世界が出たトリックに勝つと「世界の捕獲」で+15点。",
     },
     WORLD: {"en": "Trump 21; 5 points.", "ja": "切り札21。5点。"},
@@ -50,7 +50,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ja": "最弱の切り札。5点。最後のトリックに出して勝てば+10点（魔法の成功）、敵が勝てば敵に+10点、味方が勝てばなし。",
     },
     PRIESTESS: {
-        "en": "Trump 2; 1 point. Win a trick holding an enemy's Magician: Capture of the Magician, +15.",
+        "en": "Trump 2; 1 point. Winning a trick that holds an enemy's Magician: Capture of the Magician, +15.",
         "ja": "切り札2。1点。敵の魔術師が出たトリックに勝つと「魔術師の捕獲」で+15点。",
     },
 }

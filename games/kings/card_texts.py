@@ -65,9 +65,9 @@ CHARACTERS: dict[Character, Text] = {
         "ja": "常時：自分の赤のカードは黒と同じ強さ。色は赤のまま（赤のマストフォロー、赤キング可、赤として獲得。黒キングは不可）。",
     },
     Character.BERSERKER: {
-        "en": "Set-up: take the Berserker black 10 into your hand and discard 1 (two players: both 10s, "
-        "discard 2). Scoring: 1 win +20. ",
-        "ja": "セットアップ：バーサーカー黒10を手札に入れ、1枚捨てる（2人プレイは2枚入れて2枚捨てる）。得点時：1勝なら+20点。",
+        "en": "Set-up: take the Berserker black 10 into your hand and discard 1, maybe the 10 itself (two "
+        "players: both 10s, discard 2). Scoring: 1 win +20. ",
+        "ja": "セットアップ：バーサーカー黒10を手札に入れ、1枚捨てる（その10を捨ててもよい。2人プレイは2枚入れて2枚捨てる）。得点時：1勝なら+20点。",
     },
     Character.HEALER: {
         "en": "Scoring: +10 per blue or green card you took, at most 50 (two Healers both score). ",
