@@ -431,6 +431,12 @@ def view_text(view: Mapping[str, JSON], lang: str = "en", *, names: Names = None
             else (f" (lead: {colour_name(str(lead), lang)})" if lead else "")
         )
         lines.append(("場: " if ja else "Trick: ") + played + lead_text)
+    totals_by_round: list[Any] = list(view.get("round_totals") or [])
+    if totals_by_round:
+        lines.append("ラウンドごとの合計（多い方が上位）:" if ja else "Totals after each round (most points wins):")
+        for s in range(len(seats)):
+            row = " → ".join(str(r[s]) for r in totals_by_round)
+            lines.append(f"  {_seat(None, s, lang, names)}: {row}")
     scoring: list[Any] = list(view.get("last_scoring") or [])
     if scoring and view["phase"] in ("round_end", "over"):
         lines.append(f"ラウンド{view['round']}の得点:" if ja else f"Round {view['round']} points:")
