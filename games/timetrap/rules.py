@@ -12,10 +12,35 @@ from games.core.errors import IllegalAction
 from games.core.rng import Rng
 from games.timetrap import cards, dates
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
-from games.timetrap.table import Table
+from games.timetrap.table import NO_SEATS, Table
 
 MAX_TRAPS_PER_DAY = 2
 TRAP_DAYS = (3, 5)  # the start player picks up a played Time Trap card
+
+# Precomputed once (docs/engine-speed.md): the action strings, the "only this seat" sets, and each blue
+# card's verdicts. A blue card judges only (value, previous time card), both small numbers, so its
+# verdict for every pair is a table: _BLUE[card id][previous] = (time-card values allowed, trap allowed).
+NUMBER_OF = cards.NUMBER_OF
+PLAY = {c: f"play:{c}" for c in NUMBER_OF}
+TRAP = {c: f"trap:{c}" for c in NUMBER_OF}
+ONLY = tuple(frozenset((s,)) for s in range(8))
+_NOBODY: frozenset[int] = frozenset()
+_VALUES = tuple(range(1, 12))
+_FREE = (frozenset(_VALUES), True)
+
+
+def _verdict(blue: dates.BlueCard, previous: int | None) -> tuple[frozenset[int], bool]:
+    """What `blue` allows after the time card `previous` (None: first card of the day or after a
+    trap): the time-card values, and whether a Time Trap."""
+    allowed = frozenset(v for v in _VALUES if blue.allows(dates.PlayContext(v, previous)))
+    return allowed, blue.allows(dates.PlayContext(None, previous))
+
+
+_BLUE = {
+    card.id: (card, {previous: _verdict(card, previous) for previous in (None, *_VALUES)})
+    for date_set in dates.DATE_SETS.values()
+    for card in date_set.blue
+}
 
 
 # --- what may be played ------------------------------------------------------------------------------
@@ -23,62 +48,85 @@ def date_card(state: State) -> str | None:
     return state.dates[state.day - 1] if state.day <= len(state.dates) else None
 
 
-def previous_time_card(state: State) -> int | None:
-    """The number of the last card played today if it is a time card (None: first card or after a trap)."""
-    row = state.board[state.day - 1] if len(state.board) >= state.day else ()
-    if not row or cards.is_trap(row[-1][0]):
-        return None
-    return row[-1][1]
-
-
-def time_card_playable(state: State, value: int) -> bool:
-    """Higher than the last card while the tile is face up, lower while face down; the blue card agrees."""
-    last = state.last_value()
-    if last is not None and not (value > last if state.tile_up else value < last):
-        return False
-    blue = dates.blue(date_card(state))
-    return blue is None or blue.allows(dates.PlayContext(value, previous_time_card(state)))
-
-
-def trap_playable(state: State, hand: tuple[str, ...]) -> bool:
-    """Right after a time card (never first in a day nor after a trap), at most two a day, and a time
-    card in hand to discard face down (ruling); the blue card may forbid it (B5)."""
-    if not state.after_time or state.traps_today >= MAX_TRAPS_PER_DAY:
-        return False
-    if not any(cards.is_trap(c) for c in hand) or not any(cards.is_time_card(c) for c in hand):
-        return False
-    blue = dates.blue(date_card(state))
-    return blue is None or blue.allows(dates.PlayContext(None, previous_time_card(state)))
+def _turn_rules(state: State) -> tuple[int | None, frozenset[int], bool]:
+    """Today's play rules (rulebook section 6 and the blue date card), in one pass: the value to beat
+    (None: the first card of the day), the time-card values the blue card allows, and whether it allows
+    a Time Trap. A time card must be higher than the last card while the tile is face up, lower while
+    face down. A Time Trap needs a time card just before it (the caller checks `after_time`), at most two
+    a day, and a time card in hand to discard face down (ruling). The blue card judges against the
+    previous card if it is a time card (a board row holds time cards and Time Trap cards only)."""
+    day = state.day
+    board = state.board
+    row = board[day - 1] if len(board) >= day else ()
+    last: int | None
+    previous: int | None
+    if row:
+        card, last = row[-1]
+        previous = last if card in NUMBER_OF else None
+    else:
+        last = previous = None
+    days = state.dates
+    blue = _BLUE.get(days[day - 1]) if day <= len(days) else None
+    if blue is None:
+        return last, *_FREE
+    verdict = blue[1].get(previous)
+    return last, *(_verdict(blue[0], previous) if verdict is None else verdict)
 
 
 def to_act(state: State) -> frozenset[int]:
     if state.over:
-        return frozenset()
-    if state.pending is not None:
-        return frozenset({state.pending.seat})
-    return frozenset({state.turn})
+        return _NOBODY
+    pending = state.pending
+    return ONLY[state.turn if pending is None else pending.seat]
 
 
 def legal_actions(state: State, seat: int) -> list[str]:
-    if state.over or seat not in to_act(state):
+    if state.over:
         return []
     hand = state.hands[seat]
     pending = state.pending
     if pending is not None:
+        if seat != pending.seat:
+            return []
         if pending.kind == "draw":
             return [f"draw:{s}" for s in draw_targets(state, seat)]
         if pending.kind == "give":
             return [f"give:{c}:{s}" for c in hand for s in state.active() if s != seat]
         return [f"discard:{c}" for c in hand]
-    numbers = cards.NUMBER_OF
-    plays = [f"play:{c}" for c in hand if c in numbers and time_card_playable(state, numbers[c])]
-    if trap_playable(state, hand):
-        plays.extend(f"trap:{c}" for c in hand if cards.is_time_card(c))
+    if seat != state.turn:
+        return []
+    last, allowed, trap_ok = _turn_rules(state)
+    up = state.tile_up
+    plays = []
+    has_trap = False
+    for c in hand:  # a hand holds time cards and Time Trap cards only
+        v = NUMBER_OF.get(c)
+        if v is None:
+            has_trap = True
+        elif (last is None or (v > last if up else v < last)) and v in allowed:
+            plays.append(PLAY[c])
+    if has_trap and trap_ok and state.after_time and state.traps_today < MAX_TRAPS_PER_DAY:
+        plays.extend([TRAP[c] for c in hand if c in NUMBER_OF])
     return plays or ["pass"]
 
 
 def draw_targets(state: State, seat: int) -> list[int]:
     return [s for s in state.active() if s != seat and state.hands[s]]
+
+
+def _turn_action_legal(state: State, seat: int, kind: str, card: str) -> bool:
+    """Is "play:<card>" / "trap:<card>" among legal_actions (nothing pending, `seat` to act)? Checked
+    directly instead of building the whole list (the hot path)."""
+    hand = state.hands[seat]
+    value = NUMBER_OF.get(card)
+    if value is None or card not in hand:
+        return False
+    last, allowed, trap_ok = _turn_rules(state)
+    if kind == "play":
+        return (last is None or (value > last if state.tile_up else value < last)) and value in allowed
+    if not (trap_ok and state.after_time and state.traps_today < MAX_TRAPS_PER_DAY):
+        return False
+    return any(c not in NUMBER_OF for c in hand)  # a Time Trap card in hand
 
 
 # --- applying ------------------------------------------------------------------------------------------
@@ -87,12 +135,16 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
         raise IllegalAction("game_over")
     if not 0 <= seat < state.players:
         raise IllegalAction("not_seated")
-    if seat not in to_act(state):
+    pending = state.pending
+    if seat != (state.turn if pending is None else pending.seat):
         raise IllegalAction("not_your_turn")
-    if action not in legal_actions(state, seat):
+    kind, _, arg = action.partition(":")
+    if pending is None and (kind == "play" or kind == "trap"):
+        if not _turn_action_legal(state, seat, kind, arg):
+            raise explain(state, seat, action)
+    elif action not in legal_actions(state, seat):
         raise explain(state, seat, action)
     table = Table(state)
-    kind, _, arg = action.partition(":")
     if kind == "play":
         play_time_card(table, seat, arg)
     elif kind == "trap":
@@ -140,12 +192,12 @@ def explain(state: State, seat: int, action: str) -> IllegalAction:
 
 
 def play_time_card(table: Table, seat: int, card: str) -> None:
-    value = cards.number(card)
+    value = NUMBER_OF[card]
     table.to_board(seat, card, value)
     table.played_today += 1
     table.after_time = True
     table.last_player = seat
-    table.passed.clear()
+    table.passed = NO_SEATS
     table.emit("play", seat=seat, card=card, value=value)
     if table.day == LAST_DAY and not table.hands[seat]:
         table.finish(seat, "emptied_day7")
@@ -158,7 +210,7 @@ def play_time_card(table: Table, seat: int, card: str) -> None:
 
 
 def play_trap(table: Table, seat: int, discard: str) -> None:
-    trap = next(c for c in sorted(table.hands[seat]) if cards.is_trap(c))
+    trap = min([c for c in table.hands[seat] if c not in NUMBER_OF])  # identical cards: the lowest id
     value = cards.TRAP_HIGH if table.tile_up else cards.TRAP_LOW
     candidates = [c for c in table.hands[seat] if cards.is_time_card(c)]
     table.to_board(seat, trap, value)
@@ -168,14 +220,14 @@ def play_trap(table: Table, seat: int, discard: str) -> None:
     table.traps_today += 1
     table.after_time = False
     table.last_player = seat
-    table.passed.clear()
+    table.passed = NO_SEATS
     table.emit("trap", seat=seat, card=trap, value=value, tile="up" if table.tile_up else "down")
     table.emit("trap_discard", frozenset({seat}), seat=seat, card=discard)
     end_turn(table, seat)
 
 
 def pass_turn(table: Table, seat: int) -> None:
-    table.passed.add(seat)
+    table.passed = table.passed | ONLY[seat]
     table.after_time = False
     table.emit("pass", seat=seat)
     waiting = [s for s in table.active() if s != table.last_player and s not in table.passed]
@@ -230,10 +282,10 @@ def fewest_cards_wins(table: Table) -> None:
 
 def start_day(table: Table, start: int) -> None:
     table.day += 1
-    table.board.append([])
+    table.board.append(())
     table.played_today = 0
     table.traps_today = 0
-    table.passed.clear()
+    table.passed = NO_SEATS
     table.after_time = False
     table.last_player = None
     if table.day == LAST_DAY:

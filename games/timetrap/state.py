@@ -1,17 +1,20 @@
-"""The whole TIMETRAP table as plain immutable data that round-trips through JSON."""
+"""The whole TIMETRAP table as plain immutable data that round-trips through JSON.
+
+NamedTuples rather than frozen dataclasses: equally immutable and typed, and built by one
+`tuple.__new__` in the rules' hot path (docs/engine-speed.md). `know` is a dict that is never written
+once it is in a State: the working copy (table.py) copies it before its first write.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 LIMITS = {2: 6, 3: 8, 4: 10}  # cards a day may hold, by players still in at the day's start
 LAST_DAY = 7
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(NamedTuple):
     """A follow-up decision a yellow card asks for: `seat` decides; `actor` played the yellow number.
 
     kind: "draw" (actor picks whom to draw from), "give" (actor gives a card), "discard_next" (the next
@@ -23,8 +26,7 @@ class Pending:
     actor: int
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     players: int
     rng: int
     date_set: str

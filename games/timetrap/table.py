@@ -5,15 +5,25 @@ Knowledge: a card on the board is public; a card in a hand is known to its owner
 (random draw, gift, face-down discard) tells its two parties which card moved; everyone else only sees
 that *a* card moved, so they lose track of every card that could have been the one (unless it was the only
 candidate).
+
+Speed (docs/engine-speed.md): the working copy shares the input State's tuples and its `know` dict until
+one is written (copy on write): a hand, a board row or the discard pile is replaced by a new tuple, `know`
+is copied before its first write. A card joins the end of a hand (so the AI's playouts, which never
+freeze, see the hands in the order they always did); `freeze` sorts only the hands that gained a card and
+builds the next State with one `tuple.__new__`.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
 
 from games.core.contract import Event
 from games.timetrap import cards
-from games.timetrap.state import State
+from games.timetrap.state import Pending, State
+
+_new = tuple.__new__  # `_new(Event, (kind, data, audience))`, `_new(State, (...))`: no Python-level call
+_SORT_KEY = cards.sort_key
+NO_SEATS: frozenset[int] = frozenset()
 
 
 def bit(seat: int) -> int:
@@ -31,42 +41,95 @@ def seat_mask(seat: int | None, players: int) -> int:
 
 
 class Table:
+    __slots__ = (
+        "after_time",
+        "base",
+        "board",
+        "day",
+        "discard",
+        "end_reason",
+        "events",
+        "extra_turn",
+        "grown",
+        "hands",
+        "know",
+        "last_player",
+        "limit",
+        "out",
+        "over",
+        "owned",
+        "passed",
+        "pending",
+        "played_today",
+        "players",
+        "rng",
+        "skip_next",
+        "start",
+        "tile_up",
+        "traps_today",
+        "turn",
+        "winner",
+    )
+
+    hands: list[tuple[str, ...]]  # per seat; a changed hand is a new tuple (copy on write)
+    board: list[tuple[tuple[str, int], ...]]  # per day started: (card, value) in play order
+    discard: tuple[str, ...]
+    know: Mapping[str, int]  # the input State's until first written; then `owned`
+    owned: dict[str, int] | None
+    out: tuple[int, ...]
+    passed: frozenset[int]
+    pending: Pending | None
+    last_player: int | None
+    winner: int | None
+    end_reason: str | None
+
     def __init__(self, state: State) -> None:
+        (
+            self.players,
+            self.rng,
+            _date_set,
+            _dates,
+            self.day,
+            self.tile_up,
+            hands,
+            self.discard,
+            board,
+            self.know,
+            self.start,
+            self.turn,
+            self.limit,
+            self.played_today,
+            self.traps_today,
+            self.after_time,
+            self.last_player,
+            self.passed,
+            self.out,
+            self.pending,
+            self.over,
+            self.winner,
+            self.end_reason,
+            self.extra_turn,
+            self.skip_next,
+        ) = state
         self.base = state
-        self.players = state.players
-        self.hands = [list(h) for h in state.hands]
-        self.discard = list(state.discard)
-        self.board = [list(row) for row in state.board]
-        self.know = dict(state.know)
-        self.out = list(state.out)
-        self.passed = set(state.passed)
-        self.day = state.day
-        self.tile_up = state.tile_up
-        self.start = state.start
-        self.turn = state.turn
-        self.limit = state.limit
-        self.played_today = state.played_today
-        self.traps_today = state.traps_today
-        self.after_time = state.after_time
-        self.last_player = state.last_player
-        self.pending = state.pending
-        self.over = state.over
-        self.winner = state.winner
-        self.end_reason = state.end_reason
-        self.extra_turn = state.extra_turn
-        self.skip_next = state.skip_next
-        self.rng = state.rng
+        self.hands = list(hands)
+        self.board = list(board)
+        self.owned = None
+        self.grown = 0  # bit mask of the seats whose hand got a card (sorted again on freeze)
         self.events: list[Event] = []
 
     # --- reading -----------------------------------------------------------------------------
     def active(self) -> list[int]:
-        return [s for s in range(self.players) if not self.out[s]]
+        out = self.out
+        return [s for s in range(self.players) if not out[s]]
 
     def next_active(self, seat: int) -> int:
         """The next player still in, to the left (seat order) of `seat` (which may itself be out)."""
-        for step in range(1, self.players + 1):
-            cand = (seat + step) % self.players
-            if not self.out[cand]:
+        out = self.out
+        players = self.players
+        for step in range(1, players + 1):
+            cand = (seat + step) % players
+            if not out[cand]:
                 return cand
         return seat
 
@@ -75,23 +138,51 @@ class Table:
         return dates[self.day - 1] if self.day <= len(dates) else None
 
     def emit(self, kind: str, audience: frozenset[int] | None = None, /, **data: object) -> None:
-        self.events.append(Event(kind, dict(data), audience))
+        self.events.append(_new(Event, (kind, data, audience)))
+
+    # --- knowledge ---------------------------------------------------------------------------
+    def own_know(self) -> dict[str, int]:
+        """`know`, copied first if it is still the input State's (copy on write)."""
+        owned = self.owned
+        if owned is None:
+            owned = self.owned = dict(self.know)
+            self.know = owned
+        return owned
+
+    def set_know(self, card: str, mask: int) -> None:
+        """Who knows `card`; a card nobody else knows has no entry (as the frozen State stores it)."""
+        know = self.know
+        if mask:
+            if know.get(card) != mask:
+                self.own_know()[card] = mask
+        elif card in know:
+            del self.own_know()[card]
 
     # --- card moves ------------------------------------------------------------------------------
+    def take_hand(self, seat: int, card: str) -> None:
+        hand = self.hands[seat]
+        i = hand.index(card)
+        self.hands[seat] = hand[:i] + hand[i + 1 :]
+
     def to_board(self, seat: int, card: str, value: int) -> None:
-        self.hands[seat].remove(card)
-        self.know.pop(card, None)
-        self.board[self.day - 1].append((card, value))
+        self.take_hand(seat, card)
+        if card in self.know:
+            del self.own_know()[card]
+        board = self.board
+        day = self.day - 1
+        board[day] = board[day] + ((card, value),)
 
     def from_board(self, seat: int, card: str) -> None:
         """A public pick-up: everyone saw which card went into which hand."""
-        for row in self.board:
-            for entry in row:
+        board = self.board
+        for day, row in enumerate(board):
+            for i, entry in enumerate(row):
                 if entry[0] == card:
-                    row.remove(entry)
+                    board[day] = row[:i] + row[i + 1 :]
                     break
-        self.hands[seat].append(card)
-        self.know[card] = public_mask(self.players)
+        self.hands[seat] = self.hands[seat] + (card,)
+        self.grown |= 1 << seat
+        self.set_know(card, public_mask(self.players))
 
     def private_move(self, src: int, card: str, dst: int | None, candidates: list[str]) -> None:
         """Move `card` from src's hand to dst's hand (None: the face-down discard pile).
@@ -100,25 +191,29 @@ class Table:
         """
         parties = bit(src) | (0 if dst is None else bit(dst))
         others_known = len(candidates) <= 1
+        know = self.own_know()
         for other in candidates:
             if other != card and not others_known:
-                self.know[other] = self.know.get(other, 0) & (0 if dst is None else bit(dst))
-        before = self.know.get(card, 0)
-        self.know[card] = (before | parties) if others_known else parties
-        self.hands[src].remove(card)
+                self.set_know(other, know.get(other, 0) & (0 if dst is None else bit(dst)))
+        before = know.get(card, 0)
+        self.set_know(card, (before | parties) if others_known else parties)
+        self.take_hand(src, card)
         if dst is None:
-            self.discard.append(card)
+            self.discard = self.discard + (card,)  # noqa: RUF005  (no list detour)
         else:
-            self.hands[dst].append(card)
+            self.hands[dst] = self.hands[dst] + (card,)
+            self.grown |= 1 << dst
 
     # --- ends ----------------------------------------------------------------------------------------
     def eliminate(self, seats: list[int], reason: str) -> None:
         """Seats drop out at the same moment; the last survivor wins at once; nobody left: no winner."""
         if not seats:
             return
-        order = max(self.out) + 1
+        out = list(self.out)
+        order = max(out) + 1
         for seat in seats:
-            self.out[seat] = order
+            out[seat] = order
+            self.out = tuple(out)
             self.emit("eliminated", seat=seat, reason=reason)
         alive = self.active()
         if len(alive) == 1:
@@ -136,28 +231,40 @@ class Table:
         self.emit("game_over", winner=winner, reason=reason, hands=[len(h) for h in self.hands])
 
     def freeze(self) -> State:
-        return replace(
-            self.base,
-            rng=self.rng,
-            hands=tuple(cards.sorted_hand(h) for h in self.hands),
-            discard=tuple(self.discard),
-            board=tuple(tuple(row) for row in self.board),
-            know={c: m for c, m in self.know.items() if m},
-            out=tuple(self.out),
-            passed=frozenset(self.passed),
-            day=self.day,
-            tile_up=self.tile_up,
-            start=self.start,
-            turn=self.turn,
-            limit=self.limit,
-            played_today=self.played_today,
-            traps_today=self.traps_today,
-            after_time=self.after_time,
-            last_player=self.last_player,
-            pending=self.pending,
-            over=self.over,
-            winner=self.winner,
-            end_reason=self.end_reason,
-            extra_turn=self.extra_turn,
-            skip_next=self.skip_next,
+        base = self.base
+        hands = self.hands
+        grown = self.grown
+        if grown:  # taking a card keeps a hand sorted; adding one does not
+            for seat, hand in enumerate(hands):
+                if grown >> seat & 1:
+                    hands[seat] = tuple(sorted(hand, key=_SORT_KEY))
+        return _new(
+            State,
+            (
+                self.players,
+                self.rng,
+                base.date_set,
+                base.dates,
+                self.day,
+                self.tile_up,
+                tuple(hands),
+                self.discard,
+                tuple(self.board),
+                self.know,
+                self.start,
+                self.turn,
+                self.limit,
+                self.played_today,
+                self.traps_today,
+                self.after_time,
+                self.last_player,
+                self.passed,
+                self.out,
+                self.pending,
+                self.over,
+                self.winner,
+                self.end_reason,
+                self.extra_turn,
+                self.skip_next,
+            ),
         )
