@@ -60,8 +60,7 @@ def is_berserker_ten(card: str) -> bool:
     return card.startswith("bers")
 
 
-def card_colour(card: str) -> Colour | None:
-    """Colour of a number card (a Berserker 10 is black); None for flags and rares."""
+def _card_colour(card: str) -> Colour | None:
     if is_berserker_ten(card):
         return Colour.BLACK
     if is_flag(card) or is_rare(card):
@@ -69,13 +68,41 @@ def card_colour(card: str) -> Colour | None:
     return Colour(card[0])
 
 
-def card_number(card: str) -> int | None:
-    """Number of a number card; None for flags and rares."""
+def _card_number(card: str) -> int | None:
     if is_berserker_ten(card):
         return 10
     if is_flag(card) or is_rare(card):
         return None
     return int(card[1:])
+
+
+# Every card id of the standard game and the variants (numbers up to 13), answered by one dict lookup on
+# the hot path instead of an Enum call per card (docs/engine-speed.md); other ids take the slow path.
+_KNOWN_CARDS = (
+    tuple(f"{c}{n}" for c in NUMBER_COLOURS for n in range(1, 14)) + FLAGS + RARES + BERSERKER_TENS
+)
+_COLOUR_OF: dict[str, Colour | None] = {c: _card_colour(c) for c in _KNOWN_CARDS}
+_NUMBER_OF: dict[str, int | None] = {c: _card_number(c) for c in _KNOWN_CARDS}
+# Plain-string colour codes ("" for flags and rares) for the engine's hot path.
+COLOUR_CODE: MappingProxyType[str, str] = MappingProxyType(
+    {c: "" if colour is None else colour.value for c, colour in _COLOUR_OF.items()}
+)
+
+
+def card_colour(card: str) -> Colour | None:
+    """Colour of a number card (a Berserker 10 is black); None for flags and rares."""
+    try:
+        return _COLOUR_OF[card]
+    except KeyError:
+        return _card_colour(card)
+
+
+def card_number(card: str) -> int | None:
+    """Number of a number card; None for flags and rares."""
+    try:
+        return _NUMBER_OF[card]
+    except KeyError:
+        return _card_number(card)
 
 
 def playing_cards(players: int) -> tuple[str, ...]:
@@ -147,11 +174,18 @@ def character_card(character: Character | str, copy: int) -> str:
 
 def character_of(card: str) -> Character:
     """'healer2' -> Character.HEALER."""
-    return Character(card.rstrip("0123456789"))
+    try:
+        return _CHARACTER_OF[card]
+    except KeyError:
+        return Character(card.rstrip("0123456789"))
 
 
 def all_character_cards() -> tuple[str, ...]:
     return tuple(character_card(c, i) for c, copies in CHARACTER_COPIES.items() for i in range(1, copies + 1))
+
+
+# One dict lookup per character card on the hot path instead of an Enum call.
+_CHARACTER_OF: dict[str, Character] = {card: Character(card.rstrip("0123456789")) for card in all_character_cards()}
 
 
 # Copies left out by player count (text, '■ゲームの準備').

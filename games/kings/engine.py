@@ -9,24 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
-from games.core.contract import Event
+from games.core.contract import Event, new_event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
 from games.kings import tricks
 from games.kings.cards import (
     BERSERKER_TENS,
+    COLOUR_CODE,
     KING_COLOURS,
     QUEEN_RECOVERY_COST,
     Character,
     Colour,
+    all_character_cards,
     card_colour,
     card_number,
     character_of,
     character_pool,
     is_berserker_ten,
-    is_flag,
     is_rare,
     king_number,
     playing_cards,
@@ -40,6 +41,27 @@ TWO_PLAYER = "two-player"
 ROUNDS = 3
 DEVIL_CONTRACT_LAST_PENALTY = 20
 CATCH_UP_STEP = 100  # two-player: one devil king per 100 points behind (at most two)
+
+T = TypeVar("T")
+# "Only this seat": the usual answer of to_act, built once (docs/engine-speed.md, precomputed tables).
+_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(8))
+_NOBODY: frozenset[int] = frozenset()
+_NUMBER_OF: dict[str, int] = {c: card_number(c) or 0 for c in COLOUR_CODE}
+
+
+# --- copy on write: apply works on a working copy whose lists are shared with its input -------------
+def _put(seq: list[T], index: int, value: T) -> list[T]:
+    """A copy of `seq` with one item replaced (never change a shared list in place)."""
+    out = list(seq)
+    out[index] = value
+    return out
+
+
+def _without(seq: list[T], item: T) -> list[T]:
+    """A copy of `seq` without the first `item`."""
+    out = list(seq)
+    out.remove(item)
+    return out
 
 
 # --- small helpers ---------------------------------------------------------------------------------
@@ -72,7 +94,11 @@ def face_up(t: Table, seat: int) -> list[str]:
 def has_up(t: Table, seat: int, character: Character) -> bool:
     if not t.revealed and t.phase in ("draft", "bid", "extra"):
         return False
-    return any(character_of(c) is character for c in face_up(t, seat))
+    bids = t.bids[seat] if t.bids else None
+    for card in t.chars[seat]:  # noqa: SIM110  (face_up without building the list; a plain loop, hot path)
+        if (not bids or card not in bids) and character_of(card) is character:
+            return True
+    return False
 
 
 def kings_of(t: Table, seat: int) -> list[str]:
@@ -88,16 +114,16 @@ def jack_up(t: Table, seat: int) -> bool:
 
 def _draw(t: Table, count: int) -> list[str]:
     drawn = t.deck[:count]
-    del t.deck[:count]
+    t.deck = t.deck[count:]
     return drawn
 
 
 def _private(kind: str, seat: int, **data: Any) -> Event:
-    return Event(kind, {"seat": seat, **data}, frozenset({seat}))
+    return new_event(kind, {"seat": seat, **data}, _ONLY[seat])
 
 
 def _public(kind: str, **data: Any) -> Event:
-    return Event(kind, data)
+    return new_event(kind, data)
 
 
 # --- set-up ---------------------------------------------------------------------------------------
@@ -193,7 +219,7 @@ def _start_round(t: Table, events: list[Event]) -> None:
     t.box = sorted(set(t.box) | {c for c in cards if is_berserker_ten(c)})
     rng = Rng(t.rng)
     t.deck = rng.shuffled(sorted(c for c in cards if not is_berserker_ten(c)))
-    t.hands = [sorted(_draw(t, t.hand_size), key=card_sort_key) for _ in range(n)]
+    t.hands = [sorted(_draw(t, t.hand_size), key=_sort_key) for _ in range(n)]
     t.taken = [[] for _ in range(n)]
     t.discards = [[] for _ in range(n)]
     t.trick, t.last_trick, t.order, t.led_by = [], [], [], []
@@ -208,7 +234,7 @@ def _start_round(t: Table, events: list[Event]) -> None:
     t.tasks, t.discard_seat, t.discard_left = [], -1, 0
     t.jack_turned = [False] * n
     if is_two(t) and t.round > 1:
-        t.king_deck.append(t.king_deck.pop(0))
+        t.king_deck = t.king_deck[1:] + t.king_deck[:1]  # the top king goes to the bottom
     t.devil_colour = _devil_colour(t)
     events.append(_public("round_start", round=t.round, devil=t.devil_colour))
     for seat in range(n):
@@ -234,11 +260,23 @@ def _start_round(t: Table, events: list[Event]) -> None:
     t.rng = rng.state
 
 
-def card_sort_key(card: str) -> tuple[int, int]:
+def _card_sort_key(card: str) -> tuple[int, int]:
     colour = card_colour(card)
     if colour is None:
         return (5 if is_rare(card) else -1, 0)
     return (list(Colour).index(colour), card_number(card) or 0)
+
+
+_SORT_KEY: dict[str, tuple[int, int]] = {c: _card_sort_key(c) for c in COLOUR_CODE}
+_sort_key = _SORT_KEY.__getitem__  # a C-level sort key for hands (every card id of the box is in it)
+
+
+def card_sort_key(card: str) -> tuple[int, int]:
+    """Hand order: flags, then colours in Colour order by number, then rares."""
+    try:
+        return _SORT_KEY[card]
+    except KeyError:
+        return _card_sort_key(card)
 
 
 # --- the party draft ------------------------------------------------------------------------------
@@ -255,14 +293,14 @@ def draft_actions(t: Table, seat: int) -> list[str]:
             return out
         held = {character_of(c) for c in t.chars[seat]}
         seen: set[Character] = set()
-        for card in sorted(t.pool, key=_char_key):
+        for card in sorted(t.pool, key=_char_rank):
             character = character_of(card)
             if character not in held and character not in seen:
                 seen.add(character)
                 out.append(f"pick:{card}")
         return out
     banned = set() if is_two(t) else set(t.prev_chars[seat])
-    return [f"pick:{c}" for c in sorted(t.pool, key=_char_key) if c not in banned]
+    return [f"pick:{c}" for c in sorted(t.pool, key=_char_rank) if c not in banned]
 
 
 _CHAR_ORDER = {c.value: i for i, c in enumerate(Character)}
@@ -272,16 +310,20 @@ def _char_key(card: str) -> tuple[int, str]:
     return (_CHAR_ORDER[card.rstrip("0123456789")], card)
 
 
+# Draft order of the character cards as one int per card: a C-level sort key (hot path).
+_char_rank = {card: i for i, card in enumerate(sorted(all_character_cards(), key=_char_key))}.__getitem__
+
+
 def _apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
     kind, value = action.split(":", 1)
-    t.draft_order.pop(0)
+    t.draft_order = t.draft_order[1:]
     if kind == "set":
-        t.own_king[seat] = value
-        t.sets_left.remove(value)
+        t.own_king = _put(t.own_king, seat, value)
+        t.sets_left = _without(t.sets_left, value)
         events.append(_public("took_set", seat=seat, colour=value))
     else:
-        t.pool.remove(value)
-        t.chars[seat].append(value)
+        t.pool = _without(t.pool, value)
+        t.chars = _put(t.chars, seat, t.chars[seat] + [value])
         events.append(_public("took_char", seat=seat, card=value))
     if not t.draft_order:
         _after_draft(t, events)
@@ -296,7 +338,7 @@ def _after_draft(t: Table, events: list[Event]) -> None:
             behind = max(t.scores) - t.scores[seat]
             count = min(2, behind // CATCH_UP_STEP)
             if count >= 2:
-                t.extra_kings[seat] = list(t.king_deck[1:3])
+                t.extra_kings = _put(t.extra_kings, seat, list(t.king_deck[1:3]))
                 events.append(_public("extra_kings", seat=seat, kings=list(t.extra_kings[seat])))
             elif count == 1:
                 t.extra_picks = [seat, 1]
@@ -306,7 +348,7 @@ def _after_draft(t: Table, events: list[Event]) -> None:
 
 
 def _apply_extra(t: Table, seat: int, colour: str, events: list[Event]) -> None:
-    t.extra_kings[seat] = [colour]
+    t.extra_kings = _put(t.extra_kings, seat, [colour])
     t.extra_picks = []
     events.append(_public("extra_kings", seat=seat, kings=[colour]))
     t.phase = "bid"
@@ -327,7 +369,7 @@ def bid_actions(t: Table, seat: int) -> list[str]:
 
 def _apply_bid(t: Table, seat: int, action: str, events: list[Event]) -> None:
     items = action.split(":")[1:]
-    t.bids[seat] = [] if items == ["none"] else items
+    t.bids = _put(t.bids, seat, [] if items == ["none"] else items)
     events.append(_public("bid_committed", seat=seat))
     if any(b is None for b in t.bids):
         return
@@ -364,12 +406,14 @@ def _apply_cheer(t: Table, seat: int, action: str, events: list[Event]) -> None:
 # --- set-up abilities and queen recovery ---------------------------------------------------------
 def _begin_setup(t: Table, events: list[Event]) -> None:
     t.phase = "setup"
+    tasks = list(t.tasks)
     for seat in seats_from(t, t.start_player):
         if t.round > 1 and not t.queen_up[seat] and t.scores[seat] >= QUEEN_RECOVERY_COST[t.own_king[seat]]:
-            t.tasks.append([seat, "recover"])
+            tasks.append([seat, "recover"])
         for card in face_up(t, seat):
             if character_of(card) in (Character.GAMBLER, Character.BERSERKER):
-                t.tasks.append([seat, character_of(card).value])
+                tasks.append([seat, character_of(card).value])
+    t.tasks = tasks
     _run_tasks(t, events)
 
 
@@ -378,21 +422,21 @@ def _run_tasks(t: Table, events: list[Event]) -> None:
         seat, kind = t.tasks[0]
         if kind in ("recover", "jack3"):
             return  # a decision
-        t.tasks.pop(0)
+        t.tasks = t.tasks[1:]
         if kind == "gambler":
             if len(t.deck) < 2:
                 events.append(_public("ignored", seat=seat, ability="gambler"))
                 continue
             drawn = _draw(t, 2)
-            t.hands[seat].extend(drawn)
+            t.hands = _put(t.hands, seat, t.hands[seat] + drawn)
             events.append(_public("drew", seat=seat, count=2, ability="gambler"))
             events.append(_private("drew_cards", seat, cards=drawn))
             _ask_discard(t, seat, 2)
             return
         if kind == "berserker":
             tens = t.box[: 2 if is_two(t) else 1]
-            del t.box[: len(tens)]
-            t.hands[seat].extend(tens)
+            t.box = t.box[len(tens) :]
+            t.hands = _put(t.hands, seat, t.hands[seat] + tens)
             events.append(_public("berserker_tens", seat=seat, count=len(tens)))
             events.append(_private("drew_cards", seat, cards=tens))
             _ask_discard(t, seat, len(tens))
@@ -404,13 +448,13 @@ def _run_tasks(t: Table, events: list[Event]) -> None:
 
 
 def _ask_discard(t: Table, seat: int, count: int) -> None:
-    t.hands[seat].sort(key=card_sort_key)
+    t.hands = _put(t.hands, seat, sorted(t.hands[seat], key=_sort_key))
     t.discard_seat, t.discard_left = seat, count
 
 
 def _apply_discard(t: Table, seat: int, card: str, events: list[Event]) -> None:
-    t.hands[seat].remove(card)
-    t.discards[seat].append(card)
+    t.hands = _put(t.hands, seat, _without(t.hands[seat], card))
+    t.discards = _put(t.discards, seat, t.discards[seat] + [card])
     t.discard_left -= 1
     events.append(_private("discarded", seat, card=card))
     if t.discard_left:
@@ -422,14 +466,15 @@ def _apply_discard(t: Table, seat: int, card: str, events: list[Event]) -> None:
 
 
 def _apply_task_choice(t: Table, seat: int, action: str, events: list[Event]) -> None:
-    _, kind = t.tasks.pop(0)
+    _, kind = t.tasks[0]
+    t.tasks = t.tasks[1:]
     if kind == "recover" and action == "recover":
         cost = QUEEN_RECOVERY_COST[t.own_king[seat]]
-        t.scores[seat] -= cost
-        t.queen_up[seat] = True
+        t.scores = _put(t.scores, seat, t.scores[seat] - cost)
+        t.queen_up = _put(t.queen_up, seat, True)
         events.append(_public("queen_recovered", seat=seat, cost=cost))
     if kind == "jack3" and action == "jack3":
-        t.jack_turned[seat] = True
+        t.jack_turned = _put(t.jack_turned, seat, True)
         events.append(_public("jack_turned", seat=seat))
     _run_tasks(t, events)
 
@@ -476,59 +521,94 @@ def turn_actions(t: Table, seat: int) -> list[str]:
 
 
 def playable(t: Table, seat: int) -> list[str]:
+    """tricks.must_follow on colour codes (hot path): the lead colour if the hand has it, or a rare or
+    flag; otherwise anything."""
     hand = t.hands[seat]
-    if t.free_play or not t.lead_colour:
+    lead = t.lead_colour
+    if t.free_play or not lead:
         return list(hand)
-    return tricks.must_follow(hand, Colour(t.lead_colour))
+    code = COLOUR_CODE
+    for card in hand:
+        if code[card] == lead:
+            return [c for c in hand if code[c] == lead or not code[c]]
+    return list(hand)
 
 
-def play_actions(t: Table, seat: int) -> list[str]:
-    out: list[str] = []
+def _play_options(t: Table, seat: int) -> tuple[bool, bool, list[str], bool]:
+    """What may go with a card this seat plays: its queen (white/blue), the Resistance switch, its unused
+    kings, and whether the white king may go on the white queen."""
     queen = t.queen_up[seat] and t.own_king[seat] in ("w", "b")
     switch_ok = has_up(t, seat, Character.RESISTANCE)
     kings = [k for k in kings_of(t, seat) if not t.king_used[k]]
-    for card in playable(t, seat):
-        base = f"play:{card}"
-        out.append(base)
-        colour = card_colour(card)
-        white_like = is_flag(card) or is_rare(card)
-        for king in kings:
-            if (king == "w" and white_like) or (colour is not None and king == colour):
-                out.append(f"{base}:k{king}")
-        if queen:
-            out.append(f"{base}:q")
-            if "w" in kings and t.own_king[seat] == "w":
-                out.append(f"{base}:q:kw")  # the white king may go on the white queen
-            if switch_ok:
-                out.append(f"{base}:q:s")
-        if switch_ok and (white_like or card_number(card) in (1, 10)):
-            out.append(f"{base}:s")
+    return queen, switch_ok, kings, queen and "w" in kings and t.own_king[seat] == "w"
+
+
+def _card_plays(card: str, queen: bool, switch_ok: bool, kings: list[str], white_on_queen: bool) -> list[str]:
+    """Every way to play one card, in the order play_actions lists them."""
+    base = "play:" + card
+    out = [base]
+    colour = COLOUR_CODE[card]  # "" for a flag or a rare: the white king may go on it
+    for king in kings:
+        if king == colour or (king == "w" and not colour):
+            out.append(base + ":k" + king)
+    if queen:
+        out.append(base + ":q")
+        if white_on_queen:
+            out.append(base + ":q:kw")  # the white king may go on the white queen
+        if switch_ok:
+            out.append(base + ":q:s")
+    if switch_ok and (not colour or _NUMBER_OF[card] in (1, 10)):
+        out.append(base + ":s")
     return out
+
+
+def play_actions(t: Table, seat: int) -> list[str]:
+    queen, switch_ok, kings, white_on_queen = _play_options(t, seat)
+    out: list[str] = []
+    for card in playable(t, seat):
+        out += _card_plays(card, queen, switch_ok, kings, white_on_queen)
+    return out
+
+
+def _play_is_legal(t: Table, seat: int, action: str) -> bool:
+    """`action in play_actions(t, seat)` for one "play:..." action, without listing every play."""
+    parts = action.split(":", 2)
+    card = parts[1]
+    hand = t.hands[seat]
+    if card not in hand:
+        return False
+    lead = t.lead_colour
+    colour = COLOUR_CODE[card]
+    if lead and not t.free_play and colour != lead and colour:  # `card in playable(t, seat)`, directly
+        for other in hand:
+            if COLOUR_CODE[other] == lead:
+                return False
+    if len(parts) == 2:  # "play:<card>" is listed for every playable card
+        return True
+    return action in _card_plays(card, *_play_options(t, seat))
 
 
 def _apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
     kind, _, value = action.partition(":")
     if kind == "lead":
         target = int(value)
-        t.led_by.append(target)
+        t.led_by = [*t.led_by, target]
         t.order = seats_from(t, target)
         t.free_play = False
         events.append(_public("ninja_lead", seat=seat, lead=target))
     elif kind == "hermit":
-        t.hermits_used.append(value)
+        t.hermits_used = [*t.hermits_used, value]
         drawn = _draw(t, 3)
-        t.hands[seat].extend(drawn)
+        t.hands = _put(t.hands, seat, t.hands[seat] + drawn)
         events.append(_public("drew", seat=seat, count=3, ability="hermit"))
         events.append(_private("drew_cards", seat, cards=drawn))
         _ask_discard(t, seat, 3)
     elif kind == "give":
         partner = t.partner
         t.cheer_used = True
-        t.hands[seat].remove(value)
-        t.hands[partner].append(value)
-        t.hands[partner].sort(key=card_sort_key)
+        t.hands = _moved(t.hands, seat, partner, value)
         t.exchange_from = seat
-        t.known.append([seat, value])
+        t.known = [*t.known, [seat, value]]
         events.append(_public("exchange_give", seat=seat, partner=partner))
         events.append(
             Event("exchange_card", {"seat": seat, "to": partner, "card": value}, frozenset({seat, partner}))
@@ -536,67 +616,80 @@ def _apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
     elif kind == "return":
         giver = t.exchange_from
         t.exchange_from = -1
-        t.hands[seat].remove(value)
-        t.hands[giver].append(value)
-        t.hands[giver].sort(key=card_sort_key)
-        t.known.append([seat, value])
+        t.hands = _moved(t.hands, seat, giver, value)
+        t.known = [*t.known, [seat, value]]
         events.append(_public("exchange_return", seat=seat, to=giver))
         events.append(
             Event("exchange_card", {"seat": seat, "to": giver, "card": value}, frozenset({seat, giver}))
         )
     elif kind == "queen":
         colour = t.own_king[seat]
-        t.queen_up[seat] = False
+        t.queen_up = _put(t.queen_up, seat, False)
         events.append(_public("queen", seat=seat, colour=colour))
         if colour == "r":
-            t.red_queen[seat] = True
+            t.red_queen = _put(t.red_queen, seat, True)
         elif colour == "k":
             t.free_play = True
         else:  # green: play last, after everyone else
             t.green = seat
-            t.order.pop(0)
-            t.order.append(seat)
+            t.order = [*t.order[1:], seat]
     elif kind == "jack3":
-        t.jack_turned[seat] = True
+        t.jack_turned = _put(t.jack_turned, seat, True)
         events.append(_public("jack_turned", seat=seat))
+
+
+def _moved(hands: list[list[str]], giver: int, to: int, card: str) -> list[list[str]]:
+    """Hands after `giver` hands `card` to `to` (the receiving hand stays sorted)."""
+    out = list(hands)
+    out[giver] = _without(hands[giver], card)
+    out[to] = sorted(hands[to] + [card], key=_sort_key)
+    return out
 
 
 def _apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
     parts = action.split(":")
     card = parts[1]
-    king = next((p[1:] for p in parts[2:] if p.startswith("k")), "")
-    queen = "q" in parts[2:]
-    switch = "s" in parts[2:]
+    king, queen, switch = "", False, False
+    for part in parts[2:]:  # ":k<colour>", ":q", ":s" (the first king counts)
+        if part == "q":
+            queen = True
+        elif part == "s":
+            switch = True
+        elif part[:1] == "k" and not king:
+            king = part[1:]
     colour = t.own_king[seat]
-    t.hands[seat].remove(card)
+    t.hands = _put(t.hands, seat, _without(t.hands[seat], card))
     if king:
-        t.king_used[king] = True
+        used = dict(t.king_used)
+        used[king] = True
+        t.king_used = used
     if queen:
-        t.queen_up[seat] = False
-    strength = tricks.strength_of(
+        t.queen_up = _put(t.queen_up, seat, False)
+    power, strength_colour, number = tricks.strength_code(
         card,
-        king=bool(king),
-        white_queen=queen and colour == "w",
-        blue_queen=queen and colour == "b",
-        switch=switch,
-        samurai=has_up(t, seat, Character.SAMURAI),
+        bool(king),
+        queen and colour == "w",
+        queen and colour == "b",
+        switch,
+        has_up(t, seat, Character.SAMURAI),
     )
-    # Ruling: the first number card not turned into a rare or flag by a queen sets the lead colour.
-    card_col = card_colour(card)
-    if not t.lead_colour and card_col is not None and not queen:
-        t.lead_colour = str(card_col)
+    # Ruling: a led card a queen turned into a rare or flag leads as what it became (no lead colour); the
+    # first number card sets it.
+    card_col = COLOUR_CODE[card]
+    if not t.lead_colour and card_col and not queen:
+        t.lead_colour = card_col
     entry = {
         "s": seat,
         "c": card,
         "k": king,
         "q": colour if queen else "",
         "x": switch,
-        "p": int(strength.power),
-        "col": str(strength.colour or ""),
-        "n": strength.number,
+        "p": power,
+        "col": strength_colour,
+        "n": number,
     }
-    t.trick.append(entry)
-    t.order.pop(0)
+    t.trick = [*t.trick, entry]
+    t.order = t.order[1:]
     t.free_play = False
     events.append(_public("played", seat=seat, card=card, king=king, queen=entry["q"], switch=switch))
     if not t.order:
@@ -604,14 +697,11 @@ def _apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
 
 
 def _finish_trick(t: Table, events: list[Event]) -> None:
-    strengths = [
-        tricks.Strength(tricks.Power(e["p"]), Colour(e["col"]) if e["col"] else None, e["n"]) for e in t.trick
-    ]
-    index = tricks.winner(strengths, Colour(t.lead_colour) if t.lead_colour else None)
+    index = tricks.entry_winner(t.trick, t.lead_colour)
     win = t.trick[index]["s"]
     cards = [e["c"] for e in t.trick]
-    t.taken[win].extend(cards)
-    t.tricks_won[win] += 1
+    t.taken = _put(t.taken, win, t.taken[win] + cards)
+    t.tricks_won = _put(t.tricks_won, win, t.tricks_won[win] + 1)
     events.append(_public("trick_won", seat=win, cards=cards, trick=t.trick_no))
     t.last_trick = t.trick
     if t.trick_no == t.hand_size:
@@ -678,11 +768,12 @@ def _score(t: Table, events: list[Event]) -> None:
     facts, rules = round_facts(t)
     breakdowns = score_round(facts, rules)
     record = []
+    t.scores = list(t.scores)
     for s, b in enumerate(breakdowns):
         before = t.scores[s]
         t.scores[s] = apply_total(before, b)
         record.append({"items": [list(i) for i in b.items], "before": before, "after": t.scores[s]})
-    t.history.append(record)
+    t.history = [*t.history, record]
     events.append(
         _public("round_scored", round=t.round, scores=list(t.scores), items=[r["items"] for r in record])
     )
@@ -701,12 +792,17 @@ def _next_round(t: Table, events: list[Event]) -> None:
 
 # --- dispatch -------------------------------------------------------------------------------------
 def to_act(t: Table) -> frozenset[int]:
-    if t.phase == "over":
-        return frozenset()
+    phase = t.phase
+    if phase == "over":
+        return _NOBODY
     if t.discard_seat >= 0:
-        return frozenset({t.discard_seat})
-    if t.phase == "draft":
-        return frozenset({t.draft_order[0]})
+        return _ONLY[t.discard_seat]
+    if phase == "play":  # the usual case first (hot path); the same answers as the tail below
+        if t.exchange_from >= 0:
+            return _ONLY[t.partner]
+        return _ONLY[t.order[0]] if t.order else _NOBODY
+    if phase == "draft":
+        return _ONLY[t.draft_order[0]]
     if t.phase == "extra":
         return frozenset({t.extra_picks[0]})
     if t.phase == "bid":
@@ -716,7 +812,7 @@ def to_act(t: Table) -> frozenset[int]:
     if t.phase == "round_end":
         return frozenset({by_king_number(t)[0]})
     if t.phase in ("setup", "jack3"):
-        return frozenset({t.tasks[0][0]}) if t.tasks else frozenset()
+        return _ONLY[t.tasks[0][0]] if t.tasks else _NOBODY
     if t.exchange_from >= 0:
         return frozenset({t.partner})
     return frozenset({current(t)}) if t.order else frozenset()
@@ -725,6 +821,8 @@ def to_act(t: Table) -> frozenset[int]:
 def legal_actions(t: Table, seat: int) -> list[str]:
     if seat not in to_act(t):
         return []
+    if t.phase == "play" and t.discard_seat != seat and t.exchange_from < 0:  # the usual case first
+        return turn_actions(t, seat) + play_actions(t, seat)
     if t.discard_seat == seat:
         return [f"discard:{c}" for c in t.hands[seat]]
     if t.phase == "draft":
@@ -750,12 +848,14 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
         raise IllegalAction("game_over")
     if seat not in to_act(t):
         raise IllegalAction("not_your_turn")
-    if action not in legal_actions(t, seat):
+    if not _is_legal(t, seat, action):
         raise _why_not(t, seat, action)
-    t = t.clone()
+    t = t.working_copy()
     events: list[Event] = []
     kind = action.split(":", 1)[0]
-    if kind == "discard":
+    if kind == "play":  # legal only in the play phase (the usual action first)
+        _apply_play(t, seat, action, events)
+    elif kind == "discard":
         _apply_discard(t, seat, action.split(":", 1)[1], events)
     elif t.phase == "draft":
         _apply_draft(t, seat, action, events)
@@ -769,11 +869,46 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
         _next_round(t, events)
     elif t.phase in ("setup", "jack3"):
         _apply_task_choice(t, seat, action, events)
-    elif kind == "play":
-        _apply_play(t, seat, action, events)
     else:
         _apply_turn(t, seat, action, events)
     return t, events
+
+
+def _is_legal(t: Table, seat: int, action: str) -> bool:
+    """`action in legal_actions(t, seat)` for a seat to act, checking the one action directly where that is
+    the usual case (a discard, a card play) instead of listing every legal action."""
+    if t.discard_seat == seat:
+        return action.startswith("discard:") and action[8:] in t.hands[seat]
+    if t.phase == "play" and t.exchange_from < 0:
+        if action.startswith("play:"):
+            return _play_is_legal(t, seat, action)
+        return action in turn_actions(t, seat)
+    if t.phase == "draft":
+        return _draft_is_legal(t, seat, action)
+    return action in legal_actions(t, seat)
+
+
+def _draft_is_legal(t: Table, seat: int, action: str) -> bool:
+    """`action in draft_actions(t, seat)`, checked directly."""
+    kind, _, value = action.partition(":")
+    if t.round != 1 or is_two(t):
+        return kind == "pick" and value in t.pool and (is_two(t) or value not in t.prev_chars[seat])
+    has_set = bool(t.own_king[seat])
+    if kind == "set":
+        return not has_set and value in t.sets_left
+    if kind != "pick" or value not in t.pool or len(t.chars[seat]) >= 3:
+        return False
+    if not has_set and t.draft_order.count(seat) <= 1:
+        return False
+    character = character_of(value)
+    for card in t.chars[seat]:  # round 1: no second copy of a character
+        if character_of(card) is character:
+            return False
+    rank = _char_rank(value)
+    for card in t.pool:  # noqa: SIM110  (only the first copy of each character is offered; plain loop)
+        if character_of(card) is character and _char_rank(card) < rank:
+            return False
+    return True
 
 
 def _why_not(t: Table, seat: int, action: str) -> IllegalAction:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from games.core.contract import (
     JSON,
@@ -176,6 +176,8 @@ class KingsGame(Game[Any]):
         return [Event(e.kind, {**e.data, "variant": state.variant}, e.audience) for e in engine.setup_events(state)]
 
     def to_act(self, state: Any) -> frozenset[int]:
+        if type(state) is Table:  # the standard engine's hot path skips the dispatch
+            return engine.to_act(state)
         other = self._delegate(state)
         return other.to_act(state) if other else engine.to_act(state)
 
@@ -187,6 +189,8 @@ class KingsGame(Game[Any]):
         return None if asked is None else Prompt(asked.kind, {**asked.params, "variant": state.variant})
 
     def legal_actions(self, state: Any, seat: int) -> list[str]:
+        if type(state) is Table:  # hot path, as in to_act
+            return engine.legal_actions(state, seat)
         other = self._delegate(state)
         return other.legal_actions(state, seat) if other else engine.legal_actions(state, seat)
 
@@ -195,8 +199,12 @@ class KingsGame(Game[Any]):
         if other:
             return other.apply(state, seat, action)
         new, events = engine.apply(state, seat, action)
-        # Events carry their variant so render_event can tell ours from the variant engines' events.
-        return new, [Event(e.kind, {**e.data, "variant": new.variant}, e.audience) for e in events]
+        # Events carry their variant so render_event can tell ours from the variant engines' events. The
+        # engine builds a fresh data dict for every event, so the tag is added in place (hot path).
+        variant = new.variant
+        for event in events:
+            cast(dict[str, JSON], event.data)["variant"] = variant
+        return new, events
 
     def view(self, state: Any, seat: int | None) -> dict[str, JSON]:
         other = self._delegate(state)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games.kings.cards import (
+    COLOUR_CODE,
     JACK_BID,
     JACK_WIN_POINTS,
     UNUSED_KING_POINTS,
@@ -109,6 +110,17 @@ def _taken_for(taken: Sequence[str], colour: str) -> int:
     return sum(1 for c in taken if card_colour(c) == colour)
 
 
+def _taken_counts(taken: Sequence[str]) -> dict[str, int]:
+    """Taken cards by colour code in one pass ("w": flags and rares), as `_taken_for` counts them."""
+    counts = {"w": 0, "r": 0, "b": 0, "g": 0, "k": 0}
+    for card in taken:
+        code = COLOUR_CODE.get(card)
+        if code is None:  # not a card id of the box: count it the general way
+            return {colour: _taken_for(taken, colour) for colour in counts}
+        counts[code or "w"] += 1
+    return counts
+
+
 def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]:
     """One Breakdown per seat. A KIZUNA Cheerleader reads its partner's bids, wins and taken cards; a COPY
     reads the copied bid with the Cheerleader's own wins; a Devil bid scores 30 per failed bid of the
@@ -199,16 +211,16 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
         if any(pts is not None for _, pts in results):
             items.extend(("gambler", GAMBLER_BONUS) for c in me.up if c is Character.GAMBLER)
         # (4) taken cards (the partner's for a KIZUNA Cheerleader)
-        taken = seats[r].taken
-        blue_green = _taken_for(taken, Colour.BLUE) + _taken_for(taken, Colour.GREEN)
-        white = _taken_for(taken, Colour.WHITE)
+        counts = _taken_counts(seats[r].taken)
+        blue_green = counts["b"] + counts["g"]
+        white = counts["w"]
         for c in me.up:
             if c is Character.HEALER and blue_green:
                 items.append(("healer", min(HEALER_CAP, 10 * blue_green)))
             if c is Character.COLLECTOR and white:
                 items.append(("collector", COLLECTOR_STEPS[min(white, 3)]))
         for colour in me.used_kings:
-            count = _taken_for(taken, colour)
+            count = counts[colour]
             if not count:
                 continue
             if colour == Colour.WHITE:
@@ -219,7 +231,7 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
             items.extend((f"unused_{colour}", UNUSED_KING_POINTS[colour]) for colour in me.unused_kings)
         # minus points last: the Devil contract
         if rules.devil_colour:
-            count = _taken_for(taken, rules.devil_colour)
+            count = counts[rules.devil_colour]
             if count:
                 items.append(("contract", -rules.devil_penalty * count))
         out.append(Breakdown(tuple(items)))

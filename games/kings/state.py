@@ -1,7 +1,10 @@
 """The table state of a standard or two-player KINGs game: plain JSON data in one dataclass.
 
-`apply` never changes a Table it is given: it works on `clone()` and returns the copy, so old states stay
-valid (logs, undo, the invariant checker). Every field is JSON-native so a state round-trips exactly.
+`apply` never changes a Table it is given, so old states stay valid (logs, undo, the invariant checker).
+It works on `working_copy()`, which shares every list with the input: the engine replaces a list before
+it changes it (copy on write, docs/engine-speed.md), never changes one in place. The start of a new
+round rebuilds most of the table and works on the deeper `clone()`. Every field is JSON-native so a
+state round-trips exactly.
 """
 
 from __future__ import annotations
@@ -50,8 +53,10 @@ _FLAT = (
 )
 
 
-@dataclass(slots=True)
+@dataclass
 class Table:
+    """No __slots__: a shallow copy is one dict copy (`working_copy`), the per-action cost that matters."""
+
     variant: str
     players: int
     opts: dict[str, bool]
@@ -118,6 +123,13 @@ class Table:
         names = set(_field_names())
         return Table(**{k: json_copy(v) for k, v in raw.items() if k in names})
 
+    def working_copy(self) -> Table:
+        """A shallow copy for one apply(): every list and dict is shared with self until the engine
+        replaces it (copy on write)."""
+        new = _new(Table)
+        new.__dict__.update(self.__dict__)
+        return new
+
     def clone(self) -> Table:
         """A copy deep enough for apply: lists that actions change are copied; records that are only ever
         appended whole (history, trick entries, tasks, known cards) are shared."""
@@ -129,6 +141,9 @@ class Table:
         new.opts = dict(self.opts)
         new.king_used = dict(self.king_used)
         return new
+
+
+_new = object.__new__
 
 
 def _field_names() -> tuple[str, ...]:

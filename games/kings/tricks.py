@@ -8,11 +8,12 @@ wins) > trump colour (black in the standard game; higher number, the earlier of 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
-from games.kings.cards import Colour, card_colour, card_number, is_flag, is_rare
+from games.kings.cards import COLOUR_CODE, Colour, card_colour, card_number, is_flag, is_rare
 
 
 class Power(IntEnum):
@@ -59,6 +60,60 @@ def strength_of(
     if samurai and colour is Colour.RED:
         colour = Colour.BLACK
     return Strength(Power.NUMBER, colour, number)
+
+
+def strength_code(
+    card: str, king: bool, white_queen: bool, blue_queen: bool, switch: bool, samurai: bool
+) -> tuple[int, str, int]:
+    """`strength_of` as plain values for the engine's hot path: (power, colour code or "", number)."""
+    if king:
+        return 3, "", 0
+    colour = COLOUR_CODE.get(card)
+    if colour is None:  # not a card id of the box: the general path
+        s = strength_of(
+            card, king=king, white_queen=white_queen, blue_queen=blue_queen, switch=switch, samurai=samurai
+        )
+        return int(s.power), str(s.colour or ""), s.number
+    if white_queen or blue_queen or not colour:  # a queen's card, a flag or a rare
+        rare = white_queen or (not blue_queen and is_rare(card))
+        if switch:
+            rare = not rare
+        return (2 if rare else 0), "", 0
+    number = card_number(card) or 0
+    if switch and number in (1, 10):
+        number = 11 - number
+    if samurai and colour == "r":
+        colour = "k"
+    return 1, colour, number
+
+
+def entry_winner(trick: Sequence[Mapping[str, Any]], lead: str, trump: str = "k") -> int:
+    """`winner` over the engine's trick entries ("p" power, "col" colour code, "n" number) and a lead
+    colour code ("" for none), without building Strength objects (hot path). Same answer as `winner`."""
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    king = -1
+    for i, e in enumerate(trick):
+        if e["p"] == 3:
+            king = i
+    if king >= 0:
+        return king
+    for i, e in enumerate(trick):
+        if e["p"] == 2:
+            return i
+    for colour in (trump, lead):
+        if not colour:
+            continue
+        best, best_number = -1, -1
+        for i, e in enumerate(trick):
+            if e["p"] == 1 and e["col"] == colour and e["n"] > best_number:
+                best, best_number = i, e["n"]
+        if best >= 0:
+            return best
+    for i, e in enumerate(trick):
+        if e["p"] == 1:
+            return i
+    return 0
 
 
 def winner(strengths: Sequence[Strength], lead: Colour | None, trump: Colour | None = Colour.BLACK) -> int:

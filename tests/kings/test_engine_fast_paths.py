@@ -1,0 +1,57 @@
+"""The engine's hot-path shortcuts answer exactly as the slow definitions they replace (docs/engine-speed.md).
+
+`apply` checks one action directly instead of listing every legal action, and works on a copy-on-write
+working copy of the table: a player must never see either. Seeded random games (standard with every
+option, two-player) check, at every step, every candidate action against the legal list, and that the
+table given to apply is left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from games.kings import engine
+from games.kings.cards import all_character_cards, playing_cards
+from games.kings.game import GAME
+
+SUFFIXES = ("", ":kw", ":kr", ":kb", ":kg", ":kk", ":q", ":q:kw", ":q:s", ":s", ":k", ":x")
+
+
+def _candidates(t: engine.Table, seat: int) -> set[str]:
+    cards = set(playing_cards(5)) | {"bers1", "bers2"}
+    out = {f"play:{c}{s}" for c in cards for s in SUFFIXES}
+    out |= {f"discard:{c}" for c in cards} | {f"return:{c}" for c in cards} | {f"give:{c}" for c in cards}
+    out |= {f"pick:{c}" for c in all_character_cards()} | {f"set:{c}" for c in "wrbgk"}
+    out |= {f"lead:{s}" for s in range(t.players)} | {f"hermit:hermit{i}" for i in (1, 2, 3)}
+    out |= {"queen", "jack3", "keep", "recover", "next", "play:", "play", "pick:", "set:", "bid:none"}
+    return out
+
+
+@pytest.mark.parametrize(
+    ("players", "variant", "options"),
+    [
+        (4, "standard", {}),
+        (5, "standard", {"cheerleader": "true", "initial_parties": "true"}),
+        (4, "standard", {"cheerleader": "true", "devil_contract": "true"}),
+        (3, "standard", {"devil_contract": "true"}),
+        (2, "two-player", {}),
+    ],
+)
+def test_direct_legality_and_copy_on_write_match_the_definitions(
+    players: int, variant: str, options: dict[str, str]
+) -> None:
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.setup(players, options, seed, variant)
+        while not GAME.is_over(state):
+            seat = min(GAME.to_act(state))
+            legal = engine.legal_actions(state, seat)
+            for action in _candidates(state, seat) | set(legal):
+                assert engine._is_legal(state, seat, action) == (action in legal), action
+            before = json.dumps(GAME.to_json(state), sort_keys=True)
+            new, _ = GAME.apply(state, seat, rng.choice(legal))
+            assert json.dumps(GAME.to_json(state), sort_keys=True) == before
+            state = new
