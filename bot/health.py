@@ -138,7 +138,7 @@ def _check_postgres(url: str) -> tuple[bool, str]:
     from bot.envparse import redact_url
 
     async def probe() -> None:
-        import asyncpg  # type: ignore[import-untyped]
+        import asyncpg
 
         con = await asyncpg.connect(url, timeout=5)
         try:

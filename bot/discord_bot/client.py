@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot import render
-from bot.discord_bot import boards, ids
+from bot.discord_bot import boards, ids, privacy
 from bot.discord_bot.commands import install_commands
 from bot.discord_bot.components import TableButton, TableSelect
 from bot.discord_bot.config import DiscordSettings, ServerSettings
@@ -58,7 +58,7 @@ class TricktableBot(discord.Client):
         if self.service is None:
             self.service = await TableService.open(self.settings.host.database_path, self.settings.host)
         self._unsubscribe = self.service.subscribe(self.router.on_update)
-        self.add_dynamic_items(TableButton, TableSelect)
+        self.add_dynamic_items(TableButton, TableSelect, privacy.ForgetButton)
         await self.tree.set_translator(Translator())
         if self.settings.sync_commands:
             if self.settings.dev_guild_id:
@@ -133,6 +133,17 @@ class TricktableBot(discord.Client):
 
     def remember_settings(self, saved: UserSettings) -> None:
         self._user_settings[saved.user_id] = saved
+
+    def forget_settings(self, user_id: int) -> None:
+        """Drop what this process remembers of a person who asked to be forgotten."""
+        self._user_settings.pop(user_id, None)
+        self._seen_lang.pop(user_id, None)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await privacy.guild_removed(self, guild)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await privacy.guild_joined(self, guild)
 
     @staticmethod
     def player(interaction: discord.Interaction, lang: str) -> PlayerRef:
@@ -225,7 +236,9 @@ class TricktableBot(discord.Client):
     async def _lobby(self, interaction: discord.Interaction, cid: ids.ComponentId, lang: str) -> TableInfo:
         svc, table, verb = self.service, cid.table, cid.verb
         if verb == ids.JOIN:
-            return await svc.join(table, self.player(interaction, lang))
+            return await svc.join(
+                table, self.player(interaction, lang), open_limit=self.settings.host.max_open_tables_per_person
+            )
         if verb == ids.LEAVE:
             return await svc.leave(table, interaction.user.id)
         if verb == ids.ADD_AI:

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot import render
-from bot.discord_bot import boards
+from bot.discord_bot import boards, privacy
 from bot.discord_bot.replies import report_error, send, within_budget
 from bot.discord_bot.texts import ls, t
 from bot.tables import ClockMode, TableInfo, TableStatus
@@ -160,6 +160,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
                 options=parsed,
                 clock_mode=ClockMode(clock or server.default_clock),
                 thread_id=channel.id if in_thread else None,
+                open_limit=bot.settings.host.max_open_tables_per_person,
             )
             await bot.router.note_language(info.id, interaction, fallback=lang)
             lang = bot.router.lang(info.id)  # the lobby and announcement are public
@@ -479,7 +480,9 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
     settings_group = app_commands.Group(name="settings", description=ls("dc.cmd.settings"))
 
     @settings_group.command(name="me", description=ls("dc.cmd.settings.me"))
-    @app_commands.describe(language=ls("dc.opt.language"), dm_pings=ls("dc.opt.dm_pings"))
+    @app_commands.describe(
+        language=ls("dc.opt.language"), dm_pings=ls("dc.opt.dm_pings"), forget=ls("dc.opt.forget")
+    )
     @app_commands.choices(
         language=[
             app_commands.Choice(name="English", value="en"),
@@ -487,9 +490,15 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         ]
     )
     async def settings_me(
-        interaction: discord.Interaction, language: str | None = None, dm_pings: bool | None = None
+        interaction: discord.Interaction,
+        language: str | None = None,
+        dm_pings: bool | None = None,
+        forget: bool | None = None,
     ) -> None:
         async def work(lang: str) -> None:
+            if forget:  # docs/privacy.md: a confirm button, then the service forgets the person
+                text, view = privacy.forget_prompt(interaction.user.id, lang)
+                return await send(interaction, content=text, view=view)
             saved = await bot.service.set_settings(interaction.user.id, language=language, dm_pings=dm_pings)
             bot.remember_settings(saved)
             if language is not None:

@@ -233,6 +233,10 @@ _TEXTS: dict[str, dict[str, str]] = {
     "dc.status.aborted": {"en": "aborted", "ja": "中止"},
     "dc.ai_name": {"en": "AI {n}", "ja": "AI {n}"},
     "dc.empty_seats": {"en": "(nobody yet)", "ja": "（まだいません）"},
+    "dc.opt.forget": {
+        "en": "Delete my data from this bot (asks to confirm)",
+        "ja": "このボットから自分のデータを削除する（確認あり）",
+    },
 }
 
 i18n.register(_TEXTS)
