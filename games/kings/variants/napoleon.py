@@ -15,7 +15,7 @@ from games.core.contract import Event, Outcome
 from games.core.errors import IllegalAction
 from games.core.rng import seed_state
 from games.kings.variants import data
-from games.kings.variants.base import Variant
+from games.kings.variants.base import SEAT, Variant
 from games.kings.variants.components import (
     ALL_CARDS,
     COLOURS,
@@ -95,7 +95,7 @@ class Napoleon(Variant):
         if s.phase == "bid":
             return frozenset([i for i, pile in enumerate(s.aside) if not pile])
         if s.phase == "set":
-            return frozenset({s.order[0]})
+            return SEAT[s.order[0]]
         return frozenset([i for i, owed in enumerate(s.pending) if owed > 0])
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:

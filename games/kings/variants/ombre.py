@@ -15,7 +15,7 @@ from games.core.contract import Event, Outcome, placements_from_scores
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
 from games.kings.variants import data
-from games.kings.variants.base import Variant
+from games.kings.variants.base import SEAT, Variant
 from games.kings.variants.components import COLOURS, base_deck, sort_cards
 from games.kings.variants.state import VState, put
 
@@ -93,10 +93,10 @@ class Ombre(Variant):
 
     def phase_to_act(self, s: VState) -> frozenset[int]:
         if s.phase == "auction":
-            return frozenset({int(s.get("turn"))})
+            return SEAT[int(s.get("turn"))]
         if s.phase == "set":
-            return frozenset({s.order[0]})
-        return frozenset(i for i in range(s.players) if s.pending[i] > 0)
+            return SEAT[s.order[0]]
+        return frozenset([i for i, owed in enumerate(s.pending) if owed > 0])
 
     def auction_actions(self, s: VState, seat: int) -> list[str]:
         """Overbid with more auction cards; only the auction's start player may match (Ruling)."""
@@ -140,11 +140,11 @@ class Ombre(Variant):
             high = seat
             counts[seat] = count
             event = Event("auction", {"seat": seat, "count": count})
-        s = s.with_info(passed=passed, counts=counts, high=high, count=count)
         others = [(seat + k) % s.players for k in range(1, s.players)]
         nxt = next((o for o in others if o not in passed and o != high), None)
         if len(passed) < s.players - 1 and nxt is not None:
-            return s.with_info(turn=nxt), [event]
+            return s.with_info(passed=passed, counts=counts, high=high, count=count, turn=nxt), [event]
+        s = s.with_info(passed=passed, counts=counts, high=high, count=count)
         return self.auction_won(s, high, [event])
 
     def auction_won(self, s: VState, king: int, events: list[Event]) -> tuple[VState, list[Event]]:

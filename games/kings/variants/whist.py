@@ -13,7 +13,7 @@ from games.core.contract import Event, Outcome
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
 from games.kings.variants import data
-from games.kings.variants.base import Variant
+from games.kings.variants.base import NOBODY, SEAT, Variant
 from games.kings.variants.components import (
     COLOURS,
     FLAGS,
@@ -79,7 +79,7 @@ class Whist(Variant):
         return [Event("first_picker", {"seat": int(s.get("first_picker")), "variant": self.id})]
 
     def phase_to_act(self, s: VState) -> frozenset[int]:
-        return frozenset({s.order[0]}) if s.order else frozenset()
+        return SEAT[s.order[0]] if s.order else NOBODY
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
         """Round 1: a set or a flag/rare, ending with one of each; rounds 2-3: a flag or rare."""
