@@ -6,13 +6,12 @@ player's right, who plays next, is seat - 1.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 
 from games.core.contract import Event
 from games.core.errors import IllegalAction, InvalidOptions
 from games.core.rng import Rng, seed_state
-from games.dream_capture.cards import DECK, HONOURS, SUIT_OF, TRUMP, UNDISCARDABLE, sort_hand
+from games.dream_capture.cards import DECK, HONOURS, SUIT_OF, UNDISCARDABLE, sort_hand
 from games.dream_capture.scoring import TEAMS, judge_trick, score_team, team_of
 from games.dream_capture.state import (
     DISCARDS_PER_SEAT,
@@ -25,11 +24,24 @@ from games.dream_capture.state import (
     Bonus,
     State,
 )
-from games.dream_capture.tricks import playable
+from games.dream_capture.tricks import playable, refusal
 
 DEFAULT_DEALS = 6
 DEAL_ACTION = "deal"
 OPTION_DEALS = "deals"
+
+# The hot path (docs/engine-speed.md): action strings and to_act sets built once; the next State is built
+# from a list of the fields (positions below) with one `tuple.__new__`, events likewise.
+_new = tuple.__new__
+PLAY = {card: f"play:{card}" for card in DECK}
+DISCARD = {card: f"discard:{card}" for card in DECK}
+ONLY = tuple(frozenset((seat,)) for seat in range(SEATS))
+_NOBODY: frozenset[int] = frozenset()
+# DISCARDING[mask]: the seats whose bit is set in `mask` (those still discarding).
+DISCARDING = tuple(frozenset(s for s in range(SEATS) if mask >> s & 1) for mask in range(1 << SEATS))
+_HANDS = State._fields.index("hands")
+_DISCARDS = State._fields.index("discards")
+_TRICK = State._fields.index("trick")
 
 
 def right_of(seat: int) -> int:
@@ -92,8 +104,7 @@ def deal_cards(state: State, dealer: int) -> State:
         seat = right_of(seat)
         hands[seat].append(card)
     empty: tuple[tuple[str, ...], ...] = ((),) * SEATS
-    return dataclasses.replace(
-        state,
+    return state._replace(
         deal=state.deal + 1,
         dealer=dealer,
         rng=rng.state,
@@ -113,28 +124,33 @@ def deal_cards(state: State, dealer: int) -> State:
 
 
 def to_act(state: State) -> frozenset[int]:
-    if state.phase == PHASE_DISCARD:
-        return frozenset(s for s in range(SEATS) if len(state.discards[s]) < DISCARDS_PER_SEAT)
-    if state.phase == PHASE_PLAY:
-        return frozenset((state.to_play,))
-    if state.phase == PHASE_SCORED:
-        return frozenset((right_of(state.dealer),))
-    return frozenset()
-
-
-def lead_suit(state: State) -> str | None:
-    return SUIT_OF[state.trick[0][1]] if state.trick else None
+    phase = state.phase
+    if phase == PHASE_PLAY:
+        return ONLY[(state.leader - len(state.trick)) % SEATS]  # state.to_play
+    if phase == PHASE_DISCARD:
+        mask = 0
+        for seat, discards in enumerate(state.discards):
+            if len(discards) < DISCARDS_PER_SEAT:
+                mask |= 1 << seat
+        return DISCARDING[mask]
+    if phase == PHASE_SCORED:
+        return ONLY[right_of(state.dealer)]
+    return _NOBODY
 
 
 def legal_actions(state: State, seat: int) -> list[str]:
+    phase = state.phase
+    if phase == PHASE_PLAY:
+        trick = state.trick
+        if seat != (state.leader - len(trick)) % SEATS:  # state.to_play
+            return []
+        hand = state.hands[seat]
+        return [PLAY[c] for c in (playable(hand, SUIT_OF[trick[0][1]]) if trick else hand)]
     if seat not in to_act(state):
         return []
-    if state.phase == PHASE_SCORED:
+    if phase == PHASE_SCORED:
         return [DEAL_ACTION]
-    hand = state.hands[seat]
-    if state.phase == PHASE_DISCARD:
-        return [f"discard:{c}" for c in hand if c not in UNDISCARDABLE]
-    return [f"play:{c}" for c in playable(hand, lead_suit(state))]
+    return [DISCARD[c] for c in state.hands[seat] if c not in UNDISCARDABLE]
 
 
 def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
@@ -163,7 +179,12 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
 def _replace_seat(
     piles: tuple[tuple[str, ...], ...], seat: int, pile: tuple[str, ...]
 ) -> tuple[tuple[str, ...], ...]:
-    return (*piles[:seat], pile, *piles[seat + 1 :])
+    return piles[:seat] + (pile,) + piles[seat + 1 :]  # noqa: RUF005  (no list detour)
+
+
+def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
 
 
 def _discard(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
@@ -174,14 +195,13 @@ def _discard(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
     if card in UNDISCARDABLE:
         raise IllegalAction("dc_cannot_discard")
     discards = state.discards[seat] + (card,)
-    state = dataclasses.replace(
-        state,
-        hands=_replace_seat(state.hands, seat, tuple(c for c in hand if c != card)),
-        discards=_replace_seat(state.discards, seat, discards),
-    )
+    fields = list(state)
+    fields[_HANDS] = _replace_seat(state.hands, seat, _without(hand, card))
+    fields[_DISCARDS] = _replace_seat(state.discards, seat, discards)
+    state = _new(State, fields)
     events = [
-        Event("dc_discarded_own", {"seat": seat, "card": card}, frozenset({seat})),
-        Event("dc_discarded", {"seat": seat, "count": len(discards)}),
+        _new(Event, ("dc_discarded_own", {"seat": seat, "card": card}, ONLY[seat])),
+        _new(Event, ("dc_discarded", {"seat": seat, "count": len(discards)}, None)),
     ]
     if all(len(d) == DISCARDS_PER_SEAT for d in state.discards):
         state, more = _reveal_honours(state)
@@ -193,7 +213,7 @@ def _reveal_honours(state: State) -> tuple[State, list[Event]]:
     """'役札の公開': everyone holding the Fool, Hope, Dream, World or Magician shows it; then play."""
     revealed = tuple(tuple(c for c in hand if c in HONOURS) for hand in state.hands)
     shown = [[seat, card] for seat in range(SEATS) for card in revealed[seat]]
-    state = dataclasses.replace(state, revealed=revealed, phase=PHASE_PLAY)
+    state = state._replace(revealed=revealed, phase=PHASE_PLAY)
     return state, [
         Event("dc_honours", {"shown": shown}),
         Event("dc_turn", {"seat": state.to_play, "trick": 1}),
@@ -204,19 +224,18 @@ def _play(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
     hand = state.hands[seat]
     if card not in hand:
         raise IllegalAction("card_not_in_hand")
-    lead = lead_suit(state)
-    if card not in playable(hand, lead):
-        assert lead is not None
-        if lead == TRUMP or any(SUIT_OF[c] == lead for c in hand):
-            raise IllegalAction(f"dc_must_follow_{lead}")
-        raise IllegalAction("dc_must_trump")
-    state = dataclasses.replace(
-        state,
-        hands=_replace_seat(state.hands, seat, tuple(c for c in hand if c != card)),
-        trick=(*state.trick, (seat, card)),
-    )
-    events = [Event("dc_played", {"seat": seat, "card": card, "trick": state.tricks_done + 1})]
-    if len(state.trick) < SEATS:
+    trick = state.trick
+    if trick:
+        refused = refusal(hand, SUIT_OF[trick[0][1]], card)
+        if refused is not None:
+            raise IllegalAction(refused)
+    trick = trick + ((seat, card),)  # noqa: RUF005  (no list detour)
+    fields = list(state)
+    fields[_HANDS] = _replace_seat(state.hands, seat, _without(hand, card))
+    fields[_TRICK] = trick
+    state = _new(State, fields)
+    events = [_new(Event, ("dc_played", {"seat": seat, "card": card, "trick": state.tricks_done + 1}, None))]
+    if len(trick) < SEATS:
         return state, events
     state, more = _finish_trick(state)
     return state, events + more
@@ -255,8 +274,7 @@ def _finish_trick(state: State) -> tuple[State, list[Event]]:
     won[team] = won[team] + cards
     tricks_won = list(state.tricks_won)
     tricks_won[team] += 1
-    state = dataclasses.replace(
-        state,
+    state = state._replace(
         trick=(),
         leader=result.winner,
         tricks_done=number,
@@ -288,8 +306,7 @@ def _score_deal(state: State, last_team: int) -> tuple[State, list[Event]]:
     totals = (state.totals[0] + scores[0].total, state.totals[1] + scores[1].total)
     shown = [[seat, list(state.discards[seat])] for seat in range(SEATS)]
     empty: tuple[tuple[str, ...], ...] = ((),) * SEATS
-    state = dataclasses.replace(
-        state,
+    state = state._replace(
         discards=empty,
         won=(won[0], won[1]),
         totals=totals,
@@ -316,12 +333,12 @@ def _after_deal(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     same step that puts them back into hidden hands.
     """
     if state.deal >= state.deals:
-        state = dataclasses.replace(state, phase=PHASE_OVER)
+        state = state._replace(phase=PHASE_OVER)
         a, b = state.totals
         winner = None if a == b else (0 if a > b else 1)
         events.append(Event("dc_game_over", {"totals": [a, b], "winner": winner}))
         return state, events
-    state = dataclasses.replace(state, phase=PHASE_SCORED)
+    state = state._replace(phase=PHASE_SCORED)
     events.append(Event("dc_turn_deal", {"seat": right_of(state.dealer), "deal": state.deal + 1}))
     return state, events
 

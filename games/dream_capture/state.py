@@ -1,10 +1,15 @@
-"""The table state: plain frozen data that round-trips through JSON (seed + action log replays it)."""
+"""The table state: plain frozen data that round-trips through JSON (seed + action log replays it).
+
+State is a NamedTuple rather than a frozen dataclass: as immutable and typed, and the engine builds the
+next State from a list of its fields with one `tuple.__new__` (docs/engine-speed.md), since every action
+builds one.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.dream_capture.scoring import TeamDealScore
 
@@ -39,8 +44,7 @@ class Bonus:
         return Bonus(None if raw[0] is None else int(raw[0]), str(raw[1]), int(raw[2]), int(raw[3]))
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     deals: int  # how many deals the table plays (the rulebook: 6)
     deal: int  # 1-based number of the current (or, when over, the last) deal
     first_dealer: int

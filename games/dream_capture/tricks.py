@@ -24,6 +24,24 @@ def playable(hand: Iterable[str], lead_suit: str | None) -> list[str]:
     return trumps or cards
 
 
+def refusal(hand: Sequence[str], lead_suit: str | None, card: str) -> str | None:
+    """Why `card` of `hand` may not be played (the IllegalAction code), or None when it may: the rule of
+    `playable` for one card, without listing the others (the engine checks every play this way)."""
+    if lead_suit is None:
+        return None
+    suit = SUIT_OF[card]
+    if suit == lead_suit:
+        return None
+    for c in hand:
+        if SUIT_OF[c] == lead_suit:
+            return f"dc_must_follow_{lead_suit}"
+    if suit != TRUMP:
+        for c in hand:
+            if SUIT_OF[c] == TRUMP:
+                return "dc_must_trump"
+    return None
+
+
 def winning_index(cards: Sequence[str]) -> int:
     """Index in play order of the card that wins a trick whose first card was led."""
     lead_suit = SUIT_OF[cards[0]]

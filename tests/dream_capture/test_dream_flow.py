@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
@@ -155,7 +154,7 @@ def test_dealer_rotates_counter_clockwise_and_the_game_ends_after_the_deals() ->
 def test_equal_totals_are_a_draw() -> None:
     """RULINGS.md, 'Ex-Tarot: Capture of Dreams': equal totals after six deals are a draw."""
     state = GAME.setup(6, {"deals": "1"}, seed=1)
-    over = dataclasses.replace(state, phase=PHASE_OVER, totals=(77, 77))
+    over = state._replace(phase=PHASE_OVER, totals=(77, 77))
     outcome = GAME.outcome(over)
     assert outcome is not None and outcome.placements == (1,) * 6 and outcome.scores == (77.0,) * 6
 

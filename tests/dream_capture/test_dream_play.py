@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from games.core.errors import IllegalAction
 from games.dream_capture.cards import DECK, RANKS, STRENGTH, SUIT_OF
 from games.dream_capture.game import GAME
-from games.dream_capture.tricks import winning_index
+from games.dream_capture.tricks import playable, refusal, winning_index
 
 
 def test_must_follow_suit() -> None:
@@ -138,3 +138,16 @@ def test_property_order_of_the_followers_does_not_change_the_winning_card(cards:
     rnd.shuffle(followers)
     again = [cards[0], *followers]
     assert again[winning_index(again)] == cards[winning_index(cards)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(DECK), min_size=1, max_size=18, unique=True),
+    st.sampled_from([None, "t", "s", "h", "d", "c"]),
+)
+def test_property_one_card_check_agrees_with_the_playable_list(hand: list[str], lead: str | None) -> None:
+    """001, 'プレー' (follow the led suit, else a trump, else anything): the engine checks a play with
+    `refusal` and lists the legal plays with `playable`; both must say the same for every card."""
+    legal = playable(hand, lead)
+    for card in hand:
+        assert (refusal(hand, lead, card) is None) == (card in legal)
