@@ -4,6 +4,7 @@ variant fills in (its own set-up, picks/bids/auction, scoring and outcome).
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Container, Sequence
 from typing import Any
@@ -49,6 +50,12 @@ NOBODY: frozenset[int] = frozenset()
 EVERYONE = tuple(frozenset(range(n)) for n in range(9))
 QUEENS_ON_CARDS = frozenset({"w", "r", "b", "k"})
 """Queens used together with a played card (the green queen is an action of its own)."""
+
+
+@functools.cache
+def rules_for(trump: str | None, flag_beats_rare: bool) -> TrickRules:
+    """One TrickRules per (trump, flag rule), built once."""
+    return TrickRules(trump=trump, flag_beats_rare=flag_beats_rare)
 
 
 def tagged(events: list[Event], variant: str) -> list[Event]:
@@ -132,7 +139,7 @@ class Variant(ABC):
 
     # --- shared: play phase ---------------------------------------------------------------------------
     def rules(self, s: VState) -> TrickRules:
-        return TrickRules(trump=self.trump(s), flag_beats_rare=self.flag_beats_rare)
+        return rules_for(self.trump(s), self.flag_beats_rare)
 
     def current(self, s: VState) -> int:
         if s.regular < s.players:
@@ -274,10 +281,11 @@ class Variant(ABC):
         new: VState = tuple.__new__(VState, w)
         if regular >= players and not w[I_WAITING]:
             new, more = self.finish_trick(new)
-            events.extend(tagged(more, self.id))
+            events.extend(more)
         return new, events
 
     def finish_trick(self, s: VState) -> tuple[VState, list[Event]]:
+        """The trick's winner takes its cards and leads next; events already name the variant."""
         trick = s.trick
         index, rares = winning_index(trick, self.rules(s))
         winner = trick[index][0]  # seat
@@ -298,14 +306,16 @@ class Variant(ABC):
         w[I_REGULAR] = 0
         w[I_WAITING] = ()
         s = tuple.__new__(VState, w)
-        events = [new_event("trick", {"winner": winner, "cards": list(cards), "red_queen": red})]
+        data = {"winner": winner, "cards": list(cards), "red_queen": red, "variant": self.id}
+        events = [new_event("trick", data)]
         s, more = self.after_trick(s, winner, rares)
-        events.extend(more)
+        if more:
+            events.extend(tagged(more, self.id))
         for hand in s.hands:
             if hand:
                 return s, events
         s, more = self.end_round(s)
-        events.extend(more)
+        events.extend(tagged(more, self.id))
         return s, events
 
     # --- shared helpers for subclasses -----------------------------------------------------------------
