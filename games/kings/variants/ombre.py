@@ -20,6 +20,11 @@ from games.kings.variants.components import COLOURS, base_deck, sort_cards
 from games.kings.variants.state import VState, put
 
 REMOVED_FLAG = "flag2"  # text: 白旗1枚を抜いたプレイングカード
+AUCTION_ACTIONS = tuple(
+    ("pass", *(f"king:{n}" for n in range(least, data.OMBRE_MAX_AUCTION + 1)))
+    for least in range(data.OMBRE_MAX_AUCTION + 2)
+)
+"""The auction's choices for each least number of auction cards to declare, built once."""
 
 
 class Ombre(Variant):
@@ -102,7 +107,7 @@ class Ombre(Variant):
         """Overbid with more auction cards; only the auction's start player may match (Ruling)."""
         count = int(s.get("count"))
         least = max(1, count if seat == s.get("start") else count + 1)
-        return ["pass", *(f"king:{n}" for n in range(least, data.OMBRE_MAX_AUCTION + 1))]
+        return list(AUCTION_ACTIONS[least])
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
         if s.phase == "auction":

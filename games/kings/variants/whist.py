@@ -106,6 +106,7 @@ class Whist(Variant):
                 box=without(s.box, jack),
                 hands=put(s.hands, seat, sort_cards([*s.hands[seat], jack])),
                 public=s.public | {jack},
+                order=s.order[1:],
             )
             events = [Event("set_taken", {"seat": seat, "colour": arg})]
         else:
@@ -113,9 +114,9 @@ class Whist(Variant):
                 pool=without(s.pool, arg),
                 hands=put(s.hands, seat, sort_cards([*s.hands[seat], arg])),
                 public=s.public | {arg},
+                order=s.order[1:],
             )
             events = [Event("card_taken", {"seat": seat, "card": arg})]
-        s = s._replace(order=s.order[1:])
         if not s.order:
             s, more = self.start_play(s)
             events.extend(more)
