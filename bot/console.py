@@ -5,7 +5,9 @@
 
 Human seats are local players (user ids 1..H). With --humans 0 every seat is AI and the game plays to
 the end, printing the public log and the outcome. Ctrl-C (or end of input) leaves the table saved;
---resume continues it (the newest unfinished terminal table when no id is given).
+--resume continues it (the newest unfinished terminal table when no id is given). At a decision, `?`
+lists what the cards you can see do and `? 3` what option 3 does. People are named everywhere (the same
+names as on Discord: the seats' names, AI seats included).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 from bot import render
 from bot.settings import Settings
 from bot.store.base import StoreError
-from bot.tables import PlayerRef, TableError, TableInfo, TableService, TableStatus, Update
+from bot.tables import PlayerRef, SeatView, TableError, TableInfo, TableService, TableStatus, Update
 from games.core import i18n
 from games.core.contract import Game
 from games.core.errors import GameError
@@ -34,8 +36,14 @@ MAKE_PLAY_DB = "tricktable-play.db"  # the file `make play` uses (the saved-tabl
 i18n.register(
     {
         "console.choose": {
-            "en": "Choose 1-{n} (or type the action; 'l' log, 'q' save and quit): ",
-            "ja": "1〜{n} を選んでください（操作名も可。l: 履歴、q: 保存して終了）: ",
+            "en": "Choose 1-{n} (or type the action; '?' card texts, '? N' what option N does, 'l' log, "
+            "'q' save and quit): ",
+            "ja": "1〜{n} を選んでください（操作名も可。?: カードの効果、? N: 選択肢Nの効果、l: 履歴、"
+            "q: 保存して終了）: ",
+        },
+        "console.no_effect": {
+            "en": "{n}) {label}: no effect text (a plain card or choice).",
+            "ja": "{n}) {label}: 効果テキストはありません（通常のカード・選択肢です）。",
         },
         "console.bad_number": {
             "en": "Please enter a number from 1 to {n}.",
@@ -87,12 +95,16 @@ class Console:
         print(text, flush=True)
 
     async def on_update(self, update: Update) -> None:
-        """The log: public events for everyone, private ones for the human seats at this terminal."""
+        """The log: public events for everyone, private ones for the human seats at this terminal (the
+        end of the game is said once, by the final result)."""
+        names = render.names_of(update.table)
         for event, audience in update.events:
+            if event.kind == "host.finished":
+                continue
             if audience is None:
-                self.out("  · " + render.event_text(self.game, event, self.lang))
+                self.out("  · " + render.event_text(self.game, event, self.lang, names))
             elif self.human_seats & audience:
-                self.out("  🔒 " + render.event_text(self.game, event, self.lang))
+                self.out("  🔒 " + render.event_text(self.game, event, self.lang, names))
 
     async def header(self) -> None:
         info = await self.service.get_table(self.table_id)
@@ -142,13 +154,18 @@ class Console:
     async def _turn(self, user_id: int) -> None:
         view = await self.service.seat_view(self.table_id, user_id)
         info = await self.service.get_table(self.table_id)
+        names = render.names_of(info)
         self.out()
         self.out(i18n.translate("console.turn", self.lang, name=info.seats[view.seat or 0].name))
-        self.out(render.board_text(self.game, view, self.lang))
-        prompt = render.prompt_text(self.game, view, self.lang)
+        board = render.board_text(self.game, view, self.lang, names)
+        order = render.turn_order(info, self.lang, board)
+        if order:
+            self.out(order)
+        self.out(board)
+        prompt = render.prompt_text(self.game, view, self.lang, names)
         if prompt:
             self.out(prompt)
-        labels = render.action_labels(self.game, view, self.lang)
+        labels = render.action_labels(self.game, view, self.lang, names)
         for index, (_, label) in enumerate(labels, start=1):
             self.out(f"  {index:>2}) {label}")
         ask = (
@@ -164,7 +181,10 @@ class Console:
                 raise KeyboardInterrupt
             if raw.lower() in ("l", "log"):
                 for entry in await self.service.history(self.table_id, user_id):
-                    self.out("  " + render.event_text(self.game, entry.event, self.lang))
+                    self.out("  " + render.event_text(self.game, entry.event, self.lang, names))
+                continue
+            if raw.startswith("?"):
+                self._explain(raw[1:].strip(), view, labels)
                 continue
             action = self._parse(raw, labels)
             if action is None:
@@ -179,6 +199,25 @@ class Console:
                 self.out("✗ " + render.error_text(err, self.lang))
                 if isinstance(err, TableError) and err.code == "stale_version":
                     return
+
+    def _explain(self, which: str, view: SeatView, labels: list[tuple[str, str]]) -> None:
+        """`?`: what every card this seat can see does; `? N`: what option N does."""
+        if not which:
+            found = render.card_texts(self.game, view, self.lang)
+            if not found:
+                self.out(i18n.translate("render.card_texts_none", self.lang))
+            for name, effect in found:
+                self.out(f"  {name} — {effect}")
+            return
+        if not which.isdigit() or not 1 <= int(which) <= len(labels):
+            self.out(i18n.translate("console.bad_number", self.lang, n=len(labels)))
+            return
+        action, label = labels[int(which) - 1]
+        described = render.action_effect(self.game, action, view, self.lang)
+        if described:
+            self.out(f"  {which}) {label} — {described}")
+        else:
+            self.out("  " + i18n.translate("console.no_effect", self.lang, n=which, label=label))
 
     @staticmethod
     def _ask(prompt: str) -> str:
@@ -210,10 +249,8 @@ class Console:
             await self.service.public_view(self.table_id) if info.status is TableStatus.FINISHED else None
         )
         if public is not None:
-            self.out(render.board_text(self.game, public, self.lang))
-        outcome = (
-            self.game.outcome((self.service._tables[self.table_id]).state) if public is not None else None
-        )
+            self.out(render.board_text(self.game, public, self.lang, render.names_of(info)))
+        outcome = await self.service.outcome(self.table_id) if public is not None else None
         if outcome is not None:
             for line in render.outcome_lines(info, outcome, self.lang):
                 self.out(line)

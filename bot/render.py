@@ -29,7 +29,7 @@ i18n.register(
             "ja": "最終結果（得点の低い方が勝ち）",
         },
         "render.team_line": {"en": "{place}. {team} — {score}", "ja": "{place}位 {team} — {score}"},
-        "render.turn_order": {"en": "Turn order: {order}", "ja": "手番の順: {order}"},
+        "render.turn_order": {"en": "Turn order: {order}", "ja": "手番順: {order}"},
         "render.card_texts_none": {
             "en": "None of the cards you can see has an effect text.",
             "ja": "見えているカードに効果テキストのあるものはありません。",
@@ -108,27 +108,38 @@ def action_effect(game: Game[Any], action: str, view: SeatView, lang: str = "en"
 
 
 def card_texts(game: Game[Any], view: SeatView, lang: str = "en") -> list[tuple[str, str]]:
-    """(card, effect) for every card with an effect that the seat can see now: its hand, the table, and
-    the cards its choices name. Found by asking the game about every string in the view (card ids are
-    strings; everything else answers None), so it works for every game without knowing its layout."""
-    found: dict[str, tuple[str, str]] = {}
-    for text in _strings(view.view):
-        if text in found:
-            continue
+    """(cards, effect) for every effect among the cards the seat can see now (its hand, the table, the
+    cards its choices name), the effects of its current choices first; cards with the same effect share
+    a line. Found by asking the game about every string in the view (card ids are strings; everything
+    else answers None), so it works for every game without knowing its layout."""
+    try:
+        catalog = {text.key: text.name for text in game.card_catalog(lang)}
+    except Exception:
+        catalog = {}
+    groups: dict[str, list[str]] = {}
+    kinds: dict[str, str] = {}  # effect -> the catalog name, when only a kind (not a card) names it
+    for text in dict.fromkeys(_strings(view.view)):
         try:
             effect = game.card_effect(text, lang)
         except Exception:
             effect = None
-        if effect:
-            found[text] = (game.render_card(text, lang), effect)
-    out = list(found.values())
-    seen = {effect for _, effect in out}
+        if not effect:
+            continue
+        name = game.render_card(text, lang)
+        if name == text:  # not a card id: a kind (a hero's slug…)
+            kinds.setdefault(effect, catalog.get(text, text))
+            groups.setdefault(effect, [])
+        elif name not in groups.setdefault(effect, []):
+            groups[effect].append(name)
+    first: list[str] = []
     for action in view.legal_actions:
         effect = action_effect(game, action, view, lang)
-        if effect and effect not in seen:
-            seen.add(effect)
-            out.append((game.render_action(action, view.view, lang), effect))
-    return out
+        if effect and effect not in first:
+            first.append(effect)
+            if effect not in groups:
+                groups[effect] = [game.render_action(action, view.view, lang)]
+    order = first + [effect for effect in groups if effect not in first]
+    return [(", ".join(groups[e]) or kinds.get(e, ""), e) for e in order]
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -142,10 +153,15 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
-def turn_order(info: TableInfo, lang: str = "en") -> str:
-    """The seats in playing order (every game here plays in seat order, clockwise)."""
-    arrow = " → "
-    return i18n.translate("render.turn_order", lang, order=arrow.join(s.name for s in info.seats))
+ARROW = " → "
+
+
+def turn_order(info: TableInfo, lang: str = "en", board: str = "") -> str:
+    """The seats in playing order (every game here plays in seat order, clockwise), unless the game's
+    own board text already shows its order (a line with arrows, from whoever leads now): then ""."""
+    if ARROW.strip() in board:
+        return ""
+    return i18n.translate("render.turn_order", lang, order=ARROW.join(s.name for s in info.seats))
 
 
 def time_left(deadline: float | None, now: float | None = None) -> str:

@@ -98,12 +98,15 @@ def board_message(
     info: TableInfo, public: SeatView, game: Game[Any], lang: str, to_act: Iterable[int] = ()
 ) -> tuple[discord.Embed, discord.ui.View]:
     names = render.names_of(info)
+    text = game.render_view(public.view, lang, names=names)
     embed = discord.Embed(
         title=t("dc.board.title", lang, table=info.id, game=game_name(game, lang), version=info.version),
-        description=_clip(game.render_view(public.view, lang, names=names), EMBED_LIMIT),
+        description=_clip(text, EMBED_LIMIT),
     )
     seats = {s.seat: s for s in info.seats}
-    embed.add_field(name="\u200b", value=_clip(render.turn_order(info, lang), 1024), inline=False)
+    order = render.turn_order(info, lang, text)
+    if order:
+        embed.add_field(name="\u200b", value=_clip(order, 1024), inline=False)
     if info.status is TableStatus.PLAYING:
         who = ", ".join(seat_label(seats[s]) for s in sorted(to_act) if s in seats)
         if who:

@@ -81,3 +81,39 @@ def test_ctrl_c_saves_and_resume_continues(
     scripted(monkeypatch, iter(["1"] * 20))
     assert run(["--resume", "--db", db]) == 0
     assert "Final result" in capsys.readouterr().out
+
+
+def test_question_mark_explains_cards_and_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 14: at a decision `?` lists what the cards you can see do, `? N` what option N does; people
+    are named (AI seats by their own names) and seats count from 1."""
+    from games.core.registry import get_game
+
+    db = str(tmp_path / "c.db")
+    scripted(monkeypatch, iter(["?", "? 1", "? 99", "^C"]))
+    argv = ["--game", "trickster", "--players", "4", "--humans", "1", "--seed", "3", "--db", db]
+    assert run([*argv, "--option", "deck=fantasy"]) == 130
+    out = capsys.readouterr().out
+    effects = {text.effect for text in get_game("trickster").card_catalog("en")}
+    explained = [line for line in out.splitlines() if " — " in line]
+    assert any(line.split(" — ", 1)[1] in effects for line in explained), explained[:5]
+    first = next(line.strip() for line in out.splitlines() if line.strip().startswith("1) "))
+    assert f"{first} — " in out, "`? 1` tells what option 1 does"
+    assert "Please enter a number from 1 to" in out  # `? 99`
+    assert "Seat 1: You" in out and "Seat 0" not in out
+    assert "Ada (AI)" in out and "AI 2" not in out
+    order = next(line for line in out.splitlines() if line.startswith("Turn order: "))
+    assert sorted(order[len("Turn order: ") :].split(" → ")) == ["Ada (AI)", "Basho (AI)", "Clio (AI)", "You"]
+
+
+def test_japanese_terminal_explains_in_japanese(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "c.db")
+    scripted(monkeypatch, iter(["?", "^C"]))
+    argv = ["--game", "trickster-cot", "--players", "3", "--humans", "1", "--seed", "5", "--db", db]
+    assert run([*argv, "--lang", "ja"]) == 130
+    out = capsys.readouterr().out
+    assert "手番順: あなた → Ada (AI) → Basho (AI)" in out or "手番順：" in out
+    assert "席1: あなた" in out
