@@ -24,9 +24,12 @@ TRAP_HIGH = 12
 TRAP_LOW = 0
 
 
+_TIME_CARDS = tuple(tuple(f"{colour}{n}" for n in NUMBERS) for colour in COLOURS)
+
+
 def time_cards(seat: int) -> tuple[str, ...]:
     """The eleven time cards of the seat's colour, 1 to 11."""
-    return tuple(f"{COLOURS[seat]}{n}" for n in NUMBERS)
+    return _TIME_CARDS[seat]
 
 
 def trap_card(seat: int) -> str:

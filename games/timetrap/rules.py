@@ -10,20 +10,19 @@ from __future__ import annotations
 from games.core.contract import Event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng
-from games.timetrap import cards, dates
+from games.timetrap import cards, dates, quick
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
-from games.timetrap.table import NO_SEATS, Table
+from games.timetrap.table import NO_SEATS, ONLY, Table
 
 MAX_TRAPS_PER_DAY = 2
 TRAP_DAYS = (3, 5)  # the start player picks up a played Time Trap card
 
-# Precomputed once (docs/engine-speed.md): the action strings, the "only this seat" sets, and each blue
+# Precomputed once (docs/engine-speed.md): the action strings and each blue
 # card's verdicts. A blue card judges only (value, previous time card), both small numbers, so its
 # verdict for every pair is a table: _BLUE[card id][previous] = (time-card values allowed, trap allowed).
 NUMBER_OF = cards.NUMBER_OF
 PLAY = {c: f"play:{c}" for c in NUMBER_OF}
 TRAP = {c: f"trap:{c}" for c in NUMBER_OF}
-ONLY = tuple(frozenset((s,)) for s in range(8))
 _NOBODY: frozenset[int] = frozenset()
 _VALUES = tuple(range(1, 12))
 _FREE = (frozenset(_VALUES), True)
@@ -142,8 +141,16 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
     if pending is None and (kind == "play" or kind == "trap"):
         if not _turn_action_legal(state, seat, kind, arg):
             raise explain(state, seat, action)
+        if kind == "play":
+            done = quick.play(state, seat, arg)
+            if done is not None:
+                return done
     elif action not in legal_actions(state, seat):
         raise explain(state, seat, action)
+    elif kind == "pass":
+        done = quick.pass_turn(state, seat)
+        if done is not None:
+            return done
     table = Table(state)
     if kind == "play":
         play_time_card(table, seat, arg)
@@ -202,7 +209,9 @@ def play_time_card(table: Table, seat: int, card: str) -> None:
     if table.day == LAST_DAY and not table.hands[seat]:
         table.finish(seat, "emptied_day7")
         return
-    yellow = dates.yellow(table.date())
+    days = table.base.dates
+    day = table.day
+    yellow = quick.YELLOW.get(days[day - 1]) if day <= len(days) else None  # dates.yellow(table.date())
     if yellow is not None and yellow.number == value:
         yellow.effect(YellowEffects(table, seat))
     if table.pending is None:
@@ -222,7 +231,7 @@ def play_trap(table: Table, seat: int, discard: str) -> None:
     table.last_player = seat
     table.passed = NO_SEATS
     table.emit("trap", seat=seat, card=trap, value=value, tile="up" if table.tile_up else "down")
-    table.emit("trap_discard", frozenset({seat}), seat=seat, card=discard)
+    table.emit("trap_discard", ONLY[seat], seat=seat, card=discard)
     end_turn(table, seat)
 
 

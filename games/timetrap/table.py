@@ -24,6 +24,7 @@ from games.timetrap.state import Pending, State
 _new = tuple.__new__  # `_new(Event, (kind, data, audience))`, `_new(State, (...))`: no Python-level call
 _SORT_KEY = cards.sort_key
 NO_SEATS: frozenset[int] = frozenset()
+ONLY = tuple(frozenset((s,)) for s in range(8))  # ONLY[seat]: the set of that seat alone, built once
 
 
 def bit(seat: int) -> int:
@@ -191,11 +192,12 @@ class Table:
         """
         parties = bit(src) | (0 if dst is None else bit(dst))
         others_known = len(candidates) <= 1
-        know = self.own_know()
-        for other in candidates:
-            if other != card and not others_known:
-                self.set_know(other, know.get(other, 0) & (0 if dst is None else bit(dst)))
-        before = know.get(card, 0)
+        if not others_known:
+            keep = 0 if dst is None else bit(dst)
+            for other in candidates:
+                if other != card:
+                    self.set_know(other, self.know.get(other, 0) & keep)
+        before = self.know.get(card, 0)
         self.set_know(card, (before | parties) if others_known else parties)
         self.take_hand(src, card)
         if dst is None:
