@@ -58,6 +58,7 @@ class Table:
     interactions: int = 0  # every click of a person during play (My hand, choices)
     hands: dict[int, FakeMessage] = field(default_factory=dict)  # seat -> the hand reply it uses
     thread_start: int = 0  # public messages in the thread before the game started (the lobby)
+    on_choice: Callable[[int, FakeMessage], None] | None = None  # sees each message a choice is made on
 
     @property
     def live(self) -> Any:
@@ -131,6 +132,8 @@ class Table:
         assert offered, f"seat {seat} must act but was offered nothing: {message.text()[:300]}"
         actions = [action_of(cid, value) for cid, value in offered]
         assert sorted(actions) == sorted(legal), "the buttons are exactly the legal actions"
+        if self.on_choice is not None:
+            self.on_choice(seat, message)
         pick = choose(seat, actions, self.rng) if choose else self.rng.choice(actions)
         cid, value = offered[actions.index(pick)]
         await self.harness.click(user, message, cid, None if value is None else [value])
