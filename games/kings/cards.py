@@ -175,7 +175,7 @@ def character_card(character: Character | str, copy: int) -> str:
 def character_of(card: str) -> Character:
     """'healer2' -> Character.HEALER."""
     try:
-        return _CHARACTER_OF[card]
+        return CHARACTER_OF[card]
     except KeyError:
         return Character(card.rstrip("0123456789"))
 
@@ -184,8 +184,8 @@ def all_character_cards() -> tuple[str, ...]:
     return tuple(character_card(c, i) for c, copies in CHARACTER_COPIES.items() for i in range(1, copies + 1))
 
 
-# One dict lookup per character card on the hot path instead of an Enum call.
-_CHARACTER_OF: dict[str, Character] = {card: Character(card.rstrip("0123456789")) for card in all_character_cards()}
+# One dict lookup per character card on the hot path instead of an Enum call (read-only).
+CHARACTER_OF: dict[str, Character] = {card: Character(card.rstrip("0123456789")) for card in all_character_cards()}
 
 
 # Copies left out by player count (text, '■ゲームの準備').

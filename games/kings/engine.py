@@ -17,6 +17,7 @@ from games.core.rng import Rng, seed_state
 from games.kings import tricks
 from games.kings.cards import (
     BERSERKER_TENS,
+    CHARACTER_OF,
     COLOUR_CODE,
     KING_COLOURS,
     QUEEN_RECOVERY_COST,
@@ -27,7 +28,6 @@ from games.kings.cards import (
     card_number,
     character_of,
     character_pool,
-    is_berserker_ten,
     is_rare,
     king_number,
     playing_cards,
@@ -46,6 +46,8 @@ T = TypeVar("T")
 # "Only this seat": the usual answer of to_act, built once (docs/engine-speed.md, precomputed tables).
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(8))
 _NOBODY: frozenset[int] = frozenset()
+_new_object = object.__new__
+_TENS = frozenset(BERSERKER_TENS)  # is_berserker_ten as one set lookup (every ten of the box is in it)
 _NUMBER_OF: dict[str, int] = {c: card_number(c) or 0 for c in COLOUR_CODE}
 
 
@@ -70,7 +72,11 @@ def is_two(t: Table) -> bool:
 
 
 def seats_from(t: Table, first: int) -> list[int]:
-    return [(first + i) % t.players for i in range(t.players)]
+    return list(_SEATS_FROM[t.players][first])
+
+
+# Seat orders by (players, first seat), built once.
+_SEATS_FROM = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(9))
 
 
 def seat_king_number(t: Table, seat: int) -> int:
@@ -95,10 +101,17 @@ def has_up(t: Table, seat: int, character: Character) -> bool:
     if not t.revealed and t.phase in ("draft", "bid", "extra"):
         return False
     bids = t.bids[seat] if t.bids else None
+    cards = _CARDS_OF[character]
     for card in t.chars[seat]:  # noqa: SIM110  (face_up without building the list; a plain loop, hot path)
-        if (not bids or card not in bids) and character_of(card) is character:
+        if card in cards and (not bids or card not in bids):
             return True
     return False
+
+
+# The character cards of each character, for set lookups instead of a call per card (hot path).
+_CARDS_OF: dict[Character, frozenset[str]] = {
+    character: frozenset(c for c in all_character_cards() if character_of(c) is character) for character in Character
+}
 
 
 def kings_of(t: Table, seat: int) -> list[str]:
@@ -196,7 +209,14 @@ def setup_events(t: Table) -> list[Event]:
 
 
 def _full_pool(t: Table) -> tuple[str, ...]:
-    return character_pool(t.players, t.opts.get("cheerleader", False), t.opts.get("initial_parties", False))
+    key = (t.players, t.opts.get("cheerleader", False), t.opts.get("initial_parties", False))
+    pool = _POOLS.get(key)
+    if pool is None:
+        pool = _POOLS[key] = character_pool(*key)
+    return pool
+
+
+_POOLS: dict[tuple[int, bool, bool], tuple[str, ...]] = {}  # character_pool is pure: built once per set-up
 
 
 def _devil_colour(t: Table) -> str:
@@ -216,9 +236,10 @@ def _start_round(t: Table, events: list[Event]) -> None:
     n = t.players
     cards = t.deck + [c for h in t.hands for c in h] + [c for p in t.taken for c in p]
     cards += [c for p in t.discards for c in p] + [e["c"] for e in t.trick]
-    t.box = sorted(set(t.box) | {c for c in cards if is_berserker_ten(c)})
+    tens = _TENS
+    t.box = sorted(set(t.box) | {c for c in cards if c in tens})
     rng = Rng(t.rng)
-    t.deck = rng.shuffled(sorted(c for c in cards if not is_berserker_ten(c)))
+    t.deck = rng.shuffled(sorted([c for c in cards if c not in tens]))
     t.hands = [sorted(_draw(t, t.hand_size), key=_sort_key) for _ in range(n)]
     t.taken = [[] for _ in range(n)]
     t.discards = [[] for _ in range(n)]
@@ -294,7 +315,7 @@ def draft_actions(t: Table, seat: int) -> list[str]:
         held = {character_of(c) for c in t.chars[seat]}
         seen: set[Character] = set()
         for card in sorted(t.pool, key=_char_rank):
-            character = character_of(card)
+            character = CHARACTER_OF[card]
             if character not in held and character not in seen:
                 seen.add(character)
                 out.append(f"pick:{card}")
@@ -304,6 +325,7 @@ def draft_actions(t: Table, seat: int) -> list[str]:
 
 
 _CHAR_ORDER = {c.value: i for i, c in enumerate(Character)}
+_NAME_OF = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
 
 
 def _char_key(card: str) -> tuple[int, str]:
@@ -320,11 +342,11 @@ def _apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
     if kind == "set":
         t.own_king = _put(t.own_king, seat, value)
         t.sets_left = _without(t.sets_left, value)
-        events.append(_public("took_set", seat=seat, colour=value))
+        events.append(new_event("took_set", {"seat": seat, "colour": value}))
     else:
         t.pool = _without(t.pool, value)
         t.chars = _put(t.chars, seat, t.chars[seat] + [value])
-        events.append(_public("took_char", seat=seat, card=value))
+        events.append(new_event("took_char", {"seat": seat, "card": value}))
     if not t.draft_order:
         _after_draft(t, events)
 
@@ -370,7 +392,7 @@ def bid_actions(t: Table, seat: int) -> list[str]:
 def _apply_bid(t: Table, seat: int, action: str, events: list[Event]) -> None:
     items = action.split(":")[1:]
     t.bids = _put(t.bids, seat, [] if items == ["none"] else items)
-    events.append(_public("bid_committed", seat=seat))
+    events.append(new_event("bid_committed", {"seat": seat}))
     if any(b is None for b in t.bids):
         return
     t.revealed = True
@@ -456,7 +478,7 @@ def _apply_discard(t: Table, seat: int, card: str, events: list[Event]) -> None:
     t.hands = _put(t.hands, seat, _without(t.hands[seat], card))
     t.discards = _put(t.discards, seat, t.discards[seat] + [card])
     t.discard_left -= 1
-    events.append(_private("discarded", seat, card=card))
+    events.append(new_event("discarded", {"seat": seat, "card": card}, _ONLY[seat]))
     if t.discard_left:
         return
     t.discard_seat = -1
@@ -486,7 +508,7 @@ def _begin_play(t: Table, events: list[Event]) -> None:
 
 
 def _new_trick(t: Table, lead: int) -> None:
-    t.order = seats_from(t, lead)
+    t.order = list(_SEATS_FROM[t.players][lead])
     t.led_by = [lead]
     t.trick, t.lead_colour, t.green, t.free_play = [], "", -1, False
 
@@ -506,16 +528,16 @@ def turn_actions(t: Table, seat: int) -> list[str]:
     if not t.trick and t.green < 0 and has_up(t, seat, Character.NINJA):
         out.extend(f"lead:{s}" for s in range(t.players) if s not in t.led_by)
     if len(t.deck) >= 3:
-        out.extend(
-            f"hermit:{c}"
-            for c in face_up(t, seat)
-            if character_of(c) is Character.HERMIT and c not in t.hermits_used
-        )
+        bids = t.bids[seat] if t.bids else None
+        hermits = _CARDS_OF[Character.HERMIT]
+        for c in t.chars[seat]:  # face-up Hermits not used this round (face_up without the list)
+            if c in hermits and (not bids or c not in bids) and c not in t.hermits_used:
+                out.append("hermit:" + c)
     if t.cheer_mode == "kizuna" and seat == t.cheer_seat and not t.cheer_used:
         out.extend(f"give:{c}" for c in t.hands[seat])
     if t.queen_up[seat] and t.own_king[seat] in ("r", "k", "g") and not (t.free_play or t.green == seat):
         out.append("queen")
-    if _can_jack3(t, seat):
+    if t.variant == TWO_PLAYER and _can_jack3(t, seat):
         out.append("jack3")
     return out
 
@@ -564,9 +586,25 @@ def _card_plays(card: str, queen: bool, switch_ok: bool, kings: list[str], white
 
 def play_actions(t: Table, seat: int) -> list[str]:
     queen, switch_ok, kings, white_on_queen = _play_options(t, seat)
+    if not (queen or switch_ok or kings):  # only bare plays (common late in a round)
+        return ["play:" + card for card in playable(t, seat)]
     out: list[str] = []
-    for card in playable(t, seat):
-        out += _card_plays(card, queen, switch_ok, kings, white_on_queen)
+    code = COLOUR_CODE
+    for card in playable(t, seat):  # _card_plays, inlined (hot path; the fast-path test compares them)
+        base = "play:" + card
+        out.append(base)
+        colour = code[card]
+        for king in kings:
+            if king == colour or (king == "w" and not colour):
+                out.append(base + ":k" + king)
+        if queen:
+            out.append(base + ":q")
+            if white_on_queen:
+                out.append(base + ":q:kw")
+            if switch_ok:
+                out.append(base + ":q:s")
+        if switch_ok and (not colour or _NUMBER_OF[card] in (1, 10)):
+            out.append(base + ":s")
     return out
 
 
@@ -658,7 +696,11 @@ def _apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
         elif part[:1] == "k" and not king:
             king = part[1:]
     colour = t.own_king[seat]
-    t.hands = _put(t.hands, seat, _without(t.hands[seat], card))
+    hands = list(t.hands)
+    hand = hands[seat] = list(hands[seat])
+    hand.remove(card)
+    t.hands = hands
+    card_col = COLOUR_CODE[card]
     if king:
         used = dict(t.king_used)
         used[king] = True
@@ -671,11 +713,10 @@ def _apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
         queen and colour == "w",
         queen and colour == "b",
         switch,
-        has_up(t, seat, Character.SAMURAI),
+        card_col == "r" and has_up(t, seat, Character.SAMURAI),  # the Samurai changes only red cards
     )
     # Ruling: a led card a queen turned into a rare or flag leads as what it became (no lead colour); the
     # first number card sets it.
-    card_col = COLOUR_CODE[card]
     if not t.lead_colour and card_col and not queen:
         t.lead_colour = card_col
     entry = {
@@ -691,7 +732,9 @@ def _apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
     t.trick = [*t.trick, entry]
     t.order = t.order[1:]
     t.free_play = False
-    events.append(_public("played", seat=seat, card=card, king=king, queen=entry["q"], switch=switch))
+    events.append(
+        new_event("played", {"seat": seat, "card": card, "king": king, "queen": entry["q"], "switch": switch})
+    )
     if not t.order:
         _finish_trick(t, events)
 
@@ -702,7 +745,7 @@ def _finish_trick(t: Table, events: list[Event]) -> None:
     cards = [e["c"] for e in t.trick]
     t.taken = _put(t.taken, win, t.taken[win] + cards)
     t.tricks_won = _put(t.tricks_won, win, t.tricks_won[win] + 1)
-    events.append(_public("trick_won", seat=win, cards=cards, trick=t.trick_no))
+    events.append(new_event("trick_won", {"seat": win, "cards": cards, "trick": t.trick_no}))
     t.last_trick = t.trick
     if t.trick_no == t.hand_size:
         t.trick, t.order = [], []
@@ -730,7 +773,7 @@ def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
     facts: list[SeatFacts] = []
     for s in range(n):
         bids = t.bids[s] or []
-        names = tuple("jack" if b == "jack" else character_of(b).value for b in bids)
+        names = tuple("jack" if b == "jack" else _NAME_OF[b] for b in bids)
         kings = kings_of(t, s)
         copy_of = None
         if s == t.cheer_seat and t.cheer_mode == "copy" and t.copy_target:
@@ -771,7 +814,7 @@ def _score(t: Table, events: list[Event]) -> None:
     t.scores = list(t.scores)
     for s, b in enumerate(breakdowns):
         before = t.scores[s]
-        t.scores[s] = apply_total(before, b)
+        t.scores[s] = apply_total(before, b)  # plus points first, minus points as far as they go
         record.append({"items": [list(i) for i in b.items], "before": before, "after": t.scores[s]})
     t.history = [*t.history, record]
     events.append(
@@ -850,7 +893,9 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
         raise IllegalAction("not_your_turn")
     if not _is_legal(t, seat, action):
         raise _why_not(t, seat, action)
-    t = t.working_copy()
+    new = _new_object(Table)  # t.working_copy(), inlined (hot path)
+    new.__dict__.update(t.__dict__)
+    t = new
     events: list[Event] = []
     kind = action.split(":", 1)[0]
     if kind == "play":  # legal only in the play phase (the usual action first)
@@ -905,8 +950,9 @@ def _draft_is_legal(t: Table, seat: int, action: str) -> bool:
         if character_of(card) is character:
             return False
     rank = _char_rank(value)
+    of = CHARACTER_OF
     for card in t.pool:  # noqa: SIM110  (only the first copy of each character is offered; plain loop)
-        if character_of(card) is character and _char_rank(card) < rank:
+        if of[card] is character and _char_rank(card) < rank:
             return False
     return True
 
