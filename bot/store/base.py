@@ -1,13 +1,22 @@
-"""The store interface the table service needs: small on purpose, so PostgreSQL can implement it too.
+"""The store interface the table service needs, as small Protocols (one per concern), so PostgreSQL can
+implement it too and a test can fake one part. `Store` is all of them; `SqliteStore` implements it.
 
-Every method is one round trip. Concurrency is decided by the database (the log's (table, seq) key and
-the table's version), never only by the caller's locks, so several bot processes can share one store.
+Every method is one round trip. Concurrency is decided by the database, never only by the caller's
+locks, so several bot processes can share one store:
+- a table's log key (table, seq) and its version (the log length) refuse a write made on a stale copy,
+  also when the write adds no log rows (clocks, a seat handed to an AI);
+- a table's `revision` (bumped by every change of its row or seats: lobby seats, status, thread, an AI
+  taking a seat) refuses a lobby change or a TableWrite made on a stale copy (`expect_revision`,
+  `TableWrite.base_revision`);
+- ratings are applied by the store itself, inside one transaction per call, oldest finished game first,
+  each result exactly once (`RatingStore.apply_ratings`).
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from bot.store.records import (
     ActionRow,
@@ -20,13 +29,15 @@ from bot.store.records import (
     TableWrite,
 )
 
+RatingKey = tuple[int, str, int]  # (scope, game, user_id)
+
 
 class StoreError(Exception):
     """The store cannot be used (e.g. the database was written by a newer Tricktable)."""
 
 
 class VersionConflict(Exception):
-    """Someone else advanced this table first (the expected version is stale)."""
+    """Someone else changed this table first (its version or revision is not the one expected)."""
 
     def __init__(self, table_id: int, expected: int) -> None:
         super().__init__(f"table {table_id}: version {expected} is stale")
@@ -38,17 +49,25 @@ class DuplicateKey(Exception):
     """An idempotency key was already used on this table."""
 
 
-class Store(ABC):
-    @abstractmethod
-    async def open(self) -> None: ...
+class Rater(Protocol):
+    """How a result moves ratings (pure; bot.tables.ratings). The store calls it inside its transaction."""
 
-    @abstractmethod
-    async def close(self) -> None: ...
+    def keys(self, result: ResultRow) -> Sequence[RatingKey]:
+        """The rating rows `rate` needs to read."""
+        ...
 
-    # tables and seats
+    def rate(self, result: ResultRow, current: Mapping[RatingKey, RatingRecord]) -> Sequence[RatingRecord]:
+        """The new rows (missing keys in `current` are new players)."""
+        ...
+
+
+class TableStore(Protocol):
+    """Tables and their seats."""
+
     @abstractmethod
     async def insert_table(self, row: TableRow, seats: Sequence[SeatRow]) -> int:
-        """Insert a new table (row.id is ignored) and its seats; returns the new id."""
+        """Insert a new table (row.id and row.revision are ignored; revision starts at 0) and its seats;
+        returns the new id."""
 
     async def insert_tables_bulk(self, rows: Sequence[tuple[TableRow, Sequence[SeatRow]]]) -> list[int]:
         """Many new tables at once (benchmarks, imports); a store may do it in one transaction."""
@@ -65,11 +84,17 @@ class Store(ABC):
         set_thread: bool = False,
         expect_status: str | None = None,
         clear_deadlines: bool = False,
+        expect_revision: int | None = None,
     ) -> bool:
-        """Change a table's lobby data. False when `expect_status` did not match (nothing changed)."""
+        """Change a table's row, seats or clocks in one transaction and bump its revision by one.
+
+        Conditional: False (nothing changed) when the table's status is not `expect_status` or its
+        revision is not `expect_revision` (when given). The caller's new revision is expect_revision + 1.
+        """
 
     @abstractmethod
-    async def load(self, table_id: int) -> LoadedTable | None: ...
+    async def load(self, table_id: int) -> LoadedTable | None:
+        """The table's row (with its version and revision), seats, snapshot, log tail, keys, clocks."""
 
     @abstractmethod
     async def table_rows(
@@ -81,10 +106,14 @@ class Store(ABC):
         limit: int = 100,
     ) -> list[tuple[TableRow, tuple[SeatRow, ...]]]: ...
 
-    # the log
+
+class LogStore(Protocol):
+    """The action log, snapshots and the group commit of table writes."""
+
     @abstractmethod
     async def commit(self, writes: Sequence[TableWrite]) -> list[Exception | None]:
-        """Commit writes together; per write, None or the reason it was refused."""
+        """Commit writes together; per write, None or the reason it was refused (VersionConflict,
+        DuplicateKey). A refused write never sinks the others. See TableWrite for the checks."""
 
     @abstractmethod
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRow]: ...
@@ -92,23 +121,43 @@ class Store(ABC):
     @abstractmethod
     async def snapshot(self, table_id: int) -> tuple[int, str] | None: ...
 
-    # clocks
+
+class ClockStore(Protocol):
     @abstractmethod
     async def due_deadlines(self, now: float, limit: int = 500) -> list[tuple[int, DeadlineRow]]:
         """(table_id, deadline) for every clock that is due or whose reminder is due."""
 
-    # results and ratings
-    @abstractmethod
-    async def unrated_results(self) -> list[ResultRow]: ...
+
+class RatingStore(Protocol):
+    """Results and ratings."""
 
     @abstractmethod
-    async def ratings_for(
-        self, keys: Sequence[tuple[int, str, int]]
-    ) -> dict[tuple[int, str, int], RatingRecord]: ...
+    async def unrated_results(self) -> list[ResultRow]:
+        """Results whose ratings are not applied yet, in finishing order (the order they committed)."""
+
+    async def apply_ratings(self, rater: Rater) -> list[int]:
+        """Rate every unrated result, in finishing order, in ONE transaction that re-reads: for each, read
+        `rater.keys(result)`, write `rater.rate(result, current)` and mark the result rated. Two processes
+        (or two games finishing at once) never rate a result twice or lose an update. Returns the table
+        ids rated by this call, in order.
+
+        This default is only a bridge for a store that has not implemented it yet: it is NOT safe when
+        two callers run at once (that is the bug it replaces). Every real store overrides it."""
+        done = []
+        for result in await self.unrated_results():
+            current = await self.ratings_for(rater.keys(result))
+            await self.save_ratings(result.table_id, rater.rate(result, current))
+            done.append(result.table_id)
+        return done
+
+    @abstractmethod
+    async def ratings_for(self, keys: Sequence[RatingKey]) -> dict[RatingKey, RatingRecord]:
+        """Rating rows by key (tools and tests; the service rates through apply_ratings)."""
 
     @abstractmethod
     async def save_ratings(self, table_id: int, rows: Sequence[RatingRecord]) -> None:
-        """Write rating rows and mark the result rated, in one transaction."""
+        """Write rating rows and mark the result rated, in one transaction (tools and tests: a blind
+        write; the service rates through apply_ratings)."""
 
     @abstractmethod
     async def leaderboard(self, scope: int, game: str, limit: int) -> list[RatingRecord]: ...
@@ -117,7 +166,10 @@ class Store(ABC):
     async def player_ratings(self, user_id: int, scope: int) -> list[tuple[RatingRecord, int]]:
         """The player's rows in a scope with their rank (1 = best) on each board."""
 
-    # user settings
+
+class SettingsStore(Protocol):
+    """Per-user and per-server settings (not table concerns)."""
+
     @abstractmethod
     async def get_settings(self, user_id: int) -> tuple[str | None, bool] | None: ...
 
@@ -140,10 +192,23 @@ class Store(ABC):
     @abstractmethod
     async def set_guild_text_only(self, guild_id: int, text_only: bool | None) -> None: ...
 
-    # a front end's per-table bookkeeping: key -> JSON text
+
+class MetaStore(Protocol):
+    """A front end's per-table bookkeeping: key -> JSON text."""
+
     @abstractmethod
     async def get_table_meta(self, table_id: int) -> dict[str, str]: ...
 
     @abstractmethod
     async def set_table_meta(self, table_id: int, values: Mapping[str, str | None]) -> None:
         """Upsert each key; a None value deletes that key."""
+
+
+class Store(TableStore, LogStore, ClockStore, RatingStore, SettingsStore, MetaStore, Protocol):
+    """Everything the table service uses. Subclass it explicitly (the abstract methods are enforced)."""
+
+    @abstractmethod
+    async def open(self) -> None: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...

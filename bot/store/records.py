@@ -25,6 +25,9 @@ class TableRow:
     clock_seconds: int
     created_at: float
     updated_at: float
+    # bumped by every change of the row or its seats (lobby seats, status, thread, an AI taking a seat):
+    # a lobby change or TableWrite made on an older revision is refused (see bot/store/base.py)
+    revision: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +95,11 @@ class LoadedTable:
 class TableWrite:
     """One table's change, committed with other tables' changes in one transaction (group commit).
 
-    Refused as a whole (VersionConflict / DuplicateKey) when the table's version in the database is not
-    `base_version` or an idempotency key repeats; other writes in the same group are unaffected.
+    Refused as a whole (VersionConflict / DuplicateKey), with other writes in the same group unaffected,
+    when: the table's version in the database (its log length) is not `base_version` (also for a write
+    that adds no log rows: clocks only, a seat handed to an AI); `base_revision` is given and the table's
+    revision is not it; or an idempotency key repeats. A write that sets `status` or `seats` bumps the
+    revision by one (the writer's new revision is base_revision + 1).
     """
 
     table_id: int
@@ -106,6 +112,7 @@ class TableWrite:
     status: str | None = None
     result: ResultRow | None = None
     seats: list[SeatRow] | None = None  # None: unchanged; a list replaces the seats (an AI takes over)
+    base_revision: int | None = None  # None: the revision is not checked (tools); the service always sets it
 
 
 @dataclass(frozen=True, slots=True)
