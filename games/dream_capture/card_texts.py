@@ -72,6 +72,15 @@ _KINDS: dict[str, dict[str, str]] = {
 }
 
 
+SHORT: dict[str, dict[str, str]] = {
+    FOOL: {"en": "Strongest trump, -5. Wins a trick with an enemy's Hope: +15. Cannot be discarded."},
+    HOPE: {"en": "Trump 23, 5 points. Wins a trick with an enemy's Dream: +15. Cannot be discarded."},
+    DREAM: {"en": "Trump 22, 5 points. Wins a trick with an enemy's World: +15. Cannot be discarded."},
+    MAGICIAN: {"en": "Weakest trump, 5 points. Last trick: win it +10; an enemy wins it: +10 to them."},
+}
+"""Shorter lines where the full text is longer than a select option's description (100 characters)."""
+
+
 def _lang(lang: str) -> str:
     return "ja" if lang == "ja" else "en"
 
@@ -96,9 +105,12 @@ def card_effect(card: str, lang: str = "en") -> str | None:
 
 def describe_action(action: str, view: Mapping[str, Any], lang: str = "en") -> str | None:
     verb, _, card = action.partition(":")
-    if verb in ("play", "discard"):
-        return card_effect(card, lang)
-    return None
+    if verb not in ("play", "discard"):
+        return None
+    text = card_effect(card, lang)
+    if text is None or len(text) <= 100:
+        return text
+    return SHORT.get(card, {}).get(_lang(lang)) or text
 
 
 def catalog(lang: str = "en") -> list[CardText]:

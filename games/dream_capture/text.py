@@ -76,7 +76,7 @@ i18n.register(
             "en": "Play to trick {trick} ({suit} led).",
             "ja": "第{trick}トリックに出してください（リードは{suit}）。",
         },
-        "dc_prompt_deal": {"en": "Shuffle and deal deal {deal}.", "ja": "第{deal}ディールを配ってください。"},
+        "dc_prompt_deal": {"en": "Shuffle and deal the cards of deal {deal}.", "ja": "第{deal}ディールを配ってください。"},
         # actions
         "dc_act_deal": {"en": "Deal", "ja": "配る"},
         "dc_act_discard": {"en": "Discard {card}", "ja": "{card}を捨てる"},
@@ -131,7 +131,7 @@ i18n.register(
         "dc_ev_magic": {"en": "; magic {n}", "ja": "、魔法{n}"},
         "dc_ev_discards": {"en": "Discards: {discards}.", "ja": "捨て札: {discards}。"},
         "dc_ev_turn_deal": {
-            "en": "{seat} deals deal {deal} next.",
+            "en": "{seat} deals next (deal {deal}).",
             "ja": "次は{seat}が第{deal}ディールを配ります。",
         },
         "dc_ev_first_dealer": {

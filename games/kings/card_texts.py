@@ -97,6 +97,47 @@ CHARACTERS: dict[Character, Text] = {
 PROVISIONAL_CHARACTERS = frozenset(PROVISIONAL_BIDS)
 """Characters whose bid value was printed only on the card (provisional.PROVISIONAL_BIDS)."""
 
+CHAR_SHORT: dict[Character, Text] = {
+    Character.GAMBLER: {
+        "en": "Set-up: draw 2, discard 2. +20 when your bid succeeds.",
+        "ja": "準備：2枚引き2枚捨て。BID成功で+20。",
+    },
+    Character.HERMIT: {
+        "en": "Once a round: draw 3, discard 3. 0 wins: +20.",
+        "ja": "1ラウンド1回：3枚引き3枚捨て。0勝で+20。",
+    },
+    Character.RESISTANCE: {
+        "en": "Play a 1 as a 10 or back, a flag as a rare or back.",
+        "ja": "1⇔10、白旗⇔レアとして出せる。",
+    },
+    Character.NINJA: {
+        "en": "When you lead, you may name another lead player. 2 wins: +30.",
+        "ja": "リード時、他の人をリードに指名できる。2勝で+30。",
+    },
+    Character.SAMURAI: {
+        "en": "Your red cards are as strong as black ones (still red).",
+        "ja": "自分の赤は黒と同じ強さ（色は赤のまま）。",
+    },
+    Character.BERSERKER: {
+        "en": "Set-up: take the Berserker black 10, discard 1. 1 win: +20.",
+        "ja": "準備：バーサーカー黒10を入れ1枚捨て。1勝で+20。",
+    },
+    Character.HEALER: {
+        "en": "+10 per blue or green card taken (at most 50).",
+        "ja": "とった青・緑1枚につき+10（最高50）。",
+    },
+    Character.COLLECTOR: {
+        "en": "Flags and rares taken: 20 / 50 / 80.",
+        "ja": "とった白旗・レア：20／50／80点。",
+    },
+    Character.DEVIL: {"en": "+2 trick wins. 3 wins: -20.", "ja": "勝利数+2。3勝で-20。"},
+    Character.CHEERLEADER: {
+        "en": "Face up: no bid; score with a KIZUNA partner, swap a card once. Bid: copy a bid.",
+        "ja": "表：BIDなし、絆パートナーで得点・1回交換。裏：他のBIDをコピー。",
+    },
+}
+"""Each character in at most 100 characters with its bid (a select option's description)."""
+
 UNUSED_KING = {"w": 60, "r": 50, "b": 40, "g": 30, "k": 20}
 QUEEN: dict[str, Text] = {
     "w": {
@@ -186,6 +227,66 @@ def jack_text(colour: str, lang: str = "en") -> str:
     return lead + JACK[colour][lg] + (JACK_BID[lg].strip() if lg == "ja" else JACK_BID[lg])
 
 
+def _bid_short(character: Character, lang: str) -> str:
+    lg = "ja" if lang == "ja" else "en"
+    if character.value in PROVISIONAL_CHARACTERS:
+        return _bids(character.value)[lg]
+    fixed = {
+        Character.GAMBLER: {"en": "Bid: 0 wins +30 or 2 wins +60.", "ja": "BID：0勝+30点、2勝+60点。"},
+        Character.NINJA: {"en": "Bid: 2 wins +70.", "ja": "BID：2勝+70点。"},
+        Character.DEVIL: {"en": "Bid: +30 per other failed bid.", "ja": "BID：外れた他人1人につき+30点。"},
+    }
+    return fixed.get(character, {}).get(lg, "")
+
+
+def character_short(card: str, lang: str = "en") -> str | None:
+    """A character in at most 100 characters, its bid included."""
+    try:
+        character = character_of(card)
+    except ValueError:
+        return None
+    lg = "ja" if lang == "ja" else "en"
+    bid = _bid_short(character, lang)
+    return CHAR_SHORT[character][lg] + ((" " if lg == "en" else "") + bid if bid else "")
+
+
+def king_short(colour: str, lang: str = "en") -> str:
+    up, down = KING_NUMBERS[colour]
+    name = _c(colour, lang)
+    if lang == "ja":
+        back = "白旗・レア20/50/80/150" if colour == "w" else f"とった{name}1枚+10"
+        return f"最強。1ゲーム1回。使用後：{back}。ラウンド3未使用：+{UNUSED_KING[colour]}。No.{up}（使用後{down}）"
+    back = "flags+rares 20/50/80/150" if colour == "w" else f"+10 per {name} card taken"
+    on = "flag/rare/white queen" if colour == "w" else f"a {name} card"
+    return f"Strongest; on {on}; once a game. Used: {back}. Unused in R3: +{UNUSED_KING[colour]}."
+
+
+QUEEN_SHORT: dict[str, Text] = {
+    "w": {"en": "Your card becomes a rare", "ja": "出したカードをレアに"},
+    "r": {"en": "+1 trick win this round", "ja": "トリック勝利数+1"},
+    "b": {"en": "Your card becomes a white flag", "ja": "出したカードを白旗に"},
+    "g": {"en": "Play your card after everyone else", "ja": "全員の後にカードを出す"},
+    "k": {"en": "Play any card, ignoring must-follow", "ja": "マストフォローを無視して出す"},
+}
+QUEEN_COST = {"w": 30, "r": 40, "b": 20, "g": 10, "k": 10}
+
+
+def queen_short(colour: str, lang: str = "en") -> str:
+    lg = "ja" if lang == "ja" else "en"
+    if lg == "ja":
+        return f"1ラウンド1回：{QUEEN_SHORT[colour][lg]}。回復コスト{QUEEN_COST[colour]}点。"
+    return f"Once a round: {QUEEN_SHORT[colour][lg].lower()}. Recover for {QUEEN_COST[colour]}."
+
+
+def set_short(colour: str, lang: str = "en") -> str:
+    """A KQJ set in a line: king number, queen, jack."""
+    lg = "ja" if lang == "ja" else "en"
+    up, _ = KING_NUMBERS[colour]
+    if lg == "ja":
+        return f"キングNo.{up}。クイーン：{QUEEN_SHORT[colour][lg]}。ジャック：{JACK[colour][lg]}"
+    return f"King No. {up}; queen: {QUEEN_SHORT[colour][lg].lower()}; jack: {JACK[colour][lg]}"
+
+
 def character_text(card: str, lang: str = "en") -> str | None:
     """A character card id ('healer2') or name ('healer')."""
     try:
@@ -217,8 +318,8 @@ NUMBER: dict[str, Text] = {
         "ja": "レア：どの数字カードより強い（2枚なら先に出した方）。いつでも出せる。",
     },
     "bers": {
-        "en": "The Berserker's black 10: a black 10 (Resistance may play it as a black 1; the black king "
-        "may go on it).",
+        "en": "The Berserker's black 10: a black 10 (Resistance may make it a 1; the black king may go "
+        "on it).",
         "ja": "バーサーカー黒10：黒の10（レジスタンスで黒1にできる。黒キングをのせられる）。",
     },
 }
@@ -261,59 +362,68 @@ def _own_colour(view: Mapping[str, Any]) -> str:
 
 
 def describe_action(action: str, view: Mapping[str, Any], lang: str = "en") -> str | None:
-    """What the chosen card, set, character or bid does (standard and two-player)."""
+    """What the chosen card, set, character or bid does (standard and two-player), in at most 100
+    characters (a select option's description; the full text is card_effect / the catalog)."""
     parts = action.split(":")
     kind = parts[0]
+    ja = lang == "ja"
     if kind == "pick" and len(parts) > 1:
-        return character_text(parts[1], lang)
+        return character_short(parts[1], lang)
     if kind == "set" and len(parts) > 1:
-        colour = parts[1]
-        sep = " / " if lang != "ja" else "／"
-        return sep.join(
-            (
-                ("キング：" if lang == "ja" else "King: ") + king_text(colour, lang),
-                ("クイーン：" if lang == "ja" else "Queen: ") + queen_text(colour, lang),
-                ("ジャック：" if lang == "ja" else "Jack: ") + jack_text(colour, lang),
-            )
-        )
+        return set_short(parts[1], lang)
     if kind == "bid":
         if parts[1:] == ["none"]:
-            return character_text("cheerleader", lang)
+            return character_short("cheerleader", lang)
         texts = []
         for bid in parts[1:]:
             if bid == "jack":
-                texts.append("ジャックのBID：3勝+100点。" if lang == "ja" else "Jack bid: 3 wins +100.")
-            else:
-                texts.append(character_text(bid, lang) or "")
-        return " / ".join(t for t in texts if t) or None
+                texts.append("ジャック：3勝+100点" if ja else "Jack: 3 wins +100")
+                continue
+            try:
+                character = character_of(bid)
+            except ValueError:
+                continue
+            line = _bid_short(character, lang) or (character_short(bid, lang) or "")
+            texts.append(
+                f"{char_name_of(character, lang)}：{line}"
+                if ja
+                else f"{char_name_of(character, lang)}: {line}"
+            )
+        joined = (" / " if not ja else "／").join(t for t in texts if t)
+        return joined[:100] or None
     if kind == "play" and len(parts) > 1:
         mods = parts[2:]
         if "q" in mods:
             colour = _own_colour(view)
-            return queen_text(colour, lang) if colour else None
+            return queen_short(colour, lang) if colour else None
         king = next((m[1:] for m in mods if m.startswith("k")), None)
         if king:
-            return king_text(king, lang)
+            return king_short(king, lang)
         if "s" in mods:
-            return character_text("resistance", lang)
+            return character_short("resistance", lang)
         return card_effect(parts[1], lang)
-    if kind == "queen":
+    if kind in ("queen", "recover"):
         colour = _own_colour(view)
-        return queen_text(colour, lang) if colour else None
+        return queen_short(colour, lang) if colour else None
     if kind == "extra" and len(parts) > 1:
-        return king_text(parts[1], lang)
+        return king_short(parts[1], lang)
     if kind == "hermit":
-        return character_text("hermit", lang)
+        return character_short("hermit", lang)
     if kind in ("partner", "copy", "lead") and len(parts) > 2:
-        return character_text(parts[2], lang)
-    if kind == "recover":
-        colour = _own_colour(view)
-        return queen_text(colour, lang) if colour else None
+        return character_short(parts[2], lang)
     if kind == "jack3":
-        return jack_text(_own_colour(view) or "w", lang)
+        return (
+            "ジャックを裏返して、BIDの数字を+3する。"
+            if ja
+            else "Turn your jack face down: your bid's number goes up by 3."
+        )
     if kind in ("discard", "give", "return") and len(parts) > 1:
         return card_effect(parts[1], lang)
     return None
+
+
+def char_name_of(character: Character, lang: str) -> str:
+    return CHARACTER_NAMES[character]["ja" if lang == "ja" else "en"]
 
 
 def catalog(lang: str = "en") -> list[CardText]:

@@ -27,6 +27,14 @@ TIME_TRAP = {
     "ja": "時間転移カードの直後にだけ出せる（その日の最初・タイムトラップの直後は不可、1日2枚まで）。時間転移カードを"
     "1枚裏向きで捨て、経時タイルを裏返す。おもて向きで12、裏向きで0。7日目開始時に持っていると脱落。",
 }
+TIME_SHORT = {
+    "en": "Time card {n}: above the last card (below it while the elapsed tile is face down).",
+    "ja": "時間転移カード{n}：直前より大きく（経時タイルが裏向きなら小さく）出す。",
+}
+TRAP_SHORT = {
+    "en": "After a time card: discard a time card, flip the elapsed tile. Held on day 7: you are out.",
+    "ja": "時間転移カードの直後に出す：1枚捨てて経時タイルを裏返す（1日2枚まで）。7日目に持っていると脱落。",
+}
 COLOUR = {
     "blue": {"en": "blue date card", "ja": "青の日付条件カード"},
     "yellow": {"en": "yellow date card", "ja": "黄の日付条件カード"},
@@ -67,15 +75,24 @@ def describe_action(action: str, view: Mapping[str, Any], lang: str = "en") -> s
     kind, _, arg = action.partition(":")
     card = arg.partition(":")[0]
     if kind == "trap":
-        return TIME_TRAP[_lang(lang)]
+        return TRAP_SHORT[_lang(lang)]
     if kind == "play":
         today = dates.yellow(view.get("date_today"))
         if today is not None and cards.is_time_card(card) and cards.number(card) == today.number:
             return date_effect(today.id, lang)
-        return card_effect(card, lang)
+        return _short(card, lang)
     if kind in ("give", "discard"):
-        return card_effect(card, lang)
+        return _short(card, lang)
     return None
+
+
+def _short(card: str, lang: str) -> str | None:
+    """A select option's description (at most 100 characters)."""
+    if cards.is_trap(card):
+        return TRAP_SHORT[_lang(lang)]
+    if cards.is_time_card(card):
+        return TIME_SHORT[_lang(lang)].format(n=cards.number(card))
+    return card_effect(card, lang)
 
 
 def catalog(lang: str = "en") -> list[CardText]:

@@ -53,6 +53,20 @@ RULINGS: dict[str, dict[str, str]] = {
 }
 """Table rulings per hero (shown on the rules page, marked; the card line stays the effect)."""
 
+SHORT: dict[str, dict[str, str]] = {
+    "bard": {"en": "Swap one hand card with an opponent who has cards; both choose in secret."},
+    "druid": {"en": "Turn an upright House card sideways: it counts as two cards of its suit."},
+    "nun": {"en": "The player with most cards in hand gives one card to a player you choose."},
+    "detective": {
+        "en": "Reveal 2 random cards of an opponent's hand; keep one, give the other to an opponent."
+    },
+    "explorer": {"en": "Reveal the top 2 deck cards; keep one, put the other back on top."},
+    "shuttle": {"en": "Draw the top card of the deck, then put any hand card on top of the deck."},
+}
+"""Shorter lines where the full effect is longer than a select option's description (100 characters)."""
+
+SHORT_LIMIT = 100
+
 SET_NAMES: dict[str, dict[str, str]] = {
     "fantasy": {"en": "Fantasy", "ja": "ファンタジー"},
     "tianxia": {"en": "Tianxia", "ja": "天下"},
@@ -82,13 +96,23 @@ def card_effect(card: str, lang: str = "en") -> str | None:
     return hero_effect(HEROES[index // 7].slug, lang)
 
 
+def short_effect(slug: str, lang: str = "en") -> str | None:
+    """The hero's effect in at most 100 characters (a select option's description)."""
+    text = hero_effect(slug, lang)
+    if text is None or len(text) <= SHORT_LIMIT:
+        return text
+    short = SHORT.get(slug, {})
+    return short.get(_lang(lang)) or HEROES[HERO_INDEX[slug]].text[_lang(lang)]
+
+
 def describe_action(action: str, view: Mapping[str, Any], lang: str = "en") -> str | None:
-    """The effect behind a card or hero option; None for a target (a person)."""
+    """The short effect behind a card or hero option; None for a target (a person)."""
     prefix, _, token = action.partition(":")
     if prefix in ("play", "house", "card", "give"):
-        return card_effect(token, lang)
+        index = CARD_INDEX.get(token)
+        return None if index is None else short_effect(HEROES[index // 7].slug, lang)
     if prefix == "hero":
-        return hero_effect(token, lang)
+        return short_effect(token, lang)
     return None
 
 

@@ -72,6 +72,8 @@ def test_every_option_for_a_card_with_an_effect_describes_it(index: int, lang: s
             assert description, f"{action} has no description"
         if description:
             assert "{" not in description and "PROVISIONAL" not in description
+            # a Discord select option's description holds at most 100 characters
+            assert len(description) <= 100, f"{action}: {len(description)} characters: {description}"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -76,8 +76,8 @@ RARE: dict[str, Text] = {
         "ja": "レア：どの数字カードより強い。いつでも出せる。白旗には負ける。",
     },
     "napoleon": {
-        "en": "Rare: stronger than every number card (the earlier rare wins); play it any time. +10 to "
-        "whoever takes it.",
+        "en": "Rare: beats every number card (the earlier rare wins); play it any time. +10 to whoever "
+        "takes it.",
         "ja": "レア：どの数字カードより強い（2枚なら先の方）。いつでも出せる。とった人は+10点。",
     },
 }
@@ -219,7 +219,77 @@ def card_effect(card: str, variant: str = "napoleon", lang: str = "en") -> str |
     return court_text(card, variant, lang)
 
 
+FLAG_SHORT = {
+    "ombre": {
+        "en": "Any time; beats a rare, +100 per rare it beats (a king still wins).",
+        "ja": "いつでも出せる。レアに勝ち、1枚につき+100点（キングには負ける）。",
+    },
+    "whist": {
+        "en": "Any time; beats a rare (the earlier flag wins; a king still wins).",
+        "ja": "いつでも出せる。レアに勝つ（キングには負ける）。",
+    },
+}
+
+
+def short_text(variant: str, kind: str, colour: str, lang: str = "en") -> str:
+    """A king, queen or KQJ set of a variant in at most 100 characters."""
+    from games.kings.card_texts import QUEEN_SHORT
+
+    ja = lang == "ja"
+    name = _COLOUR[colour]["ja" if ja else "en"]
+    queen = QUEEN_SHORT[colour]["ja" if ja else "en"]
+    up = data.KING_NUMBER_UP[colour]
+    if kind == "queen":
+        if ja:
+            return (
+                f"{queen}（"
+                + (
+                    "ラウンドに1回"
+                    if variant == "ombre"
+                    else ("ゲーム中2回" if colour == "g" and variant == "whist" else "ゲーム中1回")
+                )
+                + "）"
+            )
+        times = (
+            "once a round"
+            if variant == "ombre"
+            else ("twice a game" if colour == "g" and variant == "whist" else "once a game")
+        )
+        return f"{queen} ({times})."
+    if variant == "ombre":
+        trump = (
+            ("切り札なし" if colour == "w" else f"{name}が切り札")
+            if ja
+            else ("no trump" if colour == "w" else f"{name} is trump")
+        )
+        if kind == "king":
+            return (
+                f"キングプレイヤーだけが出せる最強のカード。{trump}。"
+                if ja
+                else f"The strongest card, for the King only; {trump}."
+            )
+        return f"{trump}。クイーン：{queen}" if ja else f"{trump.capitalize()}; queen: {queen.lower()}"
+    if variant == "napoleon":
+        cards = (
+            ("白旗・レア" if colour == "w" else name)
+            if ja
+            else ("flags and rares" if colour == "w" else f"{name} cards")
+        )
+        unused = data.NAPOLEON_UNUSED_KING[colour]
+        if ja:
+            return f"キングNo.{up}。とった{cards}1枚+10。ラウンド2で未使用なら+{unused}。"
+        return f"King No. {up}; +10 per {cards} taken; unused in round 2: +{unused}."
+    if kind == "king":
+        return (
+            f"最強のカード。ゲーム中1回。キングNo.{up}。"
+            if ja
+            else f"The strongest card, once a game. King No. {up}."
+        )
+    return f"キングNo.{up}。クイーン：{queen}" if ja else f"King No. {up}; queen: {queen.lower()}"
+
+
 def describe_action(action: str, view: Mapping[str, Any], lang: str = "en") -> str | None:
+    """What a set, card, queen or king option does, in at most 100 characters."""
     variant = str(view.get("variant") or "")
     parts = action.split(":")
     verb = parts[0]
@@ -227,28 +297,34 @@ def describe_action(action: str, view: Mapping[str, Any], lang: str = "en") -> s
     seat = view.get("seat")
     own = sets[seat] if isinstance(seat, int) and seat < len(sets) else ""
     if verb == "set" and len(parts) > 1:
-        colour = parts[1]
-        sep = " / " if lang != "ja" else "／"
-        return king_text(variant, colour, lang) + sep + queen_text(variant, colour, lang)
+        return short_text(variant, "set", parts[1], lang)
     if action == "green":
-        return queen_text(variant, "g", lang)
+        return short_text(variant, "queen", "g", lang)
     if verb == "play" and len(parts) > 1:
         for extra in parts[2:]:
             if extra.startswith("q"):
-                return queen_text(variant, extra[1:], lang)
+                return short_text(variant, "queen", extra[1:], lang)
             if extra == "K" and own:
-                return king_text(variant, own, lang)
-        return card_effect(parts[1], variant, lang)
+                return short_text(variant, "king", own, lang)
+        return _card_short(parts[1], variant, lang)
     if verb == "bid" and len(parts) > 1:
         return (
             "裏で出す：数字の大きい順にKQJセットを獲得（同数は黒→赤→青→緑）。出したカードは捨て札になる。"
             if lang == "ja"
-            else "Played face down: higher numbers take KQJ sets first (ties: black, red, blue, green); the "
-            "card is then discarded."
+            else "Face down: higher numbers take KQJ sets first (ties: black, red, blue, green); then discarded."
         )
     if verb in ("take", "discard") and len(parts) > 1:
-        return card_effect(parts[1], variant, lang)
+        return _card_short(parts[1], variant, lang)
     return None
+
+
+def _card_short(card: str, variant: str, lang: str) -> str | None:
+    if is_flag(card) and variant in FLAG_SHORT:
+        return FLAG_SHORT[variant]["ja" if lang == "ja" else "en"]
+    text = card_effect(card, variant, lang)
+    if text and len(text) > 100 and card[:1] == "w":
+        return WHITE_COURT["ja" if lang == "ja" else "en"].format(card="J" if card[1:] == "11" else "Q")
+    return text
 
 
 def catalog(lang: str = "en") -> list[CardText]:

@@ -60,6 +60,16 @@ RULINGS: dict[str, dict[str, str]] = {
 """Table rulings per hero (shown on the rules page, marked)."""
 
 
+SHORT: dict[str, dict[str, str]] = {
+    "exp": {"en": "Reveal the top 2 deck cards; keep one, put the other face down under the deck."},
+    "sci": {"en": "Draw the top deck card, then put a hand card face down under the deck."},
+    "gen": {"en": "Use the effect of a Trash card, or reveal a hand card and use its effect."},
+    "sai": {"en": "Take a random card from an opponent's hand and give it to anyone (you too)."},
+    "smu": {"en": "Reveal 2 random cards of an opponent's hand; keep one, give the other to an opponent."},
+}
+"""Shorter lines where the full effect is longer than a select option's description (100 characters)."""
+
+
 def _lang(lang: str) -> str:
     return "ja" if lang == "ja" else "en"
 
@@ -85,10 +95,19 @@ def describe_action(action: str, view: Mapping[str, Any], lang: str = "en") -> s
     (draft, copy); None for a person or the deal."""
     verb, _, arg = action.partition(":")
     if verb in ("play", "tab", "give", "pick", "reveal"):
-        return card_effect(arg, lang)
+        index = CARD_INDEX.get(arg)
+        return None if index is None else short_effect(HEROES[CARD_HERO[index]].code, lang)
     if verb in ("draft", "copy"):
-        return hero_effect(arg, lang)
+        return short_effect(arg, lang)
     return None
+
+
+def short_effect(code: str, lang: str = "en") -> str | None:
+    """The hero's effect in at most 100 characters (a select option's description)."""
+    text = hero_effect(code, lang)
+    if text is None or len(text) <= 100:
+        return text
+    return SHORT.get(code, {}).get(_lang(lang)) or text
 
 
 def catalog(lang: str = "en") -> list[CardText]:
