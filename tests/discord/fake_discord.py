@@ -195,6 +195,7 @@ class _InteractionRecord:
     source_message: FakeMessage | None = None
     responded_at: float | None = None  # perf_counter() when the bot acknowledged (benchmarks)
     responded_cpu: float | None = None  # thread_time() of the event loop's thread at that moment
+    choices: list[dict[str, Any]] | None = None  # an autocomplete's answer
 
 
 class FakeDiscord:
@@ -396,6 +397,8 @@ class FakeDiscord:
                     rec.channel_id, self._vis(rec, ephemeral), data, token=token
                 )
                 message_payload = rec.original.payload(GUILD_ID)
+            elif kind == 8:  # autocomplete choices
+                rec.choices = list(data.get("choices") or [])
             elif kind == 5:  # deferred message ("thinking")
                 rec.deferred_ephemeral = bool(int(data.get("flags", 0)) & EPHEMERAL)
             elif kind == 7:  # update the message the component is on
@@ -597,6 +600,20 @@ class FakeDiscord:
         if resolved:
             data["resolved"] = resolved
         return self._base_interaction(user, channel_id, 2, data)
+
+    def autocomplete_payload(
+        self, user: FakeUser, command: str, focused: str, /, channel_id: int = CHANNEL_ID, **options: Any
+    ) -> dict[str, Any]:
+        """The user is typing option `focused` of `command` (its current text among `options`)."""
+        payload = self.slash_payload(user, command, channel_id=channel_id, **options)
+        payload["type"] = 4
+        stack = list(payload["data"]["options"])
+        while stack:
+            option = stack.pop()
+            if option.get("name") == focused and "value" in option:
+                option["focused"] = True
+            stack.extend(option.get("options", []))
+        return payload
 
     def component_payload(
         self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str] | None = None
