@@ -141,10 +141,9 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
     if pending is None and (kind == "play" or kind == "trap"):
         if not _turn_action_legal(state, seat, kind, arg):
             raise explain(state, seat, action)
-        if kind == "play":
-            done = quick.play(state, seat, arg)
-            if done is not None:
-                return done
+        done = quick.play(state, seat, arg) if kind == "play" else quick.trap(state, seat, arg)
+        if done is not None:
+            return done
     elif action not in legal_actions(state, seat):
         raise explain(state, seat, action)
     elif kind == "pass":
