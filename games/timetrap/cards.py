@@ -61,5 +61,17 @@ def sort_key(card: str) -> tuple[int, int, str]:
     return (0, NUMBER_OF[card], card) if card in NUMBER_OF else (1, 0, card)
 
 
+# Every card's place in a sorted hand, looked up instead of calling sort_key per card (hot path).
+_RANK = {
+    card: rank
+    for rank, card in enumerate(
+        sorted([*NUMBER_OF, *(f"{TRAP_PREFIX}{seat}" for seat in range(len(COLOURS)))], key=sort_key)
+    )
+}
+
+
 def sorted_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=sort_key))
+    try:
+        return tuple(sorted(cards, key=_RANK.__getitem__))
+    except KeyError:  # a card id outside the game's set (only a malformed state has one)
+        return tuple(sorted(cards, key=sort_key))

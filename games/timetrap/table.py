@@ -22,7 +22,6 @@ from games.timetrap import cards
 from games.timetrap.state import Pending, State
 
 _new = tuple.__new__  # `_new(Event, (kind, data, audience))`, `_new(State, (...))`: no Python-level call
-_SORT_KEY = cards.sort_key
 NO_SEATS: frozenset[int] = frozenset()
 ONLY = tuple(frozenset((s,)) for s in range(8))  # ONLY[seat]: the set of that seat alone, built once
 
@@ -239,7 +238,7 @@ class Table:
         if grown:  # taking a card keeps a hand sorted; adding one does not
             for seat, hand in enumerate(hands):
                 if grown >> seat & 1:
-                    hands[seat] = tuple(sorted(hand, key=_SORT_KEY))
+                    hands[seat] = cards.sorted_hand(hand)
         return _new(
             State,
             (
