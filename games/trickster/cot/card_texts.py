@@ -60,6 +60,33 @@ RULINGS: dict[str, dict[str, str]] = {
 """Table rulings per hero (shown on the rules page, marked)."""
 
 
+JA: dict[str, str] = {
+    "arc": "自分の場札か捨て札置き場で表向きのカードを1枚選び、その効果を使う。",
+    "bri": "自分の場札を1枚、敵1人の場札置き場へ移す。",
+    "doc": "敵1人の場札を1枚、敵1人の手札へ移す。",
+    "exp": "山札の上の2枚を全員に見せ、1枚を手札に入れ、もう1枚を裏向きで山札の一番下へ。",
+    "gua": "敵1人の場札を1枚、自分の手札に入れる。",
+    "inv": "山札の一番上をめくる。フォローできるカードなら卓中央へ、できなければ捨て札置き場へ。",
+    "mag": "自分の場札を1枚、捨て札置き場へ移す。",
+    "nom": "敵1人の場札を1枚、自分の場札置き場へ移す。",
+    "ped": "自分と敵1人が手札から1枚ずつ秘密に選び、交換する。",
+    "rev": "捨て札置き場のカードを1枚、自分の手札に入れる。",
+    "sca": "自分の場札1枚と捨て札置き場のカード1枚を入れ替える。",
+    "sci": "山札の一番上を手札に入れ、手札から1枚を裏向きで山札の一番下へ。",
+    "sol": "手札を1枚、敵1人の場札置き場へ移す。",
+    "wit": "自分の場札を1枚、自分の手札に戻す。",
+    "gen": "捨て札置き場のカード1枚の効果を使う。または手札の1枚を全員に見せてその効果を使う（見せたカードは手札に戻す）。",
+    "hun": "捨て札置き場のカードを1枚、敵1人の場札置き場へ移す。",
+    "nob": "フォローできるなら、自分の場札を1枚卓中央へ移す（その効果は使わない）。",
+    "sai": "敵1人の手札からランダムに1枚を引き、自分を含む誰かの手札へ移す。自分の手札に来た時だけ中身を見られる。",
+    "sha": "手札を1枚、自分の場札置き場へ移す。",
+    "smu": "敵1人の手札からランダムに2枚を公開し、1枚を自分の手札へ、もう1枚を敵1人の手札へ移す。",
+    "vig": "捨て札置き場のカード1枚と敵1人の場札1枚を入れ替える。",
+    "bea": "フォローできるなら、手札を1枚卓中央へ移す（その効果は使わない）。",
+    "mav": "敵1人の手札からランダムに1枚を公開し、敵1人の場札置き場へ移す。",
+}
+"""The Japanese effects in our own words (cards.py keeps the rulebook's table wording for reference)."""
+
 SHORT: dict[str, dict[str, str]] = {
     "exp": {"en": "Reveal the top 2 deck cards; keep one, put the other face down under the deck."},
     "sci": {"en": "Draw the top deck card, then put a hand card face down under the deck."},
@@ -79,7 +106,7 @@ def hero_effect(code: str, lang: str = "en") -> str | None:
     if index is None:
         return None
     hero = HEROES[index]
-    return hero.text_ja if lang == "ja" else hero.text_en
+    return JA.get(code, hero.text_ja) if lang == "ja" else hero.text_en
 
 
 def card_effect(card: str, lang: str = "en") -> str | None:
