@@ -43,7 +43,7 @@ from bot.store.records import (
 _TABLE_COLS = (
     "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
     " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE actions.table_id = tables.id), creator_id,"
-    " clock_mode, clock_seconds, created_at, updated_at"
+    " clock_mode, clock_seconds, created_at, updated_at, revision"
 )
 _RATING_COLS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, updated_at"
 
@@ -120,6 +120,7 @@ def _table(row: Sequence[Any]) -> TableRow:
         clock_seconds=row[12],
         created_at=row[13],
         updated_at=row[14],
+        revision=row[15],
     )
 
 

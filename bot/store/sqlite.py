@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store.base import DuplicateKey, Store, StoreError, VersionConflict
+from bot.store.base import DuplicateKey, Rater, RatingKey, Store, StoreError, VersionConflict
 from bot.store.migrate import apply_migrations
 from bot.store.records import (
     ActionRow,
@@ -37,7 +37,7 @@ T = TypeVar("T")
 _TABLE_COLS = (
     "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
     " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE actions.table_id = tables.id), creator_id, "
-    "clock_mode, clock_seconds, created_at, updated_at"
+    "clock_mode, clock_seconds, created_at, updated_at, revision"
 )
 
 
@@ -58,6 +58,7 @@ def _table(row: Sequence[Any]) -> TableRow:
         clock_seconds=row[12],
         created_at=row[13],
         updated_at=row[14],
+        revision=row[15],
     )
 
 
@@ -183,14 +184,12 @@ class SqliteStore(SqlitePrivacy, Store):
         set_thread: bool = False,
         expect_status: str | None = None,
         clear_deadlines: bool = False,
+        expect_revision: int | None = None,
     ) -> bool:
         def work(conn: sqlite3.Connection) -> bool:
             def body() -> bool:
-                if expect_status is not None:
-                    found = conn.execute("SELECT status FROM tables WHERE id = ?", (table_id,)).fetchone()
-                    if found is None or found[0] != expect_status:
-                        return False
-                sets: list[str] = ["updated_at = ?"]
+                # one conditional statement: the check and the change cannot be split by another writer
+                sets: list[str] = ["updated_at = ?", "revision = revision + 1"]
                 params: list[Any] = [updated_at]
                 if status is not None:
                     sets.append("status = ?")
@@ -198,7 +197,17 @@ class SqliteStore(SqlitePrivacy, Store):
                 if set_thread:
                     sets.append("thread_id = ?")
                     params.append(thread_id)
-                conn.execute(f"UPDATE tables SET {', '.join(sets)} WHERE id = ?", (*params, table_id))
+                where = ["id = ?"]
+                params.append(table_id)
+                if expect_status is not None:
+                    where.append("status = ?")
+                    params.append(expect_status)
+                if expect_revision is not None:
+                    where.append("revision = ?")
+                    params.append(expect_revision)
+                cur = conn.execute(f"UPDATE tables SET {', '.join(sets)} WHERE {' AND '.join(where)}", params)
+                if cur.rowcount == 0 and (expect_status is not None or expect_revision is not None):
+                    return False
                 if seats is not None:
                     conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
                     _write_seats(conn, table_id, seats)
@@ -326,70 +335,34 @@ class SqliteStore(SqlitePrivacy, Store):
 
     # --- results and ratings -------------------------------------------------------------------------
     async def unrated_results(self) -> list[ResultRow]:
-        def work(conn: sqlite3.Connection) -> list[ResultRow]:
-            out = []
-            for table_id, guild_id, game, finished_at, outcome in conn.execute(
-                "SELECT table_id, guild_id, game, finished_at, outcome FROM results WHERE rated = 0"
-                " ORDER BY finished_at"
-            ).fetchall():
-                seats = conn.execute(
-                    "SELECT seat, user_id, name, placement, score, team FROM result_seats WHERE table_id = ?"
-                    " ORDER BY seat",
-                    (table_id,),
-                ).fetchall()
-                out.append(
-                    ResultRow(
-                        table_id,
-                        guild_id,
-                        game,
-                        finished_at,
-                        json.loads(outcome),
-                        tuple(ResultSeat(*s) for s in seats),
-                    )
-                )
-            return out
+        return await self._run(_unrated_results)
 
+    async def apply_ratings(self, rater: Rater) -> list[int]:
+        """Every unrated result, in finishing order, rated inside ONE `BEGIN IMMEDIATE`: the unrated list
+        and the ratings are read under the write lock, so no other writer (thread or process) can rate
+        the same result or change a rating between the read and the write."""
+
+        def work(conn: sqlite3.Connection) -> list[int]:
+            def body() -> list[int]:
+                done = []
+                for result in _unrated_results(conn):
+                    current = _ratings_for(conn, rater.keys(result))
+                    _save_ratings(conn, result.table_id, rater.rate(result, current))
+                    done.append(result.table_id)
+                return done
+
+            return self._tx(conn, body)
+
+        if not await self._run(_any_unrated):  # the common case: nothing to rate, no write lock taken
+            return []
         return await self._run(work)
 
-    async def ratings_for(
-        self, keys: Sequence[tuple[int, str, int]]
-    ) -> dict[tuple[int, str, int], RatingRecord]:
-        def work(conn: sqlite3.Connection) -> dict[tuple[int, str, int], RatingRecord]:
-            found = {}
-            for key in keys:
-                row = conn.execute(
-                    f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND game = ? AND user_id = ?", key
-                ).fetchone()
-                if row:
-                    found[key] = _rating(row)
-            return found
-
-        return await self._run(work)
+    async def ratings_for(self, keys: Sequence[RatingKey]) -> dict[RatingKey, RatingRecord]:
+        return await self._run(lambda conn: _ratings_for(conn, keys))
 
     async def save_ratings(self, table_id: int, rows: Sequence[RatingRecord]) -> None:
         def work(conn: sqlite3.Connection) -> None:
-            def body() -> None:
-                conn.executemany(
-                    f"INSERT OR REPLACE INTO ratings ({_RATING_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    [
-                        (
-                            r.scope,
-                            r.game,
-                            r.user_id,
-                            r.name,
-                            r.mu,
-                            r.sigma,
-                            r.ordinal,
-                            r.games,
-                            r.wins,
-                            r.updated_at,
-                        )
-                        for r in rows
-                    ],
-                )
-                conn.execute("UPDATE results SET rated = 1 WHERE table_id = ?", (table_id,))
-
-            self._tx(conn, body)
+            self._tx(conn, lambda: _save_ratings(conn, table_id, rows))
 
         await self._run(work)
 
@@ -471,7 +444,9 @@ class SqliteStore(SqlitePrivacy, Store):
 
     async def get_guild_text_only(self, guild_id: int) -> bool | None:
         def work(conn: sqlite3.Connection) -> bool | None:
-            row = conn.execute("SELECT text_only FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
+            row = conn.execute(
+                "SELECT text_only FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            ).fetchone()
             return None if row is None or row[0] is None else bool(row[0])
 
         return await self._run(work)
@@ -515,6 +490,56 @@ class SqliteStore(SqlitePrivacy, Store):
             self._tx(conn, both)
 
         await self._run(work)
+
+
+def _any_unrated(conn: sqlite3.Connection) -> bool:
+    return conn.execute("SELECT 1 FROM results WHERE rated = 0 LIMIT 1").fetchone() is not None
+
+
+def _unrated_results(conn: sqlite3.Connection) -> list[ResultRow]:
+    out = []
+    for table_id, guild_id, game, finished_at, outcome in conn.execute(
+        "SELECT table_id, guild_id, game, finished_at, outcome FROM results WHERE rated = 0"
+        " ORDER BY finish_seq, table_id"
+    ).fetchall():
+        seats = conn.execute(
+            "SELECT seat, user_id, name, placement, score, team FROM result_seats WHERE table_id = ?"
+            " ORDER BY seat",
+            (table_id,),
+        ).fetchall()
+        out.append(
+            ResultRow(
+                table_id,
+                guild_id,
+                game,
+                finished_at,
+                json.loads(outcome),
+                tuple(ResultSeat(*s) for s in seats),
+            )
+        )
+    return out
+
+
+def _ratings_for(conn: sqlite3.Connection, keys: Sequence[RatingKey]) -> dict[RatingKey, RatingRecord]:
+    found = {}
+    for key in keys:
+        row = conn.execute(
+            f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND game = ? AND user_id = ?", key
+        ).fetchone()
+        if row:
+            found[key] = _rating(row)
+    return found
+
+
+def _save_ratings(conn: sqlite3.Connection, table_id: int, rows: Sequence[RatingRecord]) -> None:
+    conn.executemany(
+        f"INSERT OR REPLACE INTO ratings ({_RATING_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+        [
+            (r.scope, r.game, r.user_id, r.name, r.mu, r.sigma, r.ordinal, r.games, r.wins, r.updated_at)
+            for r in rows
+        ],
+    )
+    conn.execute("UPDATE results SET rated = 1 WHERE table_id = ?", (table_id,))
 
 
 def _clock_row(table_id: int, clocks: Sequence[DeadlineRow]) -> tuple[int, float, str]:
@@ -572,8 +597,45 @@ def _collision(conn: sqlite3.Connection, w: TableWrite) -> Exception:
     return VersionConflict(w.table_id, w.base_version)
 
 
+def _check_bases(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None:
+    """Refuse (VersionConflict) a write made on a stale copy: its table's revision is not `base_revision`,
+    or, for a write without log rows, the table's version is not `base_version` (a write with log rows is
+    checked by the log's key). Only reads: inside BEGIN IMMEDIATE nobody can write in between."""
+    revised = [w for w in writes if w.base_revision is not None]
+    for start in range(0, len(revised), _CHUNK):
+        chunk = revised[start : start + _CHUNK]
+        found = dict(
+            conn.execute(
+                f"SELECT id, revision FROM tables WHERE id IN ({','.join('?' * len(chunk))})",
+                [w.table_id for w in chunk],
+            ).fetchall()
+        )
+        for w in chunk:
+            if found.get(w.table_id) != w.base_revision:
+                raise VersionConflict(w.table_id, w.base_version)
+    unlogged = [w for w in writes if not w.actions]
+    for start in range(0, len(unlogged), _CHUNK):
+        chunk = unlogged[start : start + _CHUNK]
+        found = dict(
+            conn.execute(
+                "SELECT table_id, MAX(seq) FROM actions"
+                f" WHERE table_id IN ({','.join('?' * len(chunk))}) GROUP BY table_id",
+                [w.table_id for w in chunk],
+            ).fetchall()
+        )
+        for w in chunk:
+            if found.get(w.table_id, 0) != w.base_version:
+                raise VersionConflict(w.table_id, w.base_version)
+
+
+def _bumps(w: TableWrite) -> int:
+    """1 when the write changes the table's row or seats in a way a lobby decision depends on."""
+    return 1 if w.status is not None or w.seats is not None else 0
+
+
 def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
     """One table's write on its own (the fallback when its group was refused)."""
+    _check_bases(conn, [w])
     if w.actions:
         try:
             conn.executemany(
@@ -588,8 +650,9 @@ def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
             raise _collision(conn, w) from err
     if w.status is not None or w.snapshot is not None or w.seats is not None:
         conn.execute(
-            "UPDATE tables SET updated_at = ?, status = COALESCE(?, status) WHERE id = ?",
-            (w.updated_at, w.status, w.table_id),
+            "UPDATE tables SET updated_at = ?, status = COALESCE(?, status), revision = revision + ?"
+            " WHERE id = ?",
+            (w.updated_at, w.status, _bumps(w), w.table_id),
         )
     if w.snapshot is not None:
         conn.execute(
@@ -619,8 +682,9 @@ def _write_result(conn: sqlite3.Connection, w: TableWrite) -> None:
     r = w.result
     if r is not None:
         conn.execute(
-            "INSERT OR REPLACE INTO results (table_id, guild_id, game, finished_at, outcome, rated)"
-            " VALUES (?,?,?,?,?,0)",
+            # finish_seq: the finishing order, decided inside the write's transaction
+            "INSERT OR REPLACE INTO results (table_id, guild_id, game, finished_at, outcome, rated, finish_seq)"
+            " VALUES (?,?,?,?,?,0,(SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM results))",
             (w.table_id, r.guild_id, r.game, r.finished_at, json.dumps(r.outcome, sort_keys=True)),
         )
         conn.executemany(
@@ -656,9 +720,11 @@ def _apply_group(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None
     """Every write of a group with a handful of multi-row statements.
 
     The version check is the log's key: a stale write's rows collide (IntegrityError), and the caller
-    falls back to write-by-write transactions to find which one. Only the log and the clocks change on a
-    plain action, so a commit dirties few pages.
+    falls back to write-by-write transactions to find which one; revisions, and the versions of writes
+    without log rows, are read first (`_check_bases`). Only the log and the clocks change on a plain
+    action, so a commit dirties few pages.
     """
+    _check_bases(conn, writes)
     rows = [
         (w.table_id, a.seq, a.seat, a.action, a.user_id, a.via, a.at, a.idem_key)
         for w in writes
@@ -667,12 +733,16 @@ def _apply_group(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None
     if rows:
         _many(conn, "INSERT INTO actions (table_id, seq, seat, action, user_id, via, at, idem_key)", 8, rows)
     meta = [
-        (w.updated_at, w.status, w.table_id)
+        (w.updated_at, w.status, _bumps(w), w.table_id)
         for w in writes
         if w.status is not None or w.snapshot is not None or w.seats is not None
     ]
     if meta:
-        conn.executemany("UPDATE tables SET updated_at = ?, status = COALESCE(?, status) WHERE id = ?", meta)
+        conn.executemany(
+            "UPDATE tables SET updated_at = ?, status = COALESCE(?, status), revision = revision + ?"
+            " WHERE id = ?",
+            meta,
+        )
     snaps = [(w.table_id, w.snapshot[0], w.snapshot[1]) for w in writes if w.snapshot is not None]
     if snaps:
         _many(conn, "INSERT OR REPLACE INTO snapshots (table_id, version, state)", 3, snaps)
