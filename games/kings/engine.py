@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any, TypeVar
 
-from games.core.contract import Event, new_event
+from games.core.contract import Event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
 from games.kings import tricks
@@ -33,7 +33,7 @@ from games.kings.cards import (
     playing_cards,
 )
 from games.kings.provisional import DEVIL_CONTRACT_EARLY_PENALTY, INITIAL_PARTIES
-from games.kings.scoring import RoundRules, SeatFacts, apply_total, score_round
+from games.kings.scoring import RoundRules, SeatFacts, score_round
 from games.kings.state import Table
 
 STANDARD = "standard"
@@ -88,7 +88,8 @@ def seat_king_number(t: Table, seat: int) -> int:
 
 
 def by_king_number(t: Table) -> list[int]:
-    return sorted(range(t.players), key=lambda s: seat_king_number(t, s))
+    numbers = [seat_king_number(t, s) for s in range(t.players)]
+    return sorted(range(t.players), key=numbers.__getitem__)
 
 
 def face_up(t: Table, seat: int) -> list[str]:
@@ -132,11 +133,15 @@ def _draw(t: Table, count: int) -> list[str]:
 
 
 def _private(kind: str, seat: int, **data: Any) -> Event:
-    return new_event(kind, {"seat": seat, **data}, _ONLY[seat])
+    payload: dict[str, Any] = {"seat": seat, **data}
+    return _ev(Event, (kind, payload, _ONLY[seat]))
 
 
 def _public(kind: str, **data: Any) -> Event:
-    return new_event(kind, data)
+    return _ev(Event, (kind, data, None))
+
+
+_ev = tuple.__new__  # `_ev(Event, (kind, data, audience))`: contract.new_event without a Python call
 
 
 # --- set-up ---------------------------------------------------------------------------------------
@@ -302,30 +307,33 @@ def card_sort_key(card: str) -> tuple[int, int]:
 
 # --- the party draft ------------------------------------------------------------------------------
 def draft_actions(t: Table, seat: int) -> list[str]:
-    picks_left = t.draft_order.count(seat)
-    has_set = bool(t.own_king[seat])
+    if t.round != 1 or t.variant == TWO_PLAYER:  # rounds 2-3 and two players: any card but last round's
+        pick = _PICK_OF
+        if t.variant == TWO_PLAYER:
+            return [pick[c] for c in sorted(t.pool, key=_char_rank)]
+        banned = t.prev_chars[seat]
+        return [pick[c] for c in sorted(t.pool, key=_char_rank) if c not in banned]
+    # Round 1 (3-5 players): a KQJ set, or a character not held yet (the first copy in the pool).
     out: list[str] = []
-    if t.round == 1 and not is_two(t):
-        if not has_set:
-            out.extend(f"set:{c}" for c in t.sets_left)
-            if picks_left <= 1:
-                return out
-        if len(t.chars[seat]) >= 3:
+    if not t.own_king[seat]:
+        out.extend(f"set:{c}" for c in t.sets_left)
+        if t.draft_order.count(seat) <= 1:
             return out
-        held = {character_of(c) for c in t.chars[seat]}
-        seen: set[Character] = set()
-        for card in sorted(t.pool, key=_char_rank):
-            character = CHARACTER_OF[card]
-            if character not in held and character not in seen:
-                seen.add(character)
-                out.append(f"pick:{card}")
+    if len(t.chars[seat]) >= 3:
         return out
-    banned = set() if is_two(t) else set(t.prev_chars[seat])
-    return [f"pick:{c}" for c in sorted(t.pool, key=_char_rank) if c not in banned]
+    held = {character_of(c) for c in t.chars[seat]}
+    seen: set[Character] = set()
+    for card in sorted(t.pool, key=_char_rank):
+        character = CHARACTER_OF[card]
+        if character not in held and character not in seen:
+            seen.add(character)
+            out.append(_PICK_OF[card])
+    return out
 
 
 _CHAR_ORDER = {c.value: i for i, c in enumerate(Character)}
 _NAME_OF = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
+_PICK_OF = {card: f"pick:{card}" for card in CHARACTER_OF}  # draft action strings, built once
 
 
 def _char_key(card: str) -> tuple[int, str]:
@@ -342,11 +350,11 @@ def _apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
     if kind == "set":
         t.own_king = _put(t.own_king, seat, value)
         t.sets_left = _without(t.sets_left, value)
-        events.append(new_event("took_set", {"seat": seat, "colour": value}))
+        events.append(_ev(Event, ("took_set", {"seat": seat, "colour": value}, None)))
     else:
         t.pool = _without(t.pool, value)
         t.chars = _put(t.chars, seat, t.chars[seat] + [value])
-        events.append(new_event("took_char", {"seat": seat, "card": value}))
+        events.append(_ev(Event, ("took_char", {"seat": seat, "card": value}, None)))
     if not t.draft_order:
         _after_draft(t, events)
 
@@ -377,22 +385,49 @@ def _apply_extra(t: Table, seat: int, colour: str, events: list[Event]) -> None:
 
 
 # --- bids -----------------------------------------------------------------------------------------
-def bid_actions(t: Table, seat: int) -> list[str]:
+def _bid_items(t: Table, seat: int) -> tuple[list[str], int, str | None]:
+    """What a seat may bid: its character cards (and the jack in round 3 or with two players), how many
+    at most, and its Cheerleader card if it has one (then it bids nothing or a set with the Cheerleader)."""
     items = list(t.chars[seat])
-    if is_two(t) or t.round == ROUNDS:
+    two = t.variant == TWO_PLAYER
+    if two or t.round == ROUNDS:
         items.append("jack")
-    most = 2 if (t.round == ROUNDS and not is_two(t)) else 1
-    choices = [list(c) for k in range(1, most + 1) for c in combinations(items, k)]
-    cheer = [c for c in t.chars[seat] if character_of(c) is Character.CHEERLEADER]
-    if cheer:  # a face-up Cheerleader means no bid at all
-        return ["bid:none"] + ["bid:" + ":".join(c) for c in choices if cheer[0] in c]
+    cheerleaders = _CARDS_OF[Character.CHEERLEADER]
+    cheer = next((c for c in t.chars[seat] if c in cheerleaders), None)
+    return items, 2 if (t.round == ROUNDS and not two) else 1, cheer
+
+
+def bid_actions(t: Table, seat: int) -> list[str]:
+    items, most, cheer = _bid_items(t, seat)
+    choices = [c for k in range(1, most + 1) for c in combinations(items, k)]
+    if cheer is not None:  # a face-up Cheerleader means no bid at all
+        return ["bid:none"] + ["bid:" + ":".join(c) for c in choices if cheer in c]
     return ["bid:" + ":".join(c) for c in choices]
+
+
+def _bid_is_legal(t: Table, seat: int, action: str) -> bool:
+    """`action in bid_actions(t, seat)`, checked directly: one or (round 3) two of the seat's items in
+    their listed order, with its Cheerleader if it has one, or "bid:none" for a face-up Cheerleader."""
+    if not action.startswith("bid:"):
+        return False
+    items, most, cheer = _bid_items(t, seat)
+    chosen = action[4:].split(":")
+    if chosen == ["none"]:
+        return cheer is not None
+    if not 1 <= len(chosen) <= most or (cheer is not None and cheer not in chosen):
+        return False
+    last = -1
+    for item in chosen:  # combinations() lists each choice once, in the items' order
+        if item not in items or items.index(item) <= last:
+            return False
+        last = items.index(item)
+    return True
 
 
 def _apply_bid(t: Table, seat: int, action: str, events: list[Event]) -> None:
     items = action.split(":")[1:]
     t.bids = _put(t.bids, seat, [] if items == ["none"] else items)
-    events.append(new_event("bid_committed", {"seat": seat}))
+    events.append(_ev(Event, ("bid_committed", {"seat": seat}, None)))
     if any(b is None for b in t.bids):
         return
     t.revealed = True
@@ -478,7 +513,7 @@ def _apply_discard(t: Table, seat: int, card: str, events: list[Event]) -> None:
     t.hands = _put(t.hands, seat, _without(t.hands[seat], card))
     t.discards = _put(t.discards, seat, t.discards[seat] + [card])
     t.discard_left -= 1
-    events.append(new_event("discarded", {"seat": seat, "card": card}, _ONLY[seat]))
+    events.append(_ev(Event, ("discarded", {"seat": seat, "card": card}, _ONLY[seat])))
     if t.discard_left:
         return
     t.discard_seat = -1
@@ -733,7 +768,9 @@ def _apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
     t.order = t.order[1:]
     t.free_play = False
     events.append(
-        new_event("played", {"seat": seat, "card": card, "king": king, "queen": entry["q"], "switch": switch})
+        _ev(
+            Event, ("played", {"seat": seat, "card": card, "king": king, "queen": entry["q"], "switch": switch}, None)
+        )
     )
     if not t.order:
         _finish_trick(t, events)
@@ -745,7 +782,7 @@ def _finish_trick(t: Table, events: list[Event]) -> None:
     cards = [e["c"] for e in t.trick]
     t.taken = _put(t.taken, win, t.taken[win] + cards)
     t.tricks_won = _put(t.tricks_won, win, t.tricks_won[win] + 1)
-    events.append(new_event("trick_won", {"seat": win, "cards": cards, "trick": t.trick_no}))
+    events.append(_ev(Event, ("trick_won", {"seat": win, "cards": cards, "trick": t.trick_no}, None)))
     t.last_trick = t.trick
     if t.trick_no == t.hand_size:
         t.trick, t.order = [], []
@@ -771,9 +808,10 @@ def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
             kizuna = s == t.cheer_seat and t.cheer_mode == "kizuna" and t.partner >= 0
             credit[t.partner if kizuna and not advanced else s] += 1
     facts: list[SeatFacts] = []
+    used = t.king_used
     for s in range(n):
         bids = t.bids[s] or []
-        names = tuple("jack" if b == "jack" else _NAME_OF[b] for b in bids)
+        names = tuple(["jack" if b == "jack" else _NAME_OF[b] for b in bids])
         kings = kings_of(t, s)
         copy_of = None
         if s == t.cheer_seat and t.cheer_mode == "copy" and t.copy_target:
@@ -781,19 +819,17 @@ def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
             copy_of = (int(target), "jack" if card == "jack" else character_of(card).value)
         facts.append(
             SeatFacts(
-                up=tuple(character_of(c) for c in face_up(t, s)),
-                bids=names,
-                tricks=t.tricks_won[s],
-                red_queen=credit[s],
-                taken=tuple(t.taken[s]),
-                jack=t.own_king[s] if jack_up(t, s) else None,
-                used_kings=tuple(k for k in kings if t.king_used[k]),
-                unused_kings=tuple(k for k in kings if not t.king_used[k]),
-                bid_shift=3 if t.jack_turned[s] else 0,
-                partner=t.partner
-                if (s == t.cheer_seat and t.cheer_mode == "kizuna" and t.partner >= 0)
-                else None,
-                copy_of=copy_of,
+                tuple([character_of(c) for c in face_up(t, s)]),  # up
+                names,  # bids
+                t.tricks_won[s],  # tricks
+                credit[s],  # red_queen
+                tuple(t.taken[s]),  # taken
+                t.own_king[s] if jack_up(t, s) else None,  # jack
+                tuple([k for k in kings if used[k]]),  # used_kings
+                tuple([k for k in kings if not used[k]]),  # unused_kings
+                3 if t.jack_turned[s] else 0,  # bid_shift
+                t.partner if (s == t.cheer_seat and t.cheer_mode == "kizuna" and t.partner >= 0) else None,
+                copy_of,
             )
         )
     last = t.round == ROUNDS
@@ -814,7 +850,13 @@ def _score(t: Table, events: list[Event]) -> None:
     t.scores = list(t.scores)
     for s, b in enumerate(breakdowns):
         before = t.scores[s]
-        t.scores[s] = apply_total(before, b)  # plus points first, minus points as far as they go
+        plus = minus = 0  # apply_total, inlined: plus points first, minus points as far as they go
+        for _, points in b.items:
+            if points > 0:
+                plus += points
+            else:
+                minus -= points
+        t.scores[s] = max(0, before + plus - minus)
         record.append({"items": [list(i) for i in b.items], "before": before, "after": t.scores[s]})
     t.history = [*t.history, record]
     events.append(
@@ -849,7 +891,7 @@ def to_act(t: Table) -> frozenset[int]:
     if t.phase == "extra":
         return frozenset({t.extra_picks[0]})
     if t.phase == "bid":
-        return frozenset(s for s in range(t.players) if t.bids[s] is None)
+        return frozenset([s for s in range(t.players) if t.bids[s] is None])
     if t.phase == "cheer":
         return frozenset({t.cheer_seat})
     if t.phase == "round_end":
@@ -862,10 +904,12 @@ def to_act(t: Table) -> frozenset[int]:
 
 
 def legal_actions(t: Table, seat: int) -> list[str]:
+    if t.phase == "play" and t.discard_seat < 0 and t.exchange_from < 0:  # the usual case first
+        if not t.order or t.order[0] != seat:  # to_act is {order[0]} here
+            return []
+        return turn_actions(t, seat) + play_actions(t, seat)
     if seat not in to_act(t):
         return []
-    if t.phase == "play" and t.discard_seat != seat and t.exchange_from < 0:  # the usual case first
-        return turn_actions(t, seat) + play_actions(t, seat)
     if t.discard_seat == seat:
         return [f"discard:{c}" for c in t.hands[seat]]
     if t.phase == "draft":
@@ -887,20 +931,31 @@ def legal_actions(t: Table, seat: int) -> list[str]:
 
 
 def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
-    if t.phase == "over":
-        raise IllegalAction("game_over")
-    if seat not in to_act(t):
-        raise IllegalAction("not_your_turn")
-    if not _is_legal(t, seat, action):
+    if t.phase == "play" and t.discard_seat < 0 and t.exchange_from < 0 and t.order:
+        # the usual case, checked in one place: to_act is {order[0]}, and _is_legal's play branch
+        if seat != t.order[0]:
+            raise IllegalAction("not_your_turn")
+        if action.startswith("play:"):
+            legal = _play_is_legal(t, seat, action)
+        else:
+            legal = action in turn_actions(t, seat)
+    else:
+        if t.phase == "over":
+            raise IllegalAction("game_over")
+        if seat not in to_act(t):
+            raise IllegalAction("not_your_turn")
+        legal = _is_legal(t, seat, action)
+    if not legal:
         raise _why_not(t, seat, action)
     new = _new_object(Table)  # t.working_copy(), inlined (hot path)
     new.__dict__.update(t.__dict__)
     t = new
     events: list[Event] = []
-    kind = action.split(":", 1)[0]
-    if kind == "play":  # legal only in the play phase (the usual action first)
+    if action.startswith("play:"):  # legal only in the play phase (the usual action first)
         _apply_play(t, seat, action, events)
-    elif kind == "discard":
+        return t, events
+    kind = action.split(":", 1)[0]
+    if kind == "discard":
         _apply_discard(t, seat, action.split(":", 1)[1], events)
     elif t.phase == "draft":
         _apply_draft(t, seat, action, events)
@@ -930,6 +985,8 @@ def _is_legal(t: Table, seat: int, action: str) -> bool:
         return action in turn_actions(t, seat)
     if t.phase == "draft":
         return _draft_is_legal(t, seat, action)
+    if t.phase == "bid":
+        return _bid_is_legal(t, seat, action)
     return action in legal_actions(t, seat)
 
 

@@ -9,7 +9,7 @@ from the total only as far as it goes (Ruling).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from games.kings.cards import (
     COLOUR_CODE,
@@ -42,13 +42,16 @@ WIN_ABILITIES: dict[Character, tuple[int, int]] = {  # face up: (wins, points)
     Character.BERSERKER: (1, 20),
     Character.NINJA: (2, 30),
 }
+_NAME = {character: character.value for character in Character}  # no Enum .value lookups per round
 DEVIL_UP_WINS = 2
 DEVIL_UP_PENALTY = (3, 20)  # 3 wins: -20
 
 
-@dataclass(frozen=True, slots=True)
-class SeatFacts:
-    """What one seat brings to scoring. `bids` name bid cards ("healer", "jack", "cheerleader" = COPY)."""
+class SeatFacts(NamedTuple):
+    """What one seat brings to scoring. `bids` name bid cards ("healer", "jack", "cheerleader" = COPY).
+
+    NamedTuples (not frozen dataclasses): as immutable, and built several times per round without a
+    setattr per field (docs/engine-speed.md)."""
 
     up: tuple[Character, ...] = ()
     bids: tuple[str, ...] = ()
@@ -63,8 +66,7 @@ class SeatFacts:
     copy_of: tuple[int, str] | None = None  # COPY target: (seat, bid card)
 
 
-@dataclass(frozen=True, slots=True)
-class RoundRules:
+class RoundRules(NamedTuple):
     last_round: bool = False
     bid_multiplier: int = 1
     devil_colour: str | None = None
@@ -73,9 +75,8 @@ class RoundRules:
     red_queen_user_only: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Breakdown:
-    items: tuple[tuple[str, int], ...] = field(default_factory=tuple)
+class Breakdown(NamedTuple):
+    items: tuple[tuple[str, int], ...] = ()
 
     @property
     def plus(self) -> int:
@@ -127,19 +128,21 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
     other players (a COPY of it, or a partner's, ignores the Devil player and the Cheerleader, and so does
     the copied Devil bid itself)."""
     n = len(seats)
-
-    def ref(s: int) -> int:
+    refs: list[int] = []  # whose bids, wins and taken cards each seat reads (a KIZUNA partner's)
+    for s in range(n):
         partner = seats[s].partner
-        return s if partner is None else partner
+        refs.append(s if partner is None else partner)
 
-    def wins(s: int) -> int:
-        r = ref(s)
+    def count_wins(s: int) -> int:
+        r = refs[s]
         if r == s:
             return own_wins(seats[s])
         extra = DEVIL_UP_WINS if Character.DEVIL in seats[s].up else 0
         if rules.red_queen_user_only:  # the partner's red queen is not ours; our own one is
             return own_wins(seats[r]) - seats[r].red_queen + seats[s].red_queen + extra
         return own_wins(seats[r]) + extra
+
+    win_counts = [count_wins(s) for s in range(n)]  # each seat's wins, counted once
 
     def resolved(s: int, bid: str) -> str:
         copy = seats[s].copy_of
@@ -153,7 +156,7 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
         for i, bid in enumerate(seats[s].bids):
             kind = resolved(s, bid)
             if kind != "devil":
-                own[(s, i)] = bid_success(kind, wins(s), seats[s].bid_shift)
+                own[(s, i)] = bid_success(kind, win_counts[s], seats[s].bid_shift)
 
     def failures(excluded: set[int]) -> int:
         return sum(1 for (s, _), pts in own.items() if pts is None and s not in excluded)
@@ -178,7 +181,7 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
     out: list[Breakdown] = []
     for s in range(n):
         me = seats[s]
-        r = ref(s)
+        r = refs[s]
         items: list[tuple[str, int]] = []
         if r == s:
             results = [(resolved(s, b), own[(s, i)]) for i, b in enumerate(me.bids)]
@@ -190,31 +193,36 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
                     count = failures({s, r})
                     results.append((kind, DEVIL_BID_PER_FAILURE * count if count else None))
                 else:  # judged by the wins the Cheerleader reads (they differ under the advanced rule)
-                    results.append((kind, bid_success(kind, wins(s), seats[r].bid_shift)))
+                    results.append((kind, bid_success(kind, win_counts[s], seats[r].bid_shift)))
         # (1) bids
+        succeeded = False
         for kind, pts in results:
             if pts is not None:
-                items.append((f"bid_{kind}", pts * rules.bid_multiplier))
+                succeeded = True
+                items.append(("bid_" + kind, pts * rules.bid_multiplier))
         # (2) win counts
-        w = wins(s)
+        w = win_counts[s]
         if me.jack is not None:
             pts = JACK_WIN_POINTS[me.jack].get(w, 0)
             if pts:
                 items.append(("jack", pts))
-        for character in me.up:
+        up = me.up
+        for character in up:
             need = WIN_ABILITIES.get(character)
             if need is not None and w == need[0]:
-                items.append((character.value, need[1]))
-        if Character.DEVIL in me.up and w == DEVIL_UP_PENALTY[0]:
+                items.append((_NAME[character], need[1]))
+        if Character.DEVIL in up and w == DEVIL_UP_PENALTY[0]:
             items.append(("devil", -DEVIL_UP_PENALTY[1]))
         # (3) Gambler: +20 when a bid succeeded (once per Gambler, however many bids succeeded)
-        if any(pts is not None for _, pts in results):
-            items.extend(("gambler", GAMBLER_BONUS) for c in me.up if c is Character.GAMBLER)
+        if succeeded:
+            for c in up:
+                if c is Character.GAMBLER:
+                    items.append(("gambler", GAMBLER_BONUS))
         # (4) taken cards (the partner's for a KIZUNA Cheerleader)
         counts = _taken_counts(seats[r].taken)
         blue_green = counts["b"] + counts["g"]
         white = counts["w"]
-        for c in me.up:
+        for c in up:
             if c is Character.HEALER and blue_green:
                 items.append(("healer", min(HEALER_CAP, 10 * blue_green)))
             if c is Character.COLLECTOR and white:
@@ -228,7 +236,8 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
             else:
                 items.append((f"king_{colour}", COLOUR_KING_PER_CARD * count))
         if rules.last_round:
-            items.extend((f"unused_{colour}", UNUSED_KING_POINTS[colour]) for colour in me.unused_kings)
+            for colour in me.unused_kings:
+                items.append(("unused_" + colour, UNUSED_KING_POINTS[colour]))
         # minus points last: the Devil contract
         if rules.devil_colour:
             count = counts[rules.devil_colour]

@@ -26,7 +26,9 @@ def _candidates(t: engine.Table, seat: int) -> set[str]:
     out |= {f"discard:{c}" for c in cards} | {f"return:{c}" for c in cards} | {f"give:{c}" for c in cards}
     out |= {f"pick:{c}" for c in all_character_cards()} | {f"set:{c}" for c in "wrbgk"}
     out |= {f"lead:{s}" for s in range(t.players)} | {f"hermit:hermit{i}" for i in (1, 2, 3)}
-    out |= {"queen", "jack3", "keep", "recover", "next", "play:", "play", "pick:", "set:", "bid:none"}
+    out |= {"queen", "jack3", "keep", "recover", "next", "play:", "play", "pick:", "set:", "bid:", "bid:none"}
+    items = [*t.chars[seat], "jack", "none", "ninja1"]  # bids: every pair in both orders, and repeats
+    out |= {f"bid:{a}" for a in items} | {f"bid:{a}:{b}" for a in items for b in items}
     return out
 
 
