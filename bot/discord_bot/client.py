@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot import render
-from bot.discord_bot import boards, ids, privacy
+from bot.discord_bot import boards, ids, pictures, privacy
 from bot.discord_bot.commands import install_commands
 from bot.discord_bot.components import TableButton, TableSelect
 from bot.discord_bot.config import DiscordSettings, ServerSettings
@@ -218,7 +218,8 @@ class TricktableBot(discord.Client):
             return await update_message(interaction, content="\n".join([done, *private])[:1990])
         note = "\n".join([t("dc.chosen", lang, action=label), *private])
         embed, view = boards.hand_message(info, seat_view, game, lang, note=note)
-        await update_message(interaction, embed=embed, view=view)
+        dressed = await pictures.hand(self, info, seat_view, game, lang, embed, view, edit=True)
+        await update_message(interaction, **dressed)
         self.router.hands.remember(table, user, interaction, seat_view.version, lang)
 
     async def _catch_up(self, table: int, user_id: int) -> None:
@@ -278,10 +279,11 @@ class TricktableBot(discord.Client):
         if info.seat_of(interaction.user.id) is None:
             public = await svc.public_view(table)
             embed, view = boards.hand_message(info, public, game, lang, note=note)
-            return await send(interaction, embed=embed, ephemeral=True)
+            return await send(interaction, ephemeral=True, **await pictures.hand(self, info, public, game, lang, embed, None))
         seat_view = await svc.seat_view(table, interaction.user.id)
         embed, view = boards.hand_message(info, seat_view, game, lang, note=note)
-        message_id = await send_tracked(interaction, embed=embed, view=view, ephemeral=True)
+        dressed = await pictures.hand(self, info, seat_view, game, lang, embed, view)
+        message_id = await send_tracked(interaction, ephemeral=True, **dressed)
         if interaction.guild_id is not None:  # the reply the next turn's choices will be put into
             self.router.hands.remember(table, interaction.user.id, interaction, seat_view.version, lang, message_id)
 
@@ -306,7 +308,7 @@ class TricktableBot(discord.Client):
         public = await svc.public_view(table)
         await self.router.restore(table)
         embed, bview = boards.board_message(info, public, game, lang, self.router.to_act_of(table))
-        await send(interaction, embed=embed, view=bview, ephemeral=True)
+        await send(interaction, ephemeral=True, **await pictures.board(self, info, public, game, lang, embed, bview))
 
     async def _answer_stale(self, interaction: discord.Interaction, table: int, lang: str) -> None:
         try:

@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot import render
 from bot.discord_bot import boards, privacy
+from bot.discord_bot.pictures import forget_setting
 from bot.discord_bot.replies import report_error, send, within_budget
 from bot.discord_bot.texts import ls, t
 from bot.tables import ClockMode, TableInfo, TableStatus
@@ -518,6 +519,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         default_clock=ls("dc.opt.default_clock"),
         tables_channel=ls("dc.opt.tables_channel"),
         any_channel=ls("dc.opt.any_channel"),
+        pictures=ls("dc.opt.pictures"),
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -533,6 +535,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         # the raw resolved channel (only its id is used): no dependence on the guild cache
         tables_channel: app_commands.AppCommandChannel | None = None,
         any_channel: bool | None = None,
+        pictures: bool | None = None,
     ) -> None:
         async def work(lang: str) -> None:
             guild_id = interaction.guild_id
@@ -546,9 +549,12 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
             if tables_channel is not None:
                 channels = set() if any_channel else set((await bot.server_settings(guild_id)).table_channels)
                 channels.add(tables_channel.id)
-            if default_clock is not None or channels is not None:
-                await bot.service.set_guild_settings(guild_id, default_clock, channels)
+            if default_clock is not None or channels is not None or pictures is not None:
+                text_only = None if pictures is None else not pictures
+                await bot.service.set_guild_settings(guild_id, default_clock, channels, text_only=text_only)
+                forget_setting(guild_id)
             server = await bot.server_settings(guild_id)
+            shown = not (await bot.service.get_guild_settings(guild_id)).text_only and bot.settings.pictures
             where = ", ".join(f"<#{c}>" for c in sorted(server.table_channels)) or t("dc.anywhere", lang)
             current = t(
                 "dc.settings.server",
@@ -556,6 +562,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
                 clock=t(f"dc.choice.{server.default_clock}", lang),
                 channels=where,
             )
+            current += "\n" + t("dc.settings.pictures", lang, state=t("dc.on" if shown else "dc.off", lang))
             await send(interaction, content=f"{current}\n{t('dc.settings.server_help', lang)}")
 
         await guarded(interaction, None, work)

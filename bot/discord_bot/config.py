@@ -25,6 +25,7 @@ class DiscordSettings:
     table_channels: frozenset[int] = frozenset()  # where /table new works (empty: any channel)
     shard_count: int | None = None  # None: one process runs every shard Discord recommends
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of shard_count)
+    pictures: bool = True  # card pictures on hands and boards (a server may still choose text only)
     host: Settings = field(default_factory=Settings)
 
     @staticmethod
@@ -53,6 +54,7 @@ class DiscordSettings:
             table_channels=env.snowflakes("DISCORD_TABLE_CHANNELS"),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            pictures=env.boolean("DISCORD_PICTURES", True),
             host=host,
         )
         env.check()

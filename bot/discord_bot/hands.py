@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -43,6 +44,17 @@ class HandReply:
             await self.interaction.edit_original_response(embed=embed, view=view)
         else:
             await self.interaction.followup.edit_message(self.message_id, embed=embed, view=view)
+
+    async def edit_with(self, message: dict[str, Any]) -> None:
+        """Edit with ready message arguments: a picture block and its attachments, or an embed and view
+        (bot/discord_bot/pictures.py decides which)."""
+        view = message.get("view")
+        if view is not None:
+            view.stop()  # drawn only: clicks reach the DynamicItems
+        if self.message_id is None:
+            await self.interaction.edit_original_response(**message)
+        else:
+            await self.interaction.followup.edit_message(self.message_id, **message)
 
 
 class HandReplies:

@@ -23,7 +23,10 @@ T = TypeVar("T")
 ACK_BUDGET = 2.0  # seconds of work before we defer; Discord's limit is 3
 
 
-def inert(view: discord.ui.View | None) -> discord.ui.View | None:
+AnyView = discord.ui.View | discord.ui.LayoutView  # a LayoutView carries pictures (bot/discord_bot/pictures.py)
+
+
+def inert(view: AnyView | None) -> AnyView | None:
     """A view used only to draw components: stopped, so discord.py keeps no copy (clicks go to DynamicItems)."""
     if view is not None:
         view.stop()
@@ -68,11 +71,14 @@ async def send(
     content: str | None = None,
     embed: discord.Embed | None = None,
     embeds: list[discord.Embed] | None = None,
-    view: discord.ui.View | None = None,
+    view: AnyView | None = None,
     ephemeral: bool = True,
+    files: list[discord.File] | None = None,
 ) -> None:
     """A new message answering the interaction (or a follow-up once it is acknowledged)."""
-    await send_tracked(interaction, content=content, embed=embed, embeds=embeds, view=view, ephemeral=ephemeral)
+    await send_tracked(
+        interaction, content=content, embed=embed, embeds=embeds, view=view, ephemeral=ephemeral, files=files
+    )
 
 
 async def send_tracked(
@@ -81,8 +87,9 @@ async def send_tracked(
     content: str | None = None,
     embed: discord.Embed | None = None,
     embeds: list[discord.Embed] | None = None,
-    view: discord.ui.View | None = None,
+    view: AnyView | None = None,
     ephemeral: bool = True,
+    files: list[discord.File] | None = None,
 ) -> int | None:
     """`send`, returning the follow-up's message id (None: the reply is the interaction's original
     response), so the message can be edited later with the interaction's token."""
@@ -95,6 +102,8 @@ async def send_tracked(
         kwargs["embeds"] = embeds
     if view is not None:
         kwargs["view"] = inert(view)
+    if files:
+        kwargs["files"] = files
     if interaction.response.is_done():
         message = await interaction.followup.send(wait=True, **kwargs)
         return message.id
@@ -107,11 +116,15 @@ async def update_message(
     *,
     content: str | None = None,
     embed: discord.Embed | None = None,
-    view: discord.ui.View | None = None,
+    view: AnyView | None = None,
+    attachments: list[discord.File] | None = None,
 ) -> None:
     """Replace the message the clicked component is on (its visibility stays as it was); what is not
-    given is cleared (a used DM form keeps neither its old text nor its menu)."""
+    given is cleared (a used DM form keeps neither its old text nor its menu). `attachments` replace the
+    message's pictures (None keeps them as they are)."""
     kwargs: dict[str, Any] = {"view": inert(view), "content": content, "embed": embed}
+    if attachments is not None:
+        kwargs["attachments"] = attachments
     if interaction.response.is_done():
         await interaction.edit_original_response(**kwargs)
     else:

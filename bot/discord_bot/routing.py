@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import render
-from bot.discord_bot import boards
+from bot.discord_bot import boards, pictures
 from bot.discord_bot.hands import HandReplies
 from bot.discord_bot.replies import inert
 from bot.discord_bot.texts import t
@@ -368,7 +368,7 @@ class Router:
             )
         embed, view = boards.hand_message(info, seat_view, game, reply.lang, note=note)
         try:
-            await reply.edit(embed, view)
+            await reply.edit_with(await pictures.hand(self.bot, info, seat_view, game, reply.lang, embed, view, edit=True))
         except discord.HTTPException as err:
             log.info("hand of user=%s table=%s could not be refreshed (%s)", user_id, info.id, err.code)
             self.hands.drop(info.id, user_id)
@@ -426,15 +426,18 @@ class Router:
         if known is not None and known[0] == target and time.monotonic() - known[2] < FRESH_BOARD_AFTER:
             channel = self.bot.get_partial_messageable(known[0])
             try:
-                await channel.get_partial_message(known[1]).edit(embed=embed, view=inert(view))
+                view.stop()
+                dressed = await pictures.board(self.bot, info, public, game, lang, embed, view, edit=True)
+                await channel.get_partial_message(known[1]).edit(**dressed)
                 return
             except discord.NotFound:
                 pass
             except discord.HTTPException as err:
                 if err.code != TOO_MANY_OLD_EDITS:
                     raise
+        embed, view = boards.board_message(info, public, game, lang, to_act)  # (a picture block took the old one's items)
         view.stop()  # drawn only: clicks reach the DynamicItems
-        info = await self.send_public(info, embed=embed, view=view, board=True)
+        info = await self.send_public(info, board=True, **await pictures.board(self.bot, info, public, game, lang, embed, view))
 
     async def _private(
         self,

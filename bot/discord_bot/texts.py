@@ -81,6 +81,11 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Add a channel where tables may be created (then only the listed ones allow it)",
         "ja": "卓を作れるチャンネルを追加（以後は一覧のチャンネルでのみ作成可）",
     },
+    "dc.opt.pictures": {
+        "en": "Card pictures on hands and boards (False: text only, for screen readers and narrow screens)",
+        "ja": "手札と盤面のカード画像（False: 文字のみ。読み上げや狭い画面向け）",
+    },
+    "dc.settings.pictures": {"en": "Card pictures: {state}", "ja": "カード画像: {state}"},
     "dc.opt.any_channel": {
         "en": "True: tables may be created in any channel again",
         "ja": "True: どのチャンネルでも卓を作れるように戻す",
@@ -189,9 +194,9 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "dc.settings.server_help": {
         "en": "Change them with /settings server default_clock:… tables_channel:… (adds a channel) or "
-        "any_channel:True. Unset values follow the bot's defaults.",
+        "any_channel:True, and pictures:False for text only. Unset values follow the bot's defaults.",
         "ja": "/settings server default_clock:… tables_channel:…（チャンネルを追加）または any_channel:True "
-        "で変更できます。未設定の項目はボットの既定値に従います。",
+        "で変更できます（pictures:False で文字のみ）。未設定の項目はボットの既定値に従います。",
     },
     "dc.settings.server": {
         "en": "Default clock: {clock} · tables may be created in: {channels}",
