@@ -126,6 +126,10 @@ KG_COLOURS: dict[str, RGB] = {
 }  # fmt: skip
 KG_SIGNS = {"w": "ring", "r": "diamond", "b": "drop", "g": "plant", "k": "sword"}
 GOLD: RGB = (214, 170, 40)
+KG_CHARACTER_SIGNS = {
+    "gambler": "diamond", "hermit": "moon", "resistance": "flag", "ninja": "star", "samurai": "sword",
+    "berserker": "triangle", "healer": "heart", "collector": "gem", "devil": "spade", "cheerleader": "sun",
+}  # fmt: skip
 KG_WORDS = {
     "king": {"en": "King", "ja": "キング"},
     "queen": {"en": "Queen", "ja": "クイーン"},
@@ -159,7 +163,7 @@ def _kings(card: str, lang: str, extra: Mapping[str, Any]) -> Face:
         return Face(
             GOLD, DARK, "gem", "", _l(KG_WORDS["rare"], lang), "", "band", _effect("kings", card, lang) or ""
         )
-    if card.startswith("bers"):
+    if card.startswith("bers") and card[4:].isdigit():
         colour = KG_COLOURS["k"]
         return Face(
             colour,
@@ -184,7 +188,8 @@ def _kings(card: str, lang: str, extra: Mapping[str, Any]) -> Face:
         return Face((120, 120, 120), WHITE, "", "?", card, "", "band")
     colour = (92, 64, 140)
     name = _l(CHARACTER_NAMES[character], lang)
-    return Face(colour, WHITE, "star", "", name, "", "band", _effect("kings", card, lang) or "")
+    sign = KG_CHARACTER_SIGNS.get(str(character), "star")
+    return Face(colour, WHITE, sign, "", name, "", "band", _effect("kings", card, lang) or "")
 
 
 # ---- Ex-Tarot (Capture of Dreams) ---------------------------------------------------------------------

@@ -69,7 +69,7 @@ i18n.register(
             "ja": "(No Japanese font installed: English lettering)",
         },
         "art.kings_seat": {
-            "en": "{name} · {score} pts · {tricks} tricks · hand {hand}",
+            "en": "{name} · {score} pts · tricks {tricks} · hand {hand}",
             "ja": "{name}・{score}点・{tricks}トリック・手札{hand}枚",
         },
         "art.queens_left": {"en": "queen ×{n}", "ja": "クイーン×{n}"},

@@ -67,6 +67,23 @@ def draw(scene: Mapping[str, Any]) -> Image.Image:
         y += 8
         colour = MARK if row.get("mark") else TEXT
         label = str(row.get("label") or "")
+        size = str(row.get("size") or "big")
+        cards = row.get("cards") or ()
+        start_x = MARGIN
+        if label and cards and size == "small" and not any(c.get("cap") for c in cards):
+            # A seat's few small cards fit beside its name: one line instead of two (less scrolling)
+            font = fonts.font_for(label, LABEL_SIZE)
+            x_label = MARGIN + (18 if row.get("mark") else 0)
+            label_w = probe.textlength(label, font=font)
+            imgs = [_card_image(game, lang, size, c) for c in cards]
+            cards_w = sum(i.width for i in imgs) + GAP[size] * (len(imgs) - 1)
+            if x_label + label_w + 14 + cards_w <= width - MARGIN:
+                mid = y + SIZES[size][1] / 2
+                if row.get("mark"):
+                    ops.append(("dot", (MARGIN + 6, mid)))
+                ops.append(("text", (x_label, mid - LABEL_SIZE / 2 - 2, label, font, colour)))
+                start_x = int(x_label + label_w + 14)
+                label = ""
         if label:
             if row.get("mark"):
                 ops.append(("dot", (MARGIN + 6, y + LABEL_SIZE / 2 + 1)))
@@ -74,12 +91,10 @@ def draw(scene: Mapping[str, Any]) -> Image.Image:
             for line, font in _wrapped(probe, label, LABEL_SIZE, inner - 18):
                 ops.append(("text", (x_label, y, line, font, colour)))
                 y += LABEL_SIZE + 6
-        size = str(row.get("size") or "big")
-        cards = row.get("cards") or ()
         if cards:
             gap = GAP[size]
             caps = any(c.get("cap") for c in cards)
-            x = MARGIN
+            x = start_x
             line_h = 0
             for card in cards:
                 img = _card_image(game, lang, size, card)
@@ -125,9 +140,9 @@ def draw(scene: Mapping[str, Any]) -> Image.Image:
             x, ty, img = arg
             canvas.paste(img, (int(x), int(ty)), img)
         elif kind == "cap":
-            cx, ty, text, width = arg
+            cx, ty, text, room = arg
             font = fonts.font_for(text, CAP_SIZE)
-            while len(text) > 1 and d.textlength(text, font=font) > width:
+            while len(text) > 1 and d.textlength(text, font=font) > room:
                 text = text[:-1]
             d.text((cx, ty), text, font=font, fill=DIM, anchor="mt")
         elif kind == "dot":

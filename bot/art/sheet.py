@@ -90,6 +90,7 @@ EXAMPLES: list[tuple[str, str | None, int, int]] = [
     ("trickster", None, 4, 3),
     ("trickster-cot", None, 4, 5),
     ("kings", "standard", 4, 2),
+    ("kings", "whist", 4, 3),
     ("dream-capture", None, 6, 1),
     ("timetrap", None, 3, 2),
 ]
@@ -98,14 +99,21 @@ NAMES_JA = ["あおい", "Bob", "ちひろ", "だいすけ", "Eve", "ふみこ",
 
 
 def _interesting(game_id: str, variant: str | None, players: int, seed: int) -> tuple[Any, Any]:
-    """A state a third of the way in with cards on the table (a pot or trick in play)."""
+    """A state that shows a lot: cards in play (a pot or trick), a full hand and a busy table."""
     game = get_game(game_id)
     trail = list(states(game, players, variant or game.info.default_variant, seed, 60))
-    for state in trail[len(trail) // 3 :]:
-        view = game.view(state, None)
-        if view.get("pot") or view.get("trick"):
-            return game, state
-    return game, trail[len(trail) // 2]
+
+    def shown(state: Any) -> int:
+        public = game.view(state, None)
+        if not (public.get("pot") or public.get("trick")):
+            return -1
+        hand = hand_scene(game.view(state, 0), "en")
+        board = board_scene(public, "en")
+        mine = sum(len(r["cards"]) for r in hand["rows"] if r.get("size") == "big")
+        table = sum(len(r["cards"]) for r in board["rows"])
+        return 3 * min(mine, 8) + min(table, 20)
+
+    return game, max(trail, key=shown)
 
 
 def write_docs(out: Path) -> list[Path]:
@@ -120,11 +128,14 @@ def write_docs(out: Path) -> list[Path]:
     for game_id, variant, players, seed in EXAMPLES:
         game, state = _interesting(game_id, variant, players, seed)
         names = NAMES[:players]
-        save(f"{game_id}-hand.png", hand_scene(game.view(state, 0), "en", names))
-        save(f"{game_id}-board.png", board_scene(game.view(state, None), "en", names))
+        stem = game_id if variant in (None, "standard") else f"{game_id}-{variant}"
+        save(f"{stem}-hand.png", hand_scene(game.view(state, 0), "en", names))
+        save(f"{stem}-board.png", board_scene(game.view(state, None), "en", names))
         if game_id == "trickster":
             save(f"{game_id}-hand-ja.png", hand_scene(game.view(state, 0), "ja", NAMES_JA[:players]))
             save(f"{game_id}-board-ja.png", board_scene(game.view(state, None), "ja", NAMES_JA[:players]))
+        if stem != game_id:
+            continue
         for deck, cards in decks(game_id).items():
             save(f"{game_id}-cards-{deck}.png", sheet_scene(game_id, deck, cards))
     return written
