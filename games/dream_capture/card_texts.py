@@ -99,7 +99,7 @@ def card_effect(card: str, lang: str = "en") -> str | None:
     if suit == TRUMP:
         return _KINDS["trump"][lg].format(n=int(card[1:]))
     if IS_NUMBER[card]:
-        return _KINDS["number"][lg]
+        return None  # a plain number card (the catalog's "number" line: 6 taken score 1 point)
     return _KINDS[card[1:]][lg]
 
 

@@ -17,7 +17,6 @@ from games.kings.cards import (
     CHARACTER_NAMES,
     COLOUR_NAMES,
     Character,
-    card_colour,
     character_of,
     is_berserker_ten,
     is_flag,
@@ -349,7 +348,7 @@ def card_effect(card: str, lang: str = "en") -> str | None:
     if card == "jack":
         return None
     if card[:1] in ("r", "b", "g", "k") and card[1:].isdigit():
-        return NUMBER["k" if card_colour(card) == "k" else "plain"][lg]
+        return None  # a plain number card (the catalog's "number" and "black" lines say how they play)
     return character_text(card, lang)
 
 
@@ -377,7 +376,7 @@ def describe_action(action: str, view: Mapping[str, Any], lang: str = "en") -> s
         texts = []
         for bid in parts[1:]:
             if bid == "jack":
-                texts.append("ジャック：3勝+100点" if ja else "Jack: 3 wins +100")
+                texts.append("ジャックのBID：3勝+100点" if ja else "Jack bid: 3 wins +100")
                 continue
             try:
                 character = character_of(bid)

@@ -19,17 +19,12 @@ TIME_RULE = {
     "en": "Play it above the last card while the elapsed tile is face up, below it while face down.",
     "ja": "経時タイルがおもて向きなら直前のカードより大きく、裏向きなら小さく出す。",
 }
-TIME_CARD = {"en": "Time card {n}. " + TIME_RULE["en"], "ja": "時間転移カード{n}。" + TIME_RULE["ja"]}
 TIME_TRAP = {
     "en": "Play right after a time card (never first in a day, never after a Time Trap, two a day at "
     "most): discard a time card face down and flip the elapsed tile. Counts 12 face up, 0 face down. "
     "Still held when day 7 begins: you are out.",
     "ja": "時間転移カードの直後にだけ出せる（その日の最初・タイムトラップの直後は不可、1日2枚まで）。時間転移カードを"
     "1枚裏向きで捨て、経時タイルを裏返す。おもて向きで12、裏向きで0。7日目開始時に持っていると脱落。",
-}
-TIME_SHORT = {
-    "en": "Time card {n}: above the last card (below it while the elapsed tile is face down).",
-    "ja": "時間転移カード{n}：直前より大きく（経時タイルが裏向きなら小さく）出す。",
 }
 TRAP_SHORT = {
     "en": "After a time card: discard a time card, flip the elapsed tile. Held on day 7: you are out.",
@@ -66,7 +61,7 @@ def card_effect(card: str, lang: str = "en") -> str | None:
     if cards.is_trap(card):
         return TIME_TRAP[lg]
     if cards.is_time_card(card):
-        return TIME_CARD[lg].format(n=cards.number(card))
+        return None  # a plain time card (the catalog's "time" line says how they play)
     return date_effect(card, lang)
 
 
@@ -90,8 +85,6 @@ def _short(card: str, lang: str) -> str | None:
     """A select option's description (at most 100 characters)."""
     if cards.is_trap(card):
         return TRAP_SHORT[_lang(lang)]
-    if cards.is_time_card(card):
-        return TIME_SHORT[_lang(lang)].format(n=cards.number(card))
     return card_effect(card, lang)
 
 

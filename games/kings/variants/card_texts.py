@@ -205,11 +205,7 @@ OMBRE_NUMBER = {
 def card_effect(card: str, variant: str = "napoleon", lang: str = "en") -> str | None:
     lg = _lang(lang)
     if card[:1] in ("r", "b", "g", "k") and card[1:] in tuple(str(n) for n in range(1, 11)):
-        if variant == "ombre":
-            return OMBRE_NUMBER[lg]
-        from games.kings.card_texts import card_effect as standard
-
-        return standard(card, lang)
+        return None  # a plain number card
     if is_flag(card):
         key = {"ombre": "ombre", "whist": "beats_rare", "napoleon": "napoleon"}.get(variant, "standard")
         return FLAG[key][lg]
