@@ -107,6 +107,13 @@ def japanese_ok() -> bool:
     return cjk_path() is not None
 
 
+def load(path: str, size: int) -> ImageFont.FreeTypeFont:
+    """The TrueType font at `path` in `size` (cached)."""
+    font = _load(path, size)
+    assert isinstance(font, ImageFont.FreeTypeFont)
+    return font
+
+
 @cache
 def _load(path: str | None, size: int) -> Font:
     if path is None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.art import fonts
 from bot.art.cardimg import BIG, SIZES, sprite, wrap
@@ -28,6 +28,27 @@ TITLE_SIZE = 26
 LABEL_SIZE = 20
 LINE_SIZE = 18
 CAP_SIZE = 14
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(line: str, path: str, size: int) -> tuple[Image.Image, int, int]:
+    """A line of lettering as an 8-bit mask (cached: labels and effect lines repeat across pictures)."""
+    font = fonts.load(path, size)
+    left, top, right, bottom = font.getbbox(line)
+    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
+    ImageDraw.Draw(mask).text((-left, -top), line, font=font, fill=255)
+    return mask, int(left), int(top)
+
+
+def _paste_text(
+    canvas: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, line: str, font: fonts.Font, fill: Any
+) -> None:
+    path = getattr(font, "path", None)
+    if not isinstance(path, str) or not isinstance(font, ImageFont.FreeTypeFont):
+        d.text((x, y), line, font=font, fill=fill)  # Pillow's built-in font: drawn directly
+        return
+    mask, left, top = _text_mask(line, path, int(font.size))
+    canvas.paste(fill, (int(x) + left, int(y) + top, int(x) + left + mask.width, int(y) + top + mask.height), mask)
 
 
 def _card_image(game: str, lang: str, size: str, card: Mapping[str, Any]) -> Image.Image:
@@ -135,7 +156,7 @@ def draw(scene: Mapping[str, Any]) -> Image.Image:
     for kind, arg in ops:
         if kind == "text":
             x, ty, line, font, fill = arg
-            d.text((x, ty), line, font=font, fill=fill)
+            _paste_text(canvas, d, x, ty, line, font, fill)
         elif kind == "card":
             x, ty, img = arg
             canvas.paste(img, (int(x), int(ty)), img)
@@ -187,7 +208,7 @@ def palette(game: str) -> Image.Image:
 def to_png(img: Image.Image, game: str) -> bytes:
     """PNG bytes in the game's fixed palette (small, and fast to encode and to send)."""
     out = io.BytesIO()
-    img.quantize(palette=palette(game), dither=Image.Dither.NONE).save(out, "PNG", compress_level=3)
+    img.quantize(palette=palette(game), dither=Image.Dither.NONE).save(out, "PNG", compress_level=1)
     return out.getvalue()
 
 
