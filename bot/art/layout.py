@@ -51,6 +51,13 @@ def _paste_text(
     canvas.paste(fill, (int(x) + left, int(y) + top, int(x) + left + mask.width, int(y) + top + mask.height), mask)
 
 
+def _inline_candidate(row: Mapping[str, Any]) -> bool:
+    cards = row.get("cards") or ()
+    return bool(row.get("label")) and bool(cards) and row.get("size") == "small" and not any(
+        c.get("cap") for c in cards
+    )
+
+
 def _card_image(game: str, lang: str, size: str, card: Mapping[str, Any]) -> Image.Image:
     n = card.get("n")
     if card.get("back"):
@@ -84,6 +91,12 @@ def draw(scene: Mapping[str, Any]) -> Image.Image:
         for line, font in _wrapped(probe, str(note), LINE_SIZE, inner):
             ops.append(("text", (MARGIN, y, line, font, DIM)))
             y += LINE_SIZE + 5
+    # Seats with few small cards put them beside their name; their cards start in one shared column.
+    column = 0.0
+    for row in scene.get("rows") or ():
+        if _inline_candidate(row):
+            label = str(row["label"])
+            column = max(column, 18 + probe.textlength(label, font=fonts.font_for(label, LABEL_SIZE)) + 14)
     for row in scene.get("rows") or ():
         y += 8
         colour = MARK if row.get("mark") else TEXT
@@ -91,19 +104,18 @@ def draw(scene: Mapping[str, Any]) -> Image.Image:
         size = str(row.get("size") or "big")
         cards = row.get("cards") or ()
         start_x = MARGIN
-        if label and cards and size == "small" and not any(c.get("cap") for c in cards):
+        if _inline_candidate(row):
             # A seat's few small cards fit beside its name: one line instead of two (less scrolling)
             font = fonts.font_for(label, LABEL_SIZE)
             x_label = MARGIN + (18 if row.get("mark") else 0)
-            label_w = probe.textlength(label, font=font)
             imgs = [_card_image(game, lang, size, c) for c in cards]
             cards_w = sum(i.width for i in imgs) + GAP[size] * (len(imgs) - 1)
-            if x_label + label_w + 14 + cards_w <= width - MARGIN:
+            if MARGIN + column + cards_w <= width - MARGIN:
                 mid = y + SIZES[size][1] / 2
                 if row.get("mark"):
                     ops.append(("dot", (MARGIN + 6, mid)))
                 ops.append(("text", (x_label, mid - LABEL_SIZE / 2 - 2, label, font, colour)))
-                start_x = int(x_label + label_w + 14)
+                start_x = int(MARGIN + column)
                 label = ""
         if label:
             if row.get("mark"):
