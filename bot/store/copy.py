@@ -41,7 +41,10 @@ TABLES: dict[str, tuple[str, ...]] = {
     "user_settings": ("user_id",),
     "guild_settings": ("guild_id",),
     "table_meta": ("table_id", "key"),
+    "guild_departures": ("guild_id",),
 }
+# Bookkeeping one backend keeps and rebuilds itself (not copied): PostgreSQL's log length on the row.
+DERIVED = {"log_version"}
 _CHUNK = 5000
 
 
@@ -160,10 +163,17 @@ class _PostgresSide(_Side):
                     await conn.copy_records_to_table(temp, records=chunk, columns=columns)
                 await conn.execute(_delete_missing(table, temp, key))
                 await conn.execute(_upsert(table, temp, columns, key, sqlite=False))
-            # new tables made after the move must not reuse a copied id
+            # new tables made after the move must not reuse a copied id, nor results a finishing number
             await conn.execute(
                 "SELECT setval(pg_get_serial_sequence('tables', 'id'), COALESCE(MAX(id), 0) + 1, false)"
                 " FROM tables"
+            )
+            await conn.execute(
+                "SELECT setval('results_finish_order', COALESCE(MAX(finish_seq), 0) + 1, false) FROM results"
+            )
+            await conn.execute(
+                "UPDATE tables SET log_version = COALESCE("
+                "(SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.id), 0)"
             )
 
     async def close(self) -> None:
@@ -205,7 +215,7 @@ async def copy(source: str, destination: str, out: Any = sys.stdout) -> Report:
             )
         data: dict[str, tuple[list[str], list[tuple[Any, ...]]]] = {}
         for table, key in TABLES.items():
-            columns = await src.columns(table)
+            columns = [c for c in await src.columns(table) if c not in DERIVED]
             missing = set(columns) - set(await dst.columns(table))
             if missing:
                 raise CopyError(f"the destination's {table} lacks columns {sorted(missing)}")

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.store.base import DuplicateKey, Store, StoreError, VersionConflict
+from bot.store.base import DuplicateKey, Rater, RatingKey, Store, StoreError, VersionConflict
 from bot.store.pg_migrate import apply_migrations
 from bot.store.pg_privacy import PostgresPrivacy
 from bot.store.records import (
@@ -42,9 +42,10 @@ from bot.store.records import (
 
 _TABLE_COLS = (
     "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
-    " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE actions.table_id = tables.id), creator_id,"
+    " log_version, creator_id,"
     " clock_mode, clock_seconds, created_at, updated_at, revision"
 )
+_RATING_LOCK = 0x7472_6B72  # advisory lock key of rating application ("trkr")
 _RATING_COLS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, updated_at"
 
 # The connection-level failures a caller can do nothing about but retry later.
@@ -58,33 +59,45 @@ _LOST = (
     asyncpg.CrashShutdownError,
 )
 
+# A write refused by the database: its log rows collide, or its table's row is not as the writer saw it.
+_REFUSED = (asyncpg.UniqueViolationError, asyncpg.RaiseError)
+
 # One group commit: every part is an array (possibly empty) so the statement is prepared once.
+# `m` checks and locks each written table's row (version and revision as the writer saw them) and moves
+# its version on; when a row does not match, the final SELECT raises and the whole statement is undone.
 _GROUP_SQL = """
 WITH
+  m AS (
+    UPDATE tables t SET
+        log_version = u.new_version,
+        revision = t.revision + u.bump,
+        updated_at = CASE WHEN u.touch THEN u.at ELSE t.updated_at END,
+        status = COALESCE(u.status, t.status)
+    FROM unnest($1::bigint[], $2::int[], $3::int[], $4::bigint[], $5::int[], $6::bool[], $7::float8[],
+                $8::text[]) AS u(id, base_version, new_version, base_revision, bump, touch, at, status)
+    WHERE t.id = u.id AND t.log_version = u.base_version
+      AND (u.base_revision IS NULL OR t.revision = u.base_revision)
+    RETURNING t.id
+  ),
   a AS (
     INSERT INTO actions (table_id, seq, seat, action, user_id, via, at, idem_key)
-    SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::bigint[], $6::text[],
-                         $7::float8[], $8::text[])
-  ),
-  m AS (
-    UPDATE tables t SET updated_at = u.at, status = COALESCE(u.status, t.status)
-    FROM unnest($9::bigint[], $10::float8[], $11::text[]) AS u(id, at, status)
-    WHERE t.id = u.id
+    SELECT * FROM unnest($9::bigint[], $10::int[], $11::int[], $12::text[], $13::bigint[], $14::text[],
+                         $15::float8[], $16::text[])
   ),
   s AS (
     INSERT INTO snapshots (table_id, version, state)
-    SELECT * FROM unnest($12::bigint[], $13::int[], $14::text[])
+    SELECT * FROM unnest($17::bigint[], $18::int[], $19::text[])
     ON CONFLICT (table_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state
   ),
   d AS (
     INSERT INTO deadlines (table_id, next_at, clocks)
-    SELECT * FROM unnest($15::bigint[], $16::float8[], $17::text[])
+    SELECT * FROM unnest($20::bigint[], $21::float8[], $22::text[])
     ON CONFLICT (table_id) DO UPDATE SET next_at = EXCLUDED.next_at, clocks = EXCLUDED.clocks
   ),
   x AS (
-    DELETE FROM deadlines WHERE table_id = ANY($18::bigint[])
+    DELETE FROM deadlines WHERE table_id = ANY($23::bigint[])
   )
-SELECT 1
+SELECT CASE WHEN (SELECT COUNT(*) FROM m) = $24 THEN 1 ELSE tricktable_refuse('stale table') END
 """
 
 
@@ -152,26 +165,35 @@ def _columns(rows: Sequence[tuple[Any, ...]], width: int) -> list[list[Any]]:
     return [list(column) for column in zip(*rows, strict=True)]
 
 
-def _group_args(writes: Sequence[TableWrite]) -> list[list[Any]]:
+def _group_args(writes: Sequence[TableWrite]) -> list[Any]:
+    rows = [
+        (
+            w.table_id,
+            w.base_version,
+            w.actions[-1].seq if w.actions else w.base_version,
+            w.base_revision,
+            1 if w.status is not None or w.seats is not None else 0,  # a lobby-relevant change: revision + 1
+            w.status is not None or w.snapshot is not None or w.seats is not None,
+            w.updated_at,
+            w.status,
+        )
+        for w in writes
+    ]
     actions = [
         (w.table_id, a.seq, a.seat, a.action, a.user_id, a.via, a.at, a.idem_key)
         for w in writes
         for a in w.actions
     ]
-    meta = [
-        (w.table_id, w.updated_at, w.status)
-        for w in writes
-        if w.status is not None or w.snapshot is not None or w.seats is not None
-    ]
     snaps = [(w.table_id, w.snapshot[0], w.snapshot[1]) for w in writes if w.snapshot is not None]
     clocked = [_clock_row(w.table_id, w.deadlines) for w in writes if w.deadlines]
     unclocked = [w.table_id for w in writes if w.deadlines is not None and not w.deadlines]
     return [
+        *_columns(rows, 8),
         *_columns(actions, 8),
-        *_columns(meta, 3),
         *_columns(snaps, 3),
         *_columns(clocked, 3),
         unclocked,
+        len({w.table_id for w in writes}),
     ]
 
 
@@ -261,8 +283,9 @@ class PostgresStore(PostgresPrivacy, Store):
         set_thread: bool = False,
         expect_status: str | None = None,
         clear_deadlines: bool = False,
+        expect_revision: int | None = None,
     ) -> bool:
-        sets = ["updated_at = $2"]
+        sets = ["updated_at = $2", "revision = revision + 1"]
         params: list[Any] = [table_id, updated_at]
         if status is not None:
             params.append(status)
@@ -274,9 +297,12 @@ class PostgresStore(PostgresPrivacy, Store):
         if expect_status is not None:
             params.append(expect_status)
             sql += f" AND status = ${len(params)}"  # decided by the database: a conditional update
+        if expect_revision is not None:
+            params.append(expect_revision)
+            sql += f" AND revision = ${len(params)}"
         async with self._conn() as conn, conn.transaction():
             changed = await conn.execute(sql, *params)
-            if expect_status is not None and changed == "UPDATE 0":
+            if changed == "UPDATE 0" and (expect_status is not None or expect_revision is not None):
                 return False
             if seats is not None:
                 await conn.execute("DELETE FROM seats WHERE table_id = $1", table_id)
@@ -356,12 +382,12 @@ class PostgresStore(PostgresPrivacy, Store):
             try:
                 await _apply(conn, writes)
                 return outcome
-            except (asyncpg.IntegrityConstraintViolationError, asyncpg.CardinalityViolationError):
-                pass  # somewhere in the group: find which write, one by one
+            except (*_REFUSED, asyncpg.CardinalityViolationError, asyncpg.DeadlockDetectedError):
+                pass  # somewhere in the group (or a lock-order clash with another process): one by one
             for index, w in enumerate(writes):
                 try:
                     await _apply(conn, [w])
-                except asyncpg.UniqueViolationError:
+                except _REFUSED:
                     outcome[index] = await _collision(conn, w)
                 except asyncpg.IntegrityConstraintViolationError as err:
                     outcome[index] = StoreError(f"table {w.table_id}: {err}")
@@ -395,54 +421,31 @@ class PostgresStore(PostgresPrivacy, Store):
     # --- results and ratings -------------------------------------------------------------------------
     async def unrated_results(self) -> list[ResultRow]:
         async with self._conn() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-            results = await conn.fetch(
-                "SELECT table_id, guild_id, game, finished_at, outcome FROM results WHERE rated = 0"
-                " ORDER BY finished_at, table_id"
-            )
-            seats = await conn.fetch(
-                "SELECT table_id, seat, user_id, name, placement, score, team FROM result_seats"
-                " WHERE table_id = ANY($1::bigint[]) ORDER BY table_id, seat",
-                [r[0] for r in results],
-            )
-        by_table: dict[int, list[ResultSeat]] = {}
-        for s in seats:
-            by_table.setdefault(s[0], []).append(ResultSeat(*tuple(s)[1:]))
-        return [
-            ResultRow(r[0], r[1], r[2], r[3], json.loads(r[4]), tuple(by_table.get(r[0], ())))
-            for r in results
-        ]
+            return await _unrated(conn)
 
-    async def ratings_for(
-        self, keys: Sequence[tuple[int, str, int]]
-    ) -> dict[tuple[int, str, int], RatingRecord]:
-        if not keys:
-            return {}
-        scopes, games, users = _columns(list(keys), 3)
+    async def apply_ratings(self, rater: Rater) -> list[int]:
+        """Every unrated result, in finishing order, in ONE transaction that holds a transaction-level
+        advisory lock: two processes (or two games finishing at once) never rate a result twice or
+        lose an update, because the unrated list and the ratings are read under the lock."""
         async with self._conn() as conn:
-            rows = await conn.fetch(
-                f"SELECT {_RATING_COLS} FROM ratings WHERE (scope, game, user_id) IN"
-                " (SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[]))",
-                scopes,
-                games,
-                users,
-            )
-        return {(r[0], r[1], r[2]): _rating(r) for r in rows}
+            if await conn.fetchval("SELECT 1 FROM results WHERE rated = 0 LIMIT 1") is None:
+                return []  # the common case: nothing to rate, no lock taken
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", _RATING_LOCK)
+                done = []
+                for result in await _unrated(conn):
+                    current = await _ratings_for(conn, rater.keys(result))
+                    await _save_ratings(conn, result.table_id, rater.rate(result, current))
+                    done.append(result.table_id)
+                return done
+
+    async def ratings_for(self, keys: Sequence[RatingKey]) -> dict[RatingKey, RatingRecord]:
+        async with self._conn() as conn:
+            return await _ratings_for(conn, keys)
 
     async def save_ratings(self, table_id: int, rows: Sequence[RatingRecord]) -> None:
-        values = [
-            (r.scope, r.game, r.user_id, r.name, r.mu, r.sigma, r.ordinal, r.games, r.wins, r.updated_at)
-            for r in rows
-        ]
         async with self._conn() as conn, conn.transaction():
-            if values:
-                await conn.executemany(
-                    f"INSERT INTO ratings ({_RATING_COLS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)"
-                    " ON CONFLICT (scope, game, user_id) DO UPDATE SET name = EXCLUDED.name,"
-                    " mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, ordinal = EXCLUDED.ordinal,"
-                    " games = EXCLUDED.games, wins = EXCLUDED.wins, updated_at = EXCLUDED.updated_at",
-                    values,
-                )
-            await conn.execute("UPDATE results SET rated = 1 WHERE table_id = $1", table_id)
+            await _save_ratings(conn, table_id, rows)
 
     async def leaderboard(self, scope: int, game: str, limit: int) -> list[RatingRecord]:
         async with self._conn() as conn:
@@ -542,6 +545,54 @@ class PostgresStore(PostgresPrivacy, Store):
                 )
 
 
+async def _unrated(conn: asyncpg.Connection) -> list[ResultRow]:
+    results = await conn.fetch(
+        "SELECT table_id, guild_id, game, finished_at, outcome FROM results WHERE rated = 0"
+        " ORDER BY finish_seq, table_id"
+    )
+    seats = await conn.fetch(
+        "SELECT table_id, seat, user_id, name, placement, score, team FROM result_seats"
+        " WHERE table_id = ANY($1::bigint[]) ORDER BY table_id, seat",
+        [r[0] for r in results],
+    )
+    by_table: dict[int, list[ResultSeat]] = {}
+    for s in seats:
+        by_table.setdefault(s[0], []).append(ResultSeat(*tuple(s)[1:]))
+    return [
+        ResultRow(r[0], r[1], r[2], r[3], json.loads(r[4]), tuple(by_table.get(r[0], ()))) for r in results
+    ]
+
+
+async def _ratings_for(conn: asyncpg.Connection, keys: Sequence[RatingKey]) -> dict[RatingKey, RatingRecord]:
+    if not keys:
+        return {}
+    scopes, games, users = _columns(list(keys), 3)
+    rows = await conn.fetch(
+        f"SELECT {_RATING_COLS} FROM ratings WHERE (scope, game, user_id) IN"
+        " (SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[]))",
+        scopes,
+        games,
+        users,
+    )
+    return {(r[0], r[1], r[2]): _rating(r) for r in rows}
+
+
+async def _save_ratings(conn: asyncpg.Connection, table_id: int, rows: Sequence[RatingRecord]) -> None:
+    values = [
+        (r.scope, r.game, r.user_id, r.name, r.mu, r.sigma, r.ordinal, r.games, r.wins, r.updated_at)
+        for r in rows
+    ]
+    if values:
+        await conn.executemany(
+            f"INSERT INTO ratings ({_RATING_COLS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)"
+            " ON CONFLICT (scope, game, user_id) DO UPDATE SET name = EXCLUDED.name,"
+            " mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, ordinal = EXCLUDED.ordinal,"
+            " games = EXCLUDED.games, wins = EXCLUDED.wins, updated_at = EXCLUDED.updated_at",
+            values,
+        )
+    await conn.execute("UPDATE results SET rated = 1 WHERE table_id = $1", table_id)
+
+
 async def _seats(conn: asyncpg.Connection, table_ids: Sequence[int]) -> dict[int, tuple[SeatRow, ...]]:
     rows = await conn.fetch(
         "SELECT table_id, seat, user_id, name, ai_policy, left_as FROM seats"
@@ -604,10 +655,11 @@ async def _write_extras(conn: asyncpg.Connection, w: TableWrite) -> None:
     r = w.result
     if r is not None:
         await conn.execute(
-            "INSERT INTO results (table_id, guild_id, game, finished_at, outcome, rated)"
-            " VALUES ($1,$2,$3,$4,$5,0) ON CONFLICT (table_id) DO UPDATE SET guild_id = EXCLUDED.guild_id,"
-            " game = EXCLUDED.game, finished_at = EXCLUDED.finished_at, outcome = EXCLUDED.outcome,"
-            " rated = 0",
+            # finish_seq: the finishing order across processes, taken inside the write's transaction
+            "INSERT INTO results (table_id, guild_id, game, finished_at, outcome, rated, finish_seq)"
+            " VALUES ($1,$2,$3,$4,$5,0,nextval('results_finish_order')) ON CONFLICT (table_id) DO UPDATE"
+            " SET guild_id = EXCLUDED.guild_id, game = EXCLUDED.game, finished_at = EXCLUDED.finished_at,"
+            " outcome = EXCLUDED.outcome, rated = 0, finish_seq = EXCLUDED.finish_seq",
             w.table_id,
             r.guild_id,
             r.game,

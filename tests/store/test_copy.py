@@ -37,6 +37,7 @@ async def _bot_with_everything(target: str) -> dict[str, int]:
         await svc.set_settings(ALICE.user_id, language="ja", dm_pings=False)
         await svc.set_guild_settings(10, default_clock="async")
         await svc.set_table_meta(playing, {"board": {"message": 123}})
+        await svc.host.store.mark_guild_left(77, 5000.0)  # a server the bot left, not yet forgotten
     finally:
         await svc.close()
     return {"lobby": lobby.id, "playing": playing, "finished": finished}

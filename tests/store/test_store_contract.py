@@ -307,3 +307,100 @@ async def test_postgres_schema_from_a_newer_tricktable_is_refused(db_target: str
     await conn.close()
     with pytest.raises(StoreError, match="newer"):
         await open_store(db_target)
+
+
+async def test_revision_decides_lobby_changes_and_writes(store: Store) -> None:
+    """A change made on a stale copy of the table's row or seats is refused, whoever made it."""
+    table_id = await store.insert_table(table_row(), SEATS[:1])
+    assert (await store.load(table_id)).table.revision == 0  # type: ignore[union-attr]
+    assert await store.update_table(table_id, 1.0, seats=SEATS[:2], expect_revision=0)
+    assert not await store.update_table(table_id, 2.0, seats=SEATS[:1], expect_revision=0)  # stale copy
+    assert await store.update_table(table_id, 3.0, status="playing", expect_revision=1)
+    assert (await store.load(table_id)).table.revision == 2  # type: ignore[union-attr]
+    # a TableWrite made on revision 1 (before the start) is refused, one made on 2 goes through
+    stale = TableWrite(table_id, 0, 1, 4.0, actions=[action(1, "a")], base_revision=1)
+    fresh = TableWrite(table_id, 0, 1, 4.0, actions=[action(1, "b")], base_revision=2)
+    outcome = await store.commit([stale])
+    assert isinstance(outcome[0], VersionConflict)
+    assert await store.commit([fresh]) == [None]
+    # handing a seat to an AI bumps the revision: a lobby change made before it is refused
+    seats = [SEATS[0], SeatRow(1, 2, "Bob", ai_policy="random", left_as="replaced")]
+    assert await store.commit([TableWrite(table_id, 1, 1, 5.0, seats=seats, base_revision=2)]) == [None]
+    assert not await store.update_table(table_id, 6.0, status="aborted", expect_revision=2)
+    assert (await store.load(table_id)).table.revision == 3  # type: ignore[union-attr]
+
+
+async def test_a_write_without_log_rows_is_checked_against_its_version(store: Store) -> None:
+    """A clock reminder computed on version 1 must not overwrite the clocks of version 2."""
+    table_id = await store.insert_table(table_row(status="playing"), SEATS)
+    await store.commit([write(table_id, 0, deadlines=[DeadlineRow(0, 100.0, 50.0)])])
+    await store.commit([write(table_id, 1, deadlines=[DeadlineRow(1, 200.0, 150.0)])])
+    reminder = TableWrite(table_id, 1, 1, 60.0, deadlines=[DeadlineRow(0, 100.0, 50.0, True)])
+    outcome = await store.commit([reminder])
+    assert isinstance(outcome[0], VersionConflict)
+    assert (await store.load(table_id)).deadlines == (DeadlineRow(1, 200.0, 150.0),)  # type: ignore[union-attr]
+    current = TableWrite(table_id, 2, 2, 160.0, deadlines=[DeadlineRow(1, 200.0, 150.0, True)])
+    assert await store.commit([current]) == [None]
+
+
+class _CountingRater:
+    """Each result adds one game (and a win for placement 1) to each seat: order-sensitive via `order`."""
+
+    def __init__(self) -> None:
+        self.order: list[int] = []
+
+    def keys(self, result: ResultRow) -> list[tuple[int, str, int]]:
+        return [(-1, result.game, s.user_id) for s in result.seats if s.user_id is not None]
+
+    def rate(self, result: ResultRow, current: dict) -> list[RatingRecord]:  # type: ignore[type-arg]
+        self.order.append(result.table_id)
+        out = []
+        for s in result.seats:
+            assert s.user_id is not None
+            old = current.get((-1, result.game, s.user_id))
+            games, wins = (old.games, old.wins) if old else (0, 0)
+            won = int(s.placement == 1)
+            out.append(
+                RatingRecord(
+                    -1,
+                    result.game,
+                    s.user_id,
+                    s.name,
+                    25.0,
+                    8.0,
+                    float(wins + won),
+                    games + 1,
+                    wins + won,
+                    result.finished_at,
+                )
+            )
+        return out
+
+
+async def test_ratings_applied_exactly_once_by_two_stores_racing(db_target: str) -> None:
+    """Two processes rating at once: every result counted once, in finishing order."""
+    one, two = await open_store(db_target), await open_store(db_target)
+    try:
+        ids = await one.insert_tables_bulk([(table_row(status="playing", seed=i), SEATS) for i in range(24)])
+        for i, t in enumerate(ids):
+            result = ResultRow(
+                t,
+                10,
+                "tiny",
+                100.0 + i,
+                {},
+                (ResultSeat(0, BIG, "A", 1 + i % 2, 1.0, None), ResultSeat(1, 2, "B", 2 - i % 2, 0.0, None)),
+            )
+            await (one if i % 2 else two).commit([write(t, 0, status="finished", result=result)])
+        raters = [_CountingRater() for _ in range(6)]
+        done = await asyncio.gather(*((one, two)[i % 2].apply_ratings(r) for i, r in enumerate(raters)))
+        rated = [t for d in done for t in d]
+        assert sorted(rated) == sorted(ids)  # each exactly once
+        for d in done:
+            assert d == sorted(d, key=ids.index)  # in finishing order within every call
+        board = {r.user_id: r for r in await one.leaderboard(-1, "tiny", 10)}
+        assert (board[BIG].games, board[BIG].wins, board[2].games, board[2].wins) == (24, 12, 24, 12)
+        assert await two.unrated_results() == []
+    finally:
+        await one.close()
+        await two.close()
