@@ -55,10 +55,8 @@ def centred(
 
 
 def _short(title: str) -> str:
-    """A name cut for a small card: 4 letters, or 2 Japanese characters."""
-    if title.isascii():
-        return title[:4]
-    return title[:2]
+    """A name cut for a small card: 4 letters or 4 Japanese characters (drawn smaller when needed)."""
+    return title[:4]
 
 
 def _body(size: str, f: Face) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -11,6 +11,7 @@ i18n.register(
         "art.hand": {"en": "Your hand ({n})", "ja": "あなたの手札（{n}枚）"},
         "art.spectator": {"en": "Spectator", "ja": "観戦"},
         "art.pot": {"en": "Pot", "ja": "場のカード"},
+        "art.pool": {"en": "Characters to draft", "ja": "ドラフト中のキャラクター"},
         "art.trick": {"en": "Trick {n}", "ja": "トリック {n}"},
         "art.trick_now": {"en": "Trick in play", "ja": "現在のトリック"},
         "art.last_trick": {"en": "Last trick (won by {name})", "ja": "前のトリック（{name}の勝ち）"},

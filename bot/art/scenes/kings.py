@@ -99,7 +99,8 @@ def board(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
     acting = set(view.get("to_act") or [])
     notes = [tr("art.round", lang, n=view.get("round", 1))]
     trick = _trick(view, "trick", names, lang)
-    rows.append(row(tr("art.trick_now", lang), trick, "big"))
+    if trick:
+        rows.append(row(tr("art.trick_now", lang), trick, "big"))
     last = _trick(view, "last_trick", names, lang)
     if last and not trick:
         rows.append(row(tr("art.last_trick_plain", lang), last, "small"))
@@ -128,7 +129,7 @@ def board(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
                 row(tr("art.deck", lang, n=view["deck_count"]), [back(int(view["deck_count"]))], "small")
             )
         if view.get("pool"):
-            rows.append(row("", [up(c) for c in view["pool"]], "small"))
+            rows.append(row(tr("art.pool", lang), [up(c) for c in view["pool"]], "small"))
     else:
         from games.kings.variants.data import KING_NUMBER_UP, KING_NUMBER_USED
 
