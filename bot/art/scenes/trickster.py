@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.art.labels import tr
 from bot.art.scenes.common import Scene, back, legend, row, scene, score_text, trash_row, up, who
+from games.core import i18n
 from games.core.names import Names
 
 NAMES = {"trickster": {"en": "Trickster", "ja": "トリックスター"},
@@ -111,7 +112,12 @@ def board(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
     rows = []
     pot = list(view.get("pot") or [])
     pattern = view.get("pattern")
-    pot_label = tr("art.pot", lang) + (f" · {tr('art.pattern', lang, p=pattern)}" if pattern else "")
+    if pattern and pattern != "open":
+        code = f"trickster.pattern.{pattern}"
+        named = tr(code, lang) if i18n.has(code) else str(pattern)
+        pot_label = f"{tr('art.pot', lang)} · {tr('art.pattern', lang, p=named)}"
+    else:
+        pot_label = tr("art.pot", lang)
     rows.append(row(pot_label, [up(c) for c in pot] or [], "big"))
     sideways = set(view.get("sideways") or [])
     for s in range(n):
