@@ -594,10 +594,14 @@ def playable(t: Table, seat: int) -> list[str]:
 def _play_options(t: Table, seat: int) -> tuple[bool, bool, list[str], bool]:
     """What may go with a card this seat plays: its queen (white/blue), the Resistance switch, its unused
     kings, and whether the white king may go on the white queen."""
-    queen = t.queen_up[seat] and t.own_king[seat] in ("w", "b")
+    own = t.own_king[seat]
+    queen = t.queen_up[seat] and own in ("w", "b")
     switch_ok = has_up(t, seat, Character.RESISTANCE)
-    kings = [k for k in kings_of(t, seat) if not t.king_used[k]]
-    return queen, switch_ok, kings, queen and "w" in kings and t.own_king[seat] == "w"
+    used = t.king_used
+    extra = t.extra_kings[seat]
+    # with no two-player catch-up kings, kings_of(t, seat) is just the own king (if drafted)
+    kings = [k for k in kings_of(t, seat) if not used[k]] if extra else [own] if own and not used[own] else []
+    return queen, switch_ok, kings, queen and "w" in kings and own == "w"
 
 
 def _card_plays(card: str, queen: bool, switch_ok: bool, kings: list[str], white_on_queen: bool) -> list[str]:

@@ -114,12 +114,15 @@ def _taken_for(taken: Sequence[str], colour: str) -> int:
 def _taken_counts(taken: Sequence[str]) -> dict[str, int]:
     """Taken cards by colour code in one pass ("w": flags and rares), as `_taken_for` counts them."""
     counts = {"w": 0, "r": 0, "b": 0, "g": 0, "k": 0}
-    for card in taken:
-        code = COLOUR_CODE.get(card)
-        if code is None:  # not a card id of the box: count it the general way
-            return {colour: _taken_for(taken, colour) for colour in counts}
-        counts[code or "w"] += 1
+    try:
+        for card in taken:
+            counts[_COUNT_AS[card]] += 1
+    except KeyError:  # not a card id of the box: count it the general way
+        return {colour: _taken_for(taken, colour) for colour in counts}
     return counts
+
+
+_COUNT_AS = {card: code or "w" for card, code in COLOUR_CODE.items()}  # flags and rares count as white
 
 
 def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]:
