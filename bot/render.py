@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from bot.tables.models import SeatView, TableInfo, Update
@@ -186,17 +187,15 @@ def seat_lines(info: TableInfo, lang: str = "en") -> list[str]:
 
 
 def winning_direction(outcome: Outcome) -> str | None:
-    """"high" or "low" when the scores say which way wins (the first place has the best score), else None."""
-    places, scores = outcome.placements, outcome.scores
-    if not places or len(set(scores)) < 2:
+    """"high" or "low" when the scores say which way wins (in the order of the places the scores only
+    fall, or only rise, and the first differs from the last; ties broken otherwise are fine), else None."""
+    order = sorted(range(len(outcome.placements)), key=lambda s: outcome.placements[s])
+    scores = [outcome.scores[s] for s in order]
+    if len(scores) < 2 or scores[0] == scores[-1]:
         return None
-    best = [scores[s] for s, p in enumerate(places) if p == min(places)]
-    rest = [scores[s] for s, p in enumerate(places) if p != min(places)]
-    if not rest:
-        return None
-    if min(best) > max(rest):
+    if all(a >= b for a, b in pairwise(scores)):
         return "high"
-    if max(best) < min(rest):
+    if all(a <= b for a, b in pairwise(scores)):
         return "low"
     return None
 

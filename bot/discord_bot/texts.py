@@ -126,8 +126,8 @@ _TEXTS: dict[str, dict[str, str]] = {
     "dc.board.over": {"en": "Game over.", "ja": "ゲーム終了。"},
     "dc.hand.title": {"en": "Table #{table}: your hand ({name})", "ja": "卓 #{table}: あなたの手札（{name}）"},
     "dc.hand.waiting": {
-        "en": "Nothing to decide now; you will be pinged.",
-        "ja": "今は選ぶことがありません。手番になったら通知します。",
+        "en": "Nothing to decide now: your choices will appear here when it is your turn.",
+        "ja": "今は選ぶことがありません。手番になるとここに選択肢が出ます。",
     },
     "dc.hand.deadline": {"en": "Decide by <t:{ts}:R>.", "ja": "期限 <t:{ts}:R>"},
     "dc.hand.spectator": {

@@ -76,7 +76,7 @@ class Table:
         found = self.harness.newest(
             lambda m: m.channel_id == self.thread
             and m.visibility.kind == "public"
-            and any(b.get("label") == "My hand" for b in m.buttons())
+            and any(b["custom_id"].endswith(":hand") for b in m.buttons())
         )
         assert found is not None, "no board in the thread"
         return found
@@ -90,7 +90,8 @@ class Table:
         )
 
     async def open_hand(self, user: FakeUser) -> FakeMessage:
-        rec = await self.harness.click_label(user, self.board(), "My hand")
+        board = self.board()
+        rec = await self.harness.click(user, board, next(b["custom_id"] for b in board.buttons() if b["custom_id"].endswith(":hand")))
         self.interactions += 1
         hand = self.harness.last_reply(rec)
         assert hand.visibility.kind == "ephemeral" and hand.visibility.user_id == user.id
@@ -157,6 +158,7 @@ class Table:
             "interactions_per_decision": round(self.interactions / decisions, 3),
             "thread_messages_per_decision": round(self.thread_messages() / decisions, 3),
             "thread_messages": self.thread_messages(),
+            "dms_per_person": max((len(self.harness.fake.dms(u)) for u in self.people.values()), default=0),
         }
 
 
@@ -177,12 +179,18 @@ async def open_table(
     thread = new_threads[0]
     lobby = fake.channel_messages(thread)[-1]
     for person in people[1:]:
-        await harness.click_label(person, lobby, "Join")
+        await _click_verb(harness, person, lobby, "join")
     for _ in range(ai):
-        await harness.click_label(people[0], lobby, "Add AI")
+        await _click_verb(harness, people[0], lobby, "ai")
     start = len(fake.channel_messages(thread))
-    await harness.click_label(people[0], lobby, "Start")
+    await _click_verb(harness, people[0], lobby, "start")
     return Table(harness, table_id_of(lobby), thread, dict(enumerate(people)), thread_start=start)
+
+
+async def _click_verb(harness: Harness, user: FakeUser, message: FakeMessage, verb: str) -> None:
+    """Click a lobby button by what it does (its custom id), in whatever language the lobby is."""
+    cid = next(b["custom_id"] for b in message.buttons() if b["custom_id"].endswith(f":{verb}"))
+    await harness.click(user, message, cid)
 
 
 def table_id_of(lobby: FakeMessage) -> int:

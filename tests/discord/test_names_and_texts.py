@@ -43,12 +43,15 @@ def readable(message: FakeMessage) -> str:
         parts += [embed.get("title", ""), embed.get("description", "")]
         parts += [f.get("value", "") for f in embed.get("fields", [])]
         parts.append((embed.get("footer") or {}).get("text", ""))
-    for button in message.buttons():
-        parts.append(button.get("label", ""))
-    for select in message.selects():
-        parts.append(select.get("placeholder", ""))
-        for option in select.get("options", []):
+    stack = list(message.components)  # buttons, selects, and the text blocks of a picture message
+    while stack:
+        component = stack.pop(0)
+        parts += [str(component.get(key) or "") for key in ("content", "label", "placeholder")]
+        for option in component.get("options", []):
             parts += [option.get("label", ""), option.get("description", "")]
+        stack.extend(component.get("components", []))
+        if isinstance(component.get("accessory"), dict):
+            stack.append(component["accessory"])
     return "\n".join(p for p in parts if p)
 
 
