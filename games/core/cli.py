@@ -24,11 +24,45 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
-def _policy(game: Game[Any], name: str) -> Policy:
+def _policy(game: Game[Any], name: str, budget: int | None = None, playout: str | None = None) -> Policy:
+    """A policy by name: the game's own, or `search` (games/search: every game's strong AI)."""
     available = game.policies()
+    if name == "search":
+        from games.search import Budget, search_policy
+
+        return search_policy(game, Budget(playouts=budget) if budget else Budget(), playout)
     if name not in available:
-        raise SystemExit(f"unknown policy {name!r} for {game.info.id}; choose one of: {', '.join(available)}")
+        choices = ", ".join([*available, "search"])
+        raise SystemExit(f"unknown policy {name!r} for {game.info.id}; choose one of: {choices}")
     return available[name]
+
+
+def _time_decisions(policy: Policy) -> list[float]:
+    """Record how long each searching decision takes (ms); other policies are not timed."""
+    times: list[float] = []
+    if not getattr(policy, "wants_sampler", False):
+        return times
+    decide = policy.decide  # type: ignore[attr-defined]
+
+    def timed(*args: Any) -> str:
+        started = time.perf_counter()
+        try:
+            return str(decide(*args))
+        finally:
+            times.append((time.perf_counter() - started) * 1000)
+
+    policy.decide = timed  # type: ignore[attr-defined]
+    return times
+
+
+def _ci95(shares: list[float]) -> list[float]:
+    """A normal-approximation 95% interval of the mean win share."""
+    if len(shares) < 2:
+        return []
+    mean = sum(shares) / len(shares)
+    var = sum((x - mean) ** 2 for x in shares) / (len(shares) - 1)
+    half = 1.96 * (var / len(shares)) ** 0.5
+    return [round(mean - half, 4), round(mean + half, 4)]
 
 
 def cmd_list() -> int:
@@ -45,8 +79,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     players = args.players or variant.min_players
     options = _parse_options(args.option)
-    base = _policy(game, args.policy)
-    challenger = _policy(game, args.challenger) if args.challenger else None
+    base = _policy(game, args.policy, args.budget, args.playout)
+    challenger = _policy(game, args.challenger, args.budget, args.playout) if args.challenger else None
+    decision_ms = _time_decisions(challenger) if challenger is not None else []
     try:
         probe = game.setup(players, options, args.seed, variant.id)
     except GameError as err:
@@ -91,6 +126,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if challenger:
         result["challenger_win_rate"] = round(sum(shares) / len(shares), 4) if shares else 0.0
         result["chance_rate"] = round(sum(chances) / len(chances), 4) if chances else 0.0
+        result["challenger_ci95"] = _ci95(shares)
+        if decision_ms:
+            ordered = sorted(decision_ms)
+            result["decision_mean_ms"] = round(sum(ordered) / len(ordered), 2)
+            result["decision_p99_ms"] = round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 2)
     print(summary_line(**result))
     return 1 if violations else 0
 
@@ -108,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--policy", default="random")
     sim.add_argument("--challenger")
+    sim.add_argument("--budget", type=int, default=None, help="playouts per decision for the search policy")
+    sim.add_argument("--playout", default=None, help="the policy that plays the search's playouts")
     sim.add_argument("--no-check", action="store_true", help="skip invariant checks (raw speed)")
     args = parser.parse_args(argv)
     if args.command == "list":

@@ -70,7 +70,7 @@ def _play_checked(
         if not legal:
             run.violations.append(f"seat {seat} to act with no legal action")
             break
-        action = policies[seat](functools.partial(game.view, state, seat), legal, rng)
+        action = decide(game, policies[seat], state, seat, legal, rng)
         new_state, events = game.apply(state, seat, action)
         run.actions += 1
         run.log.append((seat, action))
@@ -106,6 +106,7 @@ def _play_unchecked(
     append = log.append
     draw = rng.random
     inline = [policy is random_policy for policy in policies]
+    sampled = [getattr(policy, "wants_sampler", False) for policy in policies]
     for _ in _TURN_LIMIT:
         acting = to_act(state)
         try:
@@ -122,6 +123,8 @@ def _play_unchecked(
             break
         if inline[seat]:
             action = legal[int(draw() * len(legal))]  # random_policy, inlined
+        elif sampled[seat]:
+            action = decide(game, policies[seat], state, seat, legal, rng)
         else:
             action = policies[seat](partial(view, state, seat), legal, rng)
         state, _ = apply(state, seat, action)
@@ -133,6 +136,16 @@ def _play_unchecked(
 
 
 _TURN_LIMIT = range(MAX_ACTIONS_PER_GAME + 1)
+
+
+def decide(game: Game[Any], policy: Policy, state: Any, seat: int, legal: list[str], rng: random.Random) -> str:
+    """One decision. A searching policy (`wants_sampler`) gets a Determinizer, which deals the cards the
+    seat cannot see at random before the search sees a state; every other policy gets the seat's view."""
+    if getattr(policy, "wants_sampler", False):
+        from games.search.sampler import Determinizer
+
+        return policy.decide(Determinizer(game, state, seat), legal, rng)  # type: ignore[attr-defined,no-any-return]
+    return policy(functools.partial(game.view, state, seat), legal, rng)
 
 
 def replay(

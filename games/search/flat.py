@@ -1,0 +1,129 @@
+"""The strong AI: determinized playouts ("perfect-information Monte Carlo") with flat aggregation.
+
+Why this and not information-set MCTS: the five games are short (11-60 decisions), most decisions have a
+handful of legal actions, and the engines already ship a fair heuristic. Flat Monte Carlo over
+determinizations (draw a deal consistent with what the seat knows, try every legal action on that same
+deal, play each to the end with the heuristic, score the result; average over many deals) is the
+standard strong baseline for trick-taking games (Ginsberg's GIB; Long et al. 2010 show why it works well
+in this family), it needs nothing from a game beyond the engine contract, and it parallelizes and stops
+cleanly at any budget. Its known weakness, "strategy fusion" (it assumes it will know the hidden cards
+later), matters little here because every seat plays on from the same sampled deal with the heuristic,
+which itself sees only views. The aggregation is sound for the seat's information set: every action is
+compared on the same sampled deals (common random numbers), so their difference is not noise of the deal.
+
+Budget: a number of playouts per decision (deterministic: tests and benchmarks repeat exactly) and an
+optional deadline in seconds (the host passes one; the best action so far is returned when it passes).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from games.core.contract import Game, Outcome, Policy
+from games.core.errors import GameError
+from games.core.policy import random_policy
+from games.search.sampler import Determinizer
+
+PLAYOUT_LIMIT = 5_000  # actions in one playout; a game that does not end is scored as a loss
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    playouts: int = 240  # per decision, shared among the legal actions
+    seconds: float | None = None  # wall-clock deadline; None: playouts only (repeatable)
+    min_rounds: int = 4  # deals every action is tried on at least, deadline or not
+
+
+def reward(outcome: Outcome | None, seats: Sequence[int]) -> float:
+    """How good an end is for `seats` (one player, or a team): 1 for sole first place, 0 for last,
+    linear in between; a shared place shares the difference. Smoother than win/loss, so a small budget
+    still tells a near win from a heavy loss."""
+    if outcome is None:
+        return 0.0
+    placements = outcome.placements
+    worst = max(placements)
+    if worst == 1:
+        return 0.5
+    mine = min(placements[s] for s in seats)
+    return (worst - mine) / (worst - 1)
+
+
+class SearchPolicy:
+    """A game's strong AI. Called by the host and `simulate` with a Determinizer, never a true state."""
+
+    wants_sampler = True
+
+    def __init__(self, game: Game[Any], playout: Policy, budget: Budget = Budget()) -> None:
+        self.game = game
+        self.playout_policy = playout
+        self.budget = budget
+
+    def __call__(self, view: Any, legal: Sequence[str], rng: random.Random) -> str:
+        """Without a sampler (a caller that knows no better) it plays its playout policy."""
+        return self.playout_policy(view, legal, rng)
+
+    def decide(self, sampler: Determinizer, legal: Sequence[str], rng: random.Random) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        game = self.game
+        seat = sampler.seat
+        seats = self._side(sampler, rng)
+        totals = [0.0] * len(legal)
+        counts = [0] * len(legal)
+        rounds = max(self.budget.min_rounds, self.budget.playouts // len(legal))
+        deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
+        for done in range(rounds):
+            deal = sampler.draw(rng)
+            for i, action in enumerate(legal):
+                try:
+                    after, _ = game.apply(deal, seat, action)
+                    result = self._play_out(after, rng)
+                except (GameError, ValueError, KeyError, IndexError):
+                    continue  # a sample the engine refuses is skipped: it must never crash the seat's turn
+                totals[i] += reward(result, seats)
+                counts[i] += 1
+            if deadline is not None and done + 1 >= self.budget.min_rounds and time.perf_counter() > deadline:
+                break
+        best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -1.0, -i))
+        return legal[best]
+
+    def _side(self, sampler: Determinizer, rng: random.Random) -> list[int]:
+        """The seat and its partners when the game shows teams to that seat."""
+        teams = self.game.view(sampler.draw(rng), sampler.seat).get("teams")
+        if isinstance(teams, list):
+            for team in teams:
+                if isinstance(team, list) and sampler.seat in team:
+                    return [int(s) for s in team]
+        return [sampler.seat]
+
+    def _play_out(self, state: Any, rng: random.Random) -> Outcome | None:
+        game = self.game
+        policy = self.playout_policy
+        fast = policy is random_policy
+        for _ in range(PLAYOUT_LIMIT):
+            acting = game.to_act(state)
+            if not acting:
+                break
+            seat = next(iter(acting)) if len(acting) == 1 else rng.choice(sorted(acting))
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                break
+            if fast:
+                action = legal[int(rng.random() * len(legal))]
+            else:
+                action = policy(partial(game.view, state, seat), legal, rng)
+            state, _ = game.apply(state, seat, action)
+        return game.outcome(state)
+
+
+def search_policy(game: Game[Any], budget: Budget = Budget(), playout: str | None = None) -> SearchPolicy:
+    """The strong AI of `game`. Its playouts are played by `playout` (a policy name of the game), by
+    default the game's PLAYOUT_POLICY attribute, else its heuristic, else random."""
+    policies = game.policies()
+    name = playout or getattr(game, "PLAYOUT_POLICY", None) or ("heuristic" if "heuristic" in policies else "random")
+    return SearchPolicy(game, policies.get(name, random_policy), budget)

@@ -1,0 +1,145 @@
+"""Determinization: a full game state drawn at random from what one seat knows.
+
+Search cannot play out from a view: the engines need a whole State. So the cards a seat cannot see
+(`Game.hidden_from`) are dealt again at random among the places they occupy, and the RNG inside the state
+is replaced, before the search sees anything. The rest of the state (what the seat can see, counts per
+hand, cards revealed or known) is kept, so every sample is consistent with the seat's information.
+
+The deal is one bijection on the hidden card ids, applied to the state's JSON everywhere an id occurs
+(values and keys), so the engine's own bookkeeping about a card (who has seen it, where it was taken from)
+moves with it. The bijection is defined by *places*, not by which card is where: the hidden places are
+put in a canonical order (by JSON path), the sorted hidden ids are shuffled onto them with the search's
+RNG, and the card found at each place is renamed to the card dealt there. Two tables that differ only in
+how the hidden cards lie therefore give the same samples for the same RNG: nothing of the true hidden
+deal reaches the search (tests/search/test_sampler.py checks this for every game).
+
+A game narrows the deal where it has made more public than the view's card lists show (a player who failed
+to follow a suit holds none of it): `Game.sample_constraints(view, seat)` returns, per place prefix (a JSON
+path such as ("hands", 2)), the cards that cannot be there. The deal honours them when it can.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.core.contract import JSON, Game
+
+Path = tuple[str | int, ...]
+Constraints = Mapping[Path, frozenset[str]]
+
+
+_TOKEN = re.compile(r"[^,\s|;=:/()\[\]{}\"\\]+")  # card ids never contain these (games/core/invariants.py)
+
+
+def _tokens(text: str) -> list[str]:
+    return [text] if _TOKEN.fullmatch(text) else _TOKEN.findall(text)
+
+
+def _places(data: JSON, hidden: frozenset[str], path: Path, out: dict[str, Path]) -> None:
+    """The first place (canonical JSON path) of every hidden id found in `data`, also inside strings
+    such as a committed secret action "give:r5"."""
+    if isinstance(data, str):
+        for token in _tokens(data):
+            if token in hidden and token not in out:
+                out[token] = path
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            _places(item, hidden, (*path, i), out)
+    elif isinstance(data, dict):
+        for key in sorted(data):
+            if key in hidden and key not in out:
+                out[key] = (*path, key)
+            _places(data[key], hidden, (*path, key), out)
+
+
+def _rename(data: JSON, mapping: Mapping[str, str]) -> JSON:
+    if isinstance(data, str):
+        if data in mapping:
+            return mapping[data]
+        if _TOKEN.fullmatch(data):
+            return data
+        return _TOKEN.sub(lambda m: mapping.get(m.group(0), m.group(0)), data)
+    if isinstance(data, list):
+        return [_rename(item, mapping) for item in data]
+    if isinstance(data, dict):
+        return {mapping.get(k, k): _rename(v, mapping) for k, v in data.items()}
+    return data
+
+
+def _forbidden(path: Path, constraints: Constraints) -> frozenset[str]:
+    found: frozenset[str] = frozenset()
+    for prefix, cards in constraints.items():
+        if path[: len(prefix)] == prefix:
+            found = found | cards
+    return found
+
+
+def deal(
+    places: Sequence[Path], cards: Sequence[str], rng: random.Random, constraints: Constraints, tries: int = 20
+) -> list[str]:
+    """Cards for `places` (a permutation of `cards`), honouring `constraints` when possible.
+
+    The most constrained places are filled first with a random allowed card; a dead end restarts, and
+    after `tries` the constraints are dropped (a sample that breaks an inference beats no sample).
+    """
+    forbidden = [_forbidden(p, constraints) for p in places] if constraints else [frozenset()] * len(places)
+    if not any(forbidden):
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        return shuffled
+    order = sorted(range(len(places)), key=lambda i: -len(forbidden[i]))
+    for _ in range(tries):
+        left = list(cards)
+        rng.shuffle(left)
+        dealt: list[str | None] = [None] * len(places)
+        for i in order:
+            pick = next((c for c in left if c not in forbidden[i]), None)
+            if pick is None:
+                break
+            left.remove(pick)
+            dealt[i] = pick
+        else:
+            return [c for c in dealt if c is not None]
+    shuffled = list(cards)
+    rng.shuffle(shuffled)
+    return shuffled
+
+
+class Determinizer:
+    """Draws states consistent with `seat`'s information. It holds the true state; callers get only draws."""
+
+    __slots__ = ("_constraints", "_data", "_game", "_places", "seat")
+
+    def __init__(self, game: Game[Any], state: Any, seat: int) -> None:
+        self._game = game
+        self.seat = seat
+        hidden = frozenset(game.hidden_from(state, seat))
+        self._data = game.to_json(state)
+        found: dict[str, Path] = {}
+        _places(self._data, hidden, (), found)
+        self._places = sorted(found.items(), key=lambda item: _sort_key(item[1]))
+        hook: Callable[..., Constraints] | None = getattr(game, "sample_constraints", None)
+        self._constraints: Constraints = hook(game.view(state, seat), seat) if hook is not None else {}
+
+    @property
+    def hidden_count(self) -> int:
+        return len(self._places)
+
+    def draw(self, rng: random.Random) -> Any:
+        """One full state: hidden cards dealt again, the state's RNG replaced."""
+        paths = [path for _, path in self._places]
+        cards = sorted(card for card, _ in self._places)
+        dealt = deal(paths, cards, rng, self._constraints)
+        mapping = {card: new for (card, _), new in zip(self._places, dealt, strict=True)}
+        data = _rename(self._data, mapping) if mapping else dict(self._data)
+        assert isinstance(data, dict)
+        if "rng" in data:
+            data["rng"] = rng.getrandbits(63)  # future shuffles are unknown too
+        return self._game.from_json(data)
+
+
+def _sort_key(path: Path) -> tuple[tuple[int, str | int], ...]:
+    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
