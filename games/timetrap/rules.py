@@ -17,9 +17,9 @@ from games.timetrap.table import NO_SEATS, ONLY, Table
 MAX_TRAPS_PER_DAY = 2
 TRAP_DAYS = (3, 5)  # the start player picks up a played Time Trap card
 
-# Precomputed once (docs/engine-speed.md): the action strings and each blue
-# card's verdicts. A blue card judges only (value, previous time card), both small numbers, so its
-# verdict for every pair is a table: _BLUE[card id][previous] = (time-card values allowed, trap allowed).
+# Precomputed once (docs/engine-speed.md): the action strings and each blue card's verdicts. A blue card
+# judges only (value, previous time card), both small numbers, so its verdict for every pair is a table:
+# _BLUE[card id] = (the card, {previous: (time-card values allowed, trap allowed)}).
 NUMBER_OF = cards.NUMBER_OF
 PLAY = {c: f"play:{c}" for c in NUMBER_OF}
 TRAP = {c: f"trap:{c}" for c in NUMBER_OF}
@@ -82,11 +82,11 @@ def to_act(state: State) -> frozenset[int]:
 def legal_actions(state: State, seat: int) -> list[str]:
     if state.over:
         return []
-    hand = state.hands[seat]
     pending = state.pending
     if pending is not None:
         if seat != pending.seat:
             return []
+        hand = state.hands[seat]
         if pending.kind == "draw":
             return [f"draw:{s}" for s in draw_targets(state, seat)]
         if pending.kind == "give":
@@ -94,6 +94,7 @@ def legal_actions(state: State, seat: int) -> list[str]:
         return [f"discard:{c}" for c in hand]
     if seat != state.turn:
         return []
+    hand = state.hands[seat]
     last, allowed, trap_ok = _turn_rules(state)
     up = state.tile_up
     plays = []
