@@ -106,3 +106,12 @@ def test_apply_returns_a_new_state_and_never_mutates_its_input() -> None:
     before = G.to_json(state)
     after, _ = run(state, (0, "play:or2"), (1, "play:pu3"))
     assert G.to_json(state) == before and after is not state
+
+
+def test_only_the_seat_to_act_has_actions_whatever_seat_number_is_asked() -> None:
+    """003, section 5 (手番は時計回り): only the seat whose turn it is may act; asking for any other seat
+    number, even one not at the table, gives no actions (the front end asks for every seat it shows)."""
+    state = make([["or1", "or6"], ["pu2"], ["bl3"]])
+    assert G.legal_actions(state, 0) == ["play:or1", "play:or6"]
+    for seat in (1, 2, 3, 7, -1):
+        assert G.legal_actions(state, seat) == []
