@@ -118,5 +118,6 @@ def reset_caches() -> None:
     fonts.reset()
     cardimg.sprite.cache_clear()
     layout._text_mask.cache_clear()
+    layout._lines.cache_clear()
     layout.palette.cache_clear()
     CACHE.clear()

@@ -69,7 +69,16 @@ def _card_image(game: str, lang: str, size: str, card: Mapping[str, Any]) -> Ima
 
 def _wrapped(d: ImageDraw.ImageDraw, text: str, size: int, width: int) -> list[tuple[str, fonts.Font]]:
     font = fonts.font_for(text, size)
-    return [(line, font) for line in wrap(d, text, font, width)]
+    return [(line, font) for line in _lines(text, size, width)]
+
+
+_PROBE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+
+@lru_cache(maxsize=4096)
+def _lines(text: str, size: int, width: int) -> tuple[str, ...]:
+    """Line breaks of a text (cached: Japanese is broken character by character, which costs)."""
+    return tuple(wrap(_PROBE, text, fonts.font_for(text, size), width))
 
 
 def draw(scene: Mapping[str, Any]) -> Image.Image:
