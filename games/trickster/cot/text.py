@@ -212,7 +212,8 @@ def _order(v: Mapping[str, Any], lang: str, names: Names) -> str:
     start = v["leader"] if v.get("leader") is not None else v.get("trickster")
     if start is None:
         start = v.get("first") or 0
-    return " → ".join(_seat((int(start) + i) % n, lang, names) for i in range(n))
+    turns = 4 if n == 2 else n  # two players: Trickster, other, Trickster, other (rulebook, ２人用)
+    return " → ".join(_seat((int(start) + i) % n, lang, names) for i in range(turns))
 
 
 def _round_table(v: Mapping[str, Any], lang: str, names: Names) -> list[str]:
