@@ -433,7 +433,9 @@ def view_text(view: Mapping[str, JSON], lang: str = "en", *, names: Names = None
         lines.append(("場: " if ja else "Trick: ") + played + lead_text)
     totals_by_round: list[Any] = list(view.get("round_totals") or [])
     if totals_by_round:
-        lines.append("ラウンドごとの合計（多い方が上位）:" if ja else "Totals after each round (most points wins):")
+        lines.append(
+            "ラウンドごとの合計（多い方が上位）:" if ja else "Totals after each round (most points wins):"
+        )
         for s in range(len(seats)):
             row = " → ".join(str(r[s]) for r in totals_by_round)
             lines.append(f"  {_seat(None, s, lang, names)}: {row}")
@@ -449,6 +451,11 @@ def view_text(view: Mapping[str, JSON], lang: str = "en", *, names: Names = None
         cells = sep.join(f"{_seat(None, s, lang, names)} {scores[s]}" for s in ranked)
         lines.append(
             f"最終結果（得点の多い人の勝ち）: {cells}" if ja else f"Final result (most points wins): {cells}"
+        )
+    waiting: list[Any] = list(view.get("to_act") or [])
+    if waiting and view["phase"] != "over":
+        lines.append(
+            ("手番: " if ja else "Waiting for: ") + sep.join(_seat(None, s, lang, names) for s in waiting)
         )
     hand = view.get("hand")
     if isinstance(hand, list) and view["phase"] != "over":

@@ -354,6 +354,9 @@ def view_text(view: Mapping[str, Any], lang: str = "en", *, names: Names = None)
     if view.get("trick"):
         shown = sep.join(f"{_seat(e[0], lang, names)} {card_name(str(e[1]), lang)}" for e in view["trick"])
         lines.append(("場: " if ja else "Trick: ") + shown)
+    waiting = list(view.get("to_act") or [])
+    if waiting and view.get("phase") != "over":
+        lines.append(("手番: " if ja else "Waiting for: ") + sep.join(_seat(i, lang, names) for i in waiting))
     if view.get("hand"):
         lines.append(("手札: " if ja else "Hand: ") + sep.join(card_name(str(c), lang) for c in view["hand"]))
     return "\n".join(lines)
