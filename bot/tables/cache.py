@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.tables.errors import TableError, TableUnavailable
 from bot.tables.live import LiveTable, rebuild
@@ -18,6 +19,14 @@ if TYPE_CHECKING:
     from bot.tables.host import Host
 
 log = logging.getLogger("tricktable.tables")
+
+T = TypeVar("T")
+ATTEMPTS = 3  # decisions made again on fresh data before a lost race is refused (store_conflict)
+
+
+class LostRace(Exception):
+    """The store refused a write made on this process's copy of a table: someone else changed it first.
+    The copy is dropped; `TableCache.run` loads the table again and lets the decision be made again."""
 
 
 class TableCache:
@@ -63,6 +72,23 @@ class TableCache:
             raise
         finally:
             del self._loading[table_id]
+
+    async def run(self, table_id: int, decide: Callable[[LiveTable], Awaitable[T]]) -> T:
+        """`decide(live)` under the table's lock; when it lost a race (LostRace), again on a fresh copy.
+
+        The checks inside `decide` then see what the winner wrote: a second join takes the next seat, a
+        click on a board that moved on is refused as stale_version, a clock is judged on the real table.
+        """
+        for _ in range(ATTEMPTS):
+            live = await self.live(table_id)
+            async with live.lock:
+                if self.tables.get(table_id) is not live:  # dropped or reloaded while we waited
+                    continue
+                try:
+                    return await decide(live)
+                except LostRace:
+                    self.forget(table_id)
+        raise TableError("store_conflict", table=table_id)
 
     def forget(self, table_id: int) -> None:
         """Drop a table from memory; the next use reloads it from the store."""

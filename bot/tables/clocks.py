@@ -1,7 +1,9 @@
 """Turn clocks: a private reminder at half time, and the AI plays a decision whose clock ran out.
 
 Each seat's clock is a row written in the same transaction as the action that started it (see play.py), so
-clocks survive restarts; this module only reads the due ones and acts on them.
+clocks survive restarts; this module only reads the due ones and acts on them. Its own writes (a reminder
+sent, an expiry played) carry the table's version and revision: a process whose copy is stale is refused
+and judges the clock again on the fresh table, so it can never rewrite another process's clocks.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.store.base import VersionConflict
 from bot.store.records import TableWrite
+from bot.tables.cache import LostRace
 from bot.tables.errors import TableError, TableUnavailable
 from bot.tables.live import LiveTable
 from bot.tables.models import TableStatus, Update
@@ -35,9 +38,7 @@ class Clocks:
         updates: list[Update] = []
         for table_id in sorted({t for t, _ in due}):
             try:
-                live = await host.cache.live(table_id)
-                async with live.lock:
-                    updates.extend(await self.expire(live, now))
+                updates.extend(await host.cache.run(table_id, lambda live: self.expire(live, now)))
             except TableUnavailable as err:
                 # nobody can play it until an admin acts: drop its clocks so they are not fetched
                 # every tick (and cannot crowd out the other tables' clocks)
@@ -53,8 +54,12 @@ class Clocks:
         info, game, state = live.info, live.game, live.state
         if info.status is not TableStatus.PLAYING or state is None:
             if live.deadlines:
+                if not await host.store.update_table(
+                    info.id, now, clear_deadlines=True, expect_revision=live.revision
+                ):
+                    raise LostRace(info.id)
+                live.revision += 1
                 live.deadlines = {}
-                await host.store.update_table(info.id, now, clear_deadlines=True)
             return []
         to_act = game.to_act(state)
         steps: list[Step] = []
@@ -66,7 +71,8 @@ class Clocks:
             changed = True
         for seat, dl in sorted(live.deadlines.items()):
             if dl.due_at <= now:
-                action = self.play.ai_move(live, state, seat, version, default_ai(game))
+                level = self.host.settings.ai_takeover_level
+                action = await self.play.ai_move(live, state, seat, version, default_ai(game, level))
                 state, events = game.apply(state, seat, action)
                 version += 1
                 expired = Event("host.clock_expired", {"name": info.seats[seat].name, "seat": seat})
@@ -88,13 +94,17 @@ class Clocks:
             return []
         if not steps:
             write = TableWrite(
-                info.id, info.version, info.version, now, deadlines=list(live.deadlines.values())
+                info.id,
+                info.version,
+                info.version,
+                now,
+                deadlines=list(live.deadlines.values()),
+                base_revision=live.revision,
             )
             try:
                 await host.writer.write(write)
             except VersionConflict:
-                host.cache.forget(info.id)
-                return []
+                raise LostRace(info.id) from None
             host.outbox.publish(reminders)
             return reminders
         # the reminders are folded into the same write as the expiries

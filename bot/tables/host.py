@@ -8,6 +8,7 @@ from collections.abc import Callable
 from bot.settings import Settings
 from bot.store.base import Store
 from bot.store.writer import GroupCommitter
+from bot.tables.ai import AiRunner
 from bot.tables.cache import TableCache
 from bot.tables.outbox import Outbox
 
@@ -20,3 +21,4 @@ class Host:
         self.writer = GroupCommitter(store)
         self.outbox = Outbox()
         self.cache = TableCache(self)
+        self.ai = AiRunner(settings.ai_workers)

@@ -60,6 +60,7 @@ class LiveTable:
     to_act: frozenset[int] | None = None  # cached game.to_act(state); None: not computed yet
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     last_used: float = 0.0
+    revision: int = 0  # the table row's revision this copy was built from (the store checks it)
 
 
 def setup_state(game: Game[Any], info: TableInfo) -> Any:
@@ -83,6 +84,7 @@ def rebuild(record: LoadedTable) -> LiveTable:
         state=state,
         snapshot_version=record.snapshot_version,
         deadlines={d.seat: d for d in record.deadlines},
+        revision=row.revision,
     )
     live.keys.extend(reversed(record.recent_keys))
     return live

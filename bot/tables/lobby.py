@@ -1,5 +1,9 @@
 """The lobby: create a table, seats (join, leave, AI seats), start, and the ends without a result
-(cancel by the creator, abort by an admin)."""
+(cancel by the creator, abort by an admin).
+
+Every change here is one conditional write on the table's revision (`update_table(expect_revision=)`, or
+the start's TableWrite): a copy that another process changed meanwhile is refused (LostRace) and the
+decision is made again on fresh data by `TableCache.run`, so two joins at once both get a seat."""
 
 from __future__ import annotations
 
@@ -9,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.store.privacy import OpenTablesLimit, PrivacyStore
 from bot.store.records import SeatRow, TableRow
+from bot.tables.ai import available_policies
+from bot.tables.cache import LostRace
 from bot.tables.errors import TableError, TableUnavailable, require_creator, require_status
 from bot.tables.live import LiveTable, seat_row, setup_state, table_info
 from bot.tables.models import ClockMode, PlayerRef, SeatInfo, TableInfo, TableStatus, Update
@@ -103,20 +109,23 @@ class Lobby:
 
     async def set_thread(self, live: LiveTable, thread_id: int | None) -> TableInfo:
         now = self.host.clock()
-        await self.host.store.update_table(live.info.id, now, thread_id=thread_id, set_thread=True)
+        await self._update(live, now, thread_id=thread_id, set_thread=True)
         live.info = dataclasses.replace(live.info, thread_id=thread_id, updated_at=now)
         return live.info
+
+    async def _update(self, live: LiveTable, now: float, **change: Any) -> None:
+        """One conditional write of the table's row: refused (LostRace) when its revision moved on."""
+        if not await self.host.store.update_table(live.info.id, now, expect_revision=live.revision, **change):
+            raise LostRace(live.info.id)
+        live.revision += 1
 
     async def _change_seats(
         self, live: LiveTable, seats: Sequence[SeatInfo], event: Event | None
     ) -> TableInfo:
         now = self.host.clock()
-        ok = await self.host.store.update_table(
-            live.info.id, now, seats=[seat_row(s) for s in seats], expect_status=TableStatus.LOBBY.value
+        await self._update(
+            live, now, seats=[seat_row(s) for s in seats], expect_status=TableStatus.LOBBY.value
         )
-        if not ok:
-            self.host.cache.forget(live.info.id)
-            raise TableError("store_conflict", table=live.info.id)
         live.info = dataclasses.replace(live.info, seats=tuple(seats), updated_at=now)
         if event is not None:
             self.host.outbox.publish([Update(table=live.info, events=((event, None),), to_act=frozenset())])
@@ -151,7 +160,7 @@ class Lobby:
         info = live.info
         require_creator(info, by_user)
         require_status(info, TableStatus.LOBBY)
-        available = live.game.policies()
+        available = available_policies(live.game)
         if policy not in available:
             raise TableError("unknown_policy", policy=policy, choices=", ".join(available))
         limit = live.game.info.variant(info.variant).max_players
@@ -202,11 +211,15 @@ class Lobby:
             raise
         return updates[0]
 
+    async def cancel(self, live: LiveTable, by_user: int) -> TableInfo:
+        require_creator(live.info, by_user)
+        return await self.close(live, TableStatus.CANCELLED, "host.cancelled")
+
     async def close(self, live: LiveTable, status: TableStatus, kind: str) -> TableInfo:
         """End a lobby or a game in progress without a result (cancelled, aborted)."""
         require_status(live.info, *ACTIVE)
         now = self.host.clock()
-        await self.host.store.update_table(live.info.id, now, status=status.value, clear_deadlines=True)
+        await self._update(live, now, status=status.value, clear_deadlines=True)
         live.info = dataclasses.replace(live.info, status=status, updated_at=now)
         live.deadlines = {}
         self.host.outbox.publish(
@@ -218,7 +231,9 @@ class Lobby:
         """Admin: stop a table for good (no results). Works even when the table cannot be loaded."""
         host = self.host
         try:
-            live = await host.cache.live(table_id)
+            return await host.cache.run(
+                table_id, lambda live: self.close(live, TableStatus.ABORTED, "host.aborted")
+            )
         except TableUnavailable:
             # the table cannot be rebuilt, but its row can still be closed
             now = host.clock()
@@ -229,8 +244,6 @@ class Lobby:
             rows = await host.store.load(table_id)
             assert rows is not None
             return table_info(rows.table, rows.seats)
-        async with live.lock:
-            return await self.close(live, TableStatus.ABORTED, "host.aborted")
 
 
 def check_options(engine: Game[Any], variant: VariantInfo, options: Mapping[str, str]) -> None:

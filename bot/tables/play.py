@@ -2,7 +2,8 @@
 then publish. Also the hand-overs of a seat to an AI (resign, replace) and the AI's choice of a move.
 
 Callers hold the table's lock (an in-memory lock only avoids wasted work); the store refuses a write whose
-base version is stale, and then the cached copy is dropped and reloaded.
+base version or revision is stale (another process changed the table), and then `LostRace` sends the
+decision back to `TableCache.run`, which makes it again on a fresh copy.
 """
 
 from __future__ import annotations
@@ -10,18 +11,19 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.store.base import DuplicateKey, VersionConflict
 from bot.store.records import ActionRow, DeadlineRow, TableWrite
+from bot.tables.ai import available_policies, policy_for_level
+from bot.tables.cache import LostRace
 from bot.tables.errors import TableError, require_status
 from bot.tables.live import LiveTable, seat_row
 from bot.tables.models import Audience, SeatInfo, TableInfo, TableStatus, Update
 from bot.tables.results import Results, result_row
-from games.core.contract import Event, Game, Policy
+from games.core.contract import Event, Game
 
 if TYPE_CHECKING:
     from bot.tables.host import Host
@@ -44,10 +46,10 @@ class Step:
     host_events: list[Event] = field(default_factory=list)
 
 
-def default_ai(game: Game[Any]) -> str:
-    """The AI that plays for a human whose clock ran out or who resigned: the game's best, else random."""
-    policies = game.policies()
-    return "heuristic" if "heuristic" in policies else "random"
+def default_ai(game: Game[Any], level: str = "normal") -> str:
+    """The AI that plays for a human whose clock ran out or who resigned: the operator's take-over level
+    (TRICKTABLE_AI_LEVEL; bot/tables/ai.py says what each level is)."""
+    return policy_for_level(game, level)
 
 
 class Play:
@@ -79,6 +81,22 @@ class Play:
         updates = await self.advance(live, [step], state=new_state)
         return updates[0]
 
+    async def resign(self, live: LiveTable, user_id: int) -> Update:
+        seat = live.info.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated")
+        level = self.host.settings.ai_takeover_level
+        return await self.hand_to_ai(live, seat, default_ai(live.game, level), "resigned", "host.resigned")
+
+    async def replace(self, live: LiveTable, seat: int, policy: str | None) -> Update:
+        if not 0 <= seat < len(live.info.seats):
+            raise TableError("seat_not_found", seat=seat, table=live.info.id)
+        chosen = policy or default_ai(live.game, self.host.settings.ai_takeover_level)
+        available = available_policies(live.game)
+        if chosen not in available:
+            raise TableError("unknown_policy", policy=chosen, choices=", ".join(available))
+        return await self.hand_to_ai(live, seat, chosen, "replaced", "host.replaced")
+
     async def hand_to_ai(self, live: LiveTable, seat: int, policy: str, why: str, kind: str) -> Update:
         """An AI takes over `seat` (resigned or replaced); the new seat and the AI's moves commit together."""
         info = live.info
@@ -101,14 +119,12 @@ class Play:
             raise
         return updates[0]
 
-    def ai_move(self, live: LiveTable, state: Any, seat: int, version: int, policy_name: str | None) -> str:
-        """The AI's choice from the seat's own view only; its RNG is seeded by table seed, version, seat."""
-        game = live.game
-        policies = game.policies()
-        policy: Policy = policies.get(policy_name or "", policies["random"])
-        legal = game.legal_actions(state, seat)
-        rng = random.Random(f"{live.info.seed}:{version}:{seat}")
-        return policy(functools.partial(game.view, state, seat), legal, rng)
+    async def ai_move(
+        self, live: LiveTable, state: Any, seat: int, version: int, policy_name: str | None
+    ) -> str:
+        """The AI's choice from the seat's own information only; its RNG is seeded by table seed, version
+        and seat. The strong level searches in the AI process pool (bot/tables/ai.py)."""
+        return await self.host.ai.move(live.game, state, seat, policy_name, f"{live.info.seed}:{version}:{seat}")
 
     async def advance(
         self,
@@ -135,7 +151,7 @@ class Play:
             if not owing:
                 break
             seat = min(owing)
-            action = self.ai_move(live, state, seat, version, seats[seat].ai_policy)
+            action = await self.ai_move(live, state, seat, version, seats[seat].ai_policy)
             state, events = game.apply(state, seat, action)
             version += 1
             acted.add(seat)
@@ -153,6 +169,7 @@ class Play:
             base_version=info.version,
             new_version=version,
             updated_at=now,
+            base_revision=live.revision,
             actions=[ActionRow(s.version, s.seat, s.action, s.user_id, s.via, now, s.key) for s in steps],
             deadlines=list(deadlines.values())
             if (deadlines != live.deadlines or deadlines_changed)
@@ -176,8 +193,10 @@ class Play:
                 raise TableError("duplicate_submission") from None
             except VersionConflict:
                 host.cache.forget(info.id)
-                raise TableError("stale_version") from None
+                raise LostRace(info.id) from None
         # committed: now the memory may move on
+        if write.status is not None or write.seats is not None:
+            live.revision += 1  # as the store did (TableWrite)
         if write.snapshot is not None:
             live.snapshot_version = version
         live.state = state
@@ -211,7 +230,7 @@ class Play:
             updates = [dataclasses.replace(u, table=live.info) for u in updates]
         host.outbox.publish(updates)
         if write.result is not None:
-            await self.results.rate(write.result)
+            await self.results.rate_pending()
         return updates
 
 

@@ -6,6 +6,8 @@ game played (and a win) but moves no rating, so beating AI seats cannot farm rat
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -36,8 +38,23 @@ def _scopes(result: ResultRow) -> list[tuple[int, str]]:
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class OpenSkillRater:
+    """The store's `Rater` (bot/store/base.py): the store calls it inside its rating transaction."""
+
+    now: float
+
+    def keys(self, result: ResultRow) -> Sequence[tuple[int, str, int]]:
+        return rating_keys(result)
+
+    def rate(
+        self, result: ResultRow, current: Mapping[tuple[int, str, int], RatingRecord]
+    ) -> Sequence[RatingRecord]:
+        return rate(result, current, self.now)
+
+
 def rate(
-    result: ResultRow, current: dict[tuple[int, str, int], RatingRecord], now: float
+    result: ResultRow, current: Mapping[tuple[int, str, int], RatingRecord], now: float
 ) -> list[RatingRecord]:
     """New rating rows for every rated seat of `result`, in each of its four scopes."""
     humans = [s for s in result.seats if s.user_id is not None]

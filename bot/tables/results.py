@@ -1,7 +1,10 @@
 """Results and ratings: a finished game's result row, the ratings it moves, leaderboards and stats.
 
-The result is written with the game's final actions (one TableWrite); ratings follow in the store's own
-transaction (see `rate`), so a crash in between leaves the result unrated and it is rated at the next start.
+The result is written with the game's final actions (one TableWrite), numbered in finishing order by the
+store; ratings follow in the store's own transaction (`rate_pending`), which re-reads the ratings and the
+result's `rated` mark, so every game is rated exactly once and in finishing order whichever process gets
+there first; a crash in between leaves the result unrated and it is rated at the next start (or next
+finish).
 """
 
 from __future__ import annotations
@@ -43,14 +46,10 @@ class Results:
     def __init__(self, host: Host) -> None:
         self.host = host
 
-    async def rate(self, result: ResultRow) -> None:
-        store = self.host.store
-        current = await store.ratings_for(ratings.rating_keys(result))
-        await store.save_ratings(result.table_id, ratings.rate(result, current, self.host.clock()))
-
-    async def rate_pending(self) -> None:
-        for result in await self.host.store.unrated_results():
-            await self.rate(result)
+    async def rate_pending(self) -> list[int]:
+        """Rate every finished game not rated yet (this process's and any other's), oldest first, each
+        exactly once: the store does it in one transaction (RatingStore.apply_ratings)."""
+        return await self.host.store.apply_ratings(ratings.OpenSkillRater(self.host.clock()))
 
     async def leaderboard(self, guild_id: int | None, game: str | None, limit: int) -> list[RatingRow]:
         scope = GLOBAL_SCOPE if guild_id is None else guild_id

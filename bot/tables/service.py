@@ -105,6 +105,7 @@ class TableService:
         with contextlib.suppress(TimeoutError):  # a hung listener must not keep the store open forever
             await asyncio.wait_for(self.drain_updates(), timeout=10)
         await self.host.outbox.stop()
+        self.host.ai.close()
         await self.store.close()
 
     async def __aenter__(self) -> TableService:
@@ -194,43 +195,29 @@ class TableService:
 
     async def set_thread(self, table_id: int, thread_id: int | None) -> TableInfo:
         """Remember the Discord thread where this table's public messages go."""
-        live = await self._live(table_id)
-        async with live.lock:
-            return await self.lobby.set_thread(live, thread_id)
+        return await self.host.cache.run(table_id, lambda live: self.lobby.set_thread(live, thread_id))
 
     async def join(self, table_id: int, player: PlayerRef, open_limit: int | None = None) -> TableInfo:
         """Take the next free seat (lobby only). TableError table_full / already_seated / wrong_status,
         too_many_open_tables past `open_limit`."""
         await self.privacy.check_open_limit(player.user_id, open_limit)
-        live = await self._live(table_id)
-        async with live.lock:
-            return await self.lobby.join(live, player)
+        return await self.host.cache.run(table_id, lambda live: self.lobby.join(live, player))
 
     async def leave(self, table_id: int, user_id: int) -> TableInfo:
         """Leave the lobby (seats after yours move up). The creator cancels instead of leaving."""
-        live = await self._live(table_id)
-        async with live.lock:
-            return await self.lobby.leave(live, user_id)
+        return await self.host.cache.run(table_id, lambda live: self.lobby.leave(live, user_id))
 
     async def add_ai(self, table_id: int, by_user: int, policy: str = "random") -> TableInfo:
         """The creator adds an AI seat with one of the game's policies (`Game.policies()`)."""
-        live = await self._live(table_id)
-        async with live.lock:
-            return await self.lobby.add_ai(live, by_user, policy)
+        return await self.host.cache.run(table_id, lambda live: self.lobby.add_ai(live, by_user, policy))
 
     async def start(self, table_id: int, by_user: int) -> Update:
         """The creator starts the game: setup from the table's seed; AI seats that act first play at once."""
-        live = await self._live(table_id)
-        async with live.lock:
-            return await self.lobby.start(live, by_user)
+        return await self.host.cache.run(table_id, lambda live: self.lobby.start(live, by_user))
 
     async def cancel(self, table_id: int, by_user: int) -> TableInfo:
         """The creator cancels a lobby or a game in progress (no results, no ratings)."""
-        live = await self._live(table_id)
-        async with live.lock:
-            if live.info.creator_id != by_user:
-                raise TableError("not_creator")
-            return await self.lobby.close(live, TableStatus.CANCELLED, "host.cancelled")
+        return await self.host.cache.run(table_id, lambda live: self.lobby.cancel(live, by_user))
 
     async def abort(self, table_id: int) -> TableInfo:
         """Admin: stop a table for good (no results). Works even when the table cannot be loaded."""
@@ -251,32 +238,17 @@ class TableService:
         wrong_status…) or the engine's IllegalAction; nothing is applied then. Returns once the action
         is durably in the log. AI seats that owe a decision afterwards play right away (listeners see them).
         """
-        live = await self._live(table_id)
-        async with live.lock:
-            if self._tables.get(table_id) is not live:  # reloaded meanwhile (conflict): use the fresh one
-                return await self.submit(table_id, user_id, action, expected_version, idempotency_key)
-            return await self.play.submit(live, user_id, action, expected_version, idempotency_key)
+        return await self.host.cache.run(
+            table_id, lambda live: self.play.submit(live, user_id, action, expected_version, idempotency_key)
+        )
 
     async def resign(self, table_id: int, user_id: int) -> Update:
         """The user gives up: their seat is played by AI to the end and they are ranked last."""
-        live = await self._live(table_id)
-        async with live.lock:
-            seat = live.info.seat_of(user_id)
-            if seat is None:
-                raise TableError("not_seated")
-            return await self.play.hand_to_ai(live, seat, default_ai(live.game), "resigned", "host.resigned")
+        return await self.host.cache.run(table_id, lambda live: self.play.resign(live, user_id))
 
     async def replace_with_ai(self, table_id: int, seat: int, policy: str | None = None) -> Update:
         """Admin: an AI takes over `seat` (e.g. an absent player); that player is not rated for it."""
-        live = await self._live(table_id)
-        async with live.lock:
-            if not 0 <= seat < len(live.info.seats):
-                raise TableError("seat_not_found", seat=seat, table=table_id)
-            chosen = policy or default_ai(live.game)
-            available = live.game.policies()
-            if chosen not in available:
-                raise TableError("unknown_policy", policy=chosen, choices=", ".join(available))
-            return await self.play.hand_to_ai(live, seat, chosen, "replaced", "host.replaced")
+        return await self.host.cache.run(table_id, lambda live: self.play.replace(live, seat, policy))
 
     async def _rate_pending(self) -> None:
         """Rate results a crash left unrated (also run at open)."""
