@@ -1,10 +1,12 @@
 """The commonest TIMETRAP actions, built straight into the next State (docs/engine-speed.md).
 
 A time card that sets nothing off (no yellow effect; the hand, the day and the game go on), a Time Trap
-after which the turn passes on, and a pass that leaves someone still to play change a handful of fields. Building the next State from the input's
-fields skips the working copy (table.py) and its freeze, about half of what apply() costs. Anything else
-returns None and goes through the full rules (rules.play_time_card, rules.pass_turn), whose result these
-shortcuts must equal exactly: the behaviour fingerprint (games/core/fingerprint.py) checks that.
+after which the turn passes on, and a pass that leaves someone still to play change a handful of fields
+(about 70% of the actions of a game). Building the next State from the input's fields skips the working
+copy (table.py) and its freeze, about half of what apply() costs. Anything else returns None and goes
+through the full rules (rules.play_time_card, play_trap, pass_turn), whose result these shortcuts must
+equal exactly: tests/timetrap/test_quick.py and the behaviour fingerprint (games/core/fingerprint.py)
+check that.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from games.timetrap.table import NO_SEATS, ONLY
 
 _new = tuple.__new__
 YELLOW = {card.id: card for date_set in dates.DATE_SETS.values() for card in date_set.yellow}
-_FIELDS = ("hands", "board", "played_today", "after_time", "last_player", "passed", "turn")
-_HANDS, _BOARD, _PLAYED, _AFTER_TIME, _LAST_PLAYER, _PASSED, _TURN = (State._fields.index(f) for f in _FIELDS)
-_DISCARD, _KNOW, _TILE_UP, _TRAPS = (State._fields.index(f) for f in ("discard", "know", "tile_up", "traps_today"))
+# Positions of the State fields these shortcuts write.
+_HANDS, _BOARD, _DISCARD, _KNOW, _TILE_UP = (State._fields.index(f) for f in ("hands", "board", "discard", "know", "tile_up"))
+_PLAYED, _TRAPS, _AFTER_TIME = (State._fields.index(f) for f in ("played_today", "traps_today", "after_time"))
+_LAST_PLAYER, _PASSED, _TURN = (State._fields.index(f) for f in ("last_player", "passed", "turn"))
 
 
 def next_active(out: tuple[int, ...], seat: int) -> int:
