@@ -166,7 +166,8 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
             await bot.router.note_language(info.id, interaction, fallback=lang)
             lang = bot.router.lang(info.id)  # the lobby and announcement are public
             the_game = get_game(info.game)
-            await interaction.response.defer(thinking=True)  # public: the announcement (or lobby) follows
+            if not interaction.response.is_done():  # (already deferred privately when this was slow)
+                await interaction.response.defer(thinking=True)  # public: the announcement (or lobby) follows
             embed, view = boards.lobby_message(info, the_game, lang)
             thread: discord.Thread | None = None
             if isinstance(channel, discord.TextChannel):

@@ -61,6 +61,8 @@ async def within_budget(
 async def _quietly(coro: Awaitable[Any]) -> None:
     try:
         await coro
+    except discord.InteractionResponded:
+        pass  # the work answered between the timer firing and this defer: nothing left to do
     except discord.HTTPException as err:
         log.warning("could not defer an interaction: %s", err)
 

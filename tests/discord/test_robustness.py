@@ -209,12 +209,12 @@ async def test_slow_work_is_acknowledged_first_and_stays_private(
     from bot.discord_bot import replies
 
     fix_table_seed(monkeypatch, 15)
-    monkeypatch.setattr(replies, "ACK_BUDGET", 0.01)
     fake = harness.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     await harness.start_bot()
     table = await open_table(harness, [alice, bob], ai=2)
     await play_until(table, solo_turn_of(0))
+    monkeypatch.setattr(replies, "ACK_BUDGET", 0.01)
     svc = harness.service
     real_history, real_submit = svc.history, svc.submit
 
