@@ -2,14 +2,13 @@
 
 `apply` never changes a Table it is given, so old states stay valid (logs, undo, the invariant checker).
 It works on `working_copy()`, which shares every list with the input: the engine replaces a list before
-it changes it (copy on write, docs/engine-speed.md), never changes one in place. The start of a new
-round rebuilds most of the table and works on the deeper `clone()`. Every field is JSON-native so a
-state round-trips exactly.
+it changes it (copy on write, docs/engine-speed.md), never changes one in place (tests/kings/
+test_engine_fast_paths.py checks the input after every action). Every field is JSON-native so a state
+round-trips exactly.
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -25,32 +24,6 @@ def json_copy(value: Any) -> Any:
 
 
 _NAMES: tuple[str, ...] = ()
-# Lists of lists that actions change in place, and flat lists (or lists of records never changed in place).
-_NESTED = ("extra_kings", "chars", "prev_chars", "bids", "hands", "taken", "discards")
-_FLAT = (
-    "scores",
-    "own_king",
-    "queen_up",
-    "jack_turned",
-    "king_deck",
-    "pool",
-    "sets_left",
-    "draft_order",
-    "extra_picks",
-    "copy_target",
-    "known",
-    "tasks",
-    "hermits_used",
-    "deck",
-    "box",
-    "trick",
-    "order",
-    "led_by",
-    "red_queen",
-    "tricks_won",
-    "last_trick",
-    "history",
-)
 
 
 @dataclass
@@ -128,18 +101,6 @@ class Table:
         replaces it (copy on write)."""
         new = _new(Table)
         new.__dict__.update(self.__dict__)
-        return new
-
-    def clone(self) -> Table:
-        """A copy deep enough for apply: lists that actions change are copied; records that are only ever
-        appended whole (history, trick entries, tasks, known cards) are shared."""
-        new = copy.copy(self)
-        for name in _NESTED:
-            setattr(new, name, [list(x) if x is not None else None for x in getattr(self, name)])
-        for name in _FLAT:
-            setattr(new, name, list(getattr(self, name)))
-        new.opts = dict(self.opts)
-        new.king_used = dict(self.king_used)
         return new
 
 
