@@ -57,6 +57,7 @@ _LOST = (
     asyncpg.CannotConnectNowError,
     asyncpg.AdminShutdownError,
     asyncpg.CrashShutdownError,
+    asyncpg.InternalClientError,  # the protocol's state after the server went away mid-operation
 )
 
 # A write refused by the database: its log rows collide, or its table's row is not as the writer saw it.
@@ -255,6 +256,8 @@ class PostgresStore(PostgresPrivacy, Store):
             async with self._pool.acquire() as conn:
                 yield conn
         except _LOST as err:
+            # every pooled connection may be dead (a server restart): replace them all on next use
+            await self._pool.expire_connections()
             raise StoreError(
                 f"lost the connection to the database ({self._reason(err)}); the request was not "
                 "acknowledged, try again"

@@ -38,7 +38,13 @@ async def main(url: str, name: str, tables: int, workers: int, clock: int, creat
         ids = []
         for i in range(tables):
             info = await svc.create(
-                1, 1, PlayerRef(0, "host"), "tiny", options={"rounds": "5"}, seed=i, creator_sits=False,
+                1,
+                1,
+                PlayerRef(0, "host"),
+                "tiny",
+                options={"rounds": "5"},
+                seed=i,
+                creator_sits=False,
                 clock_seconds=clock,
             )
             for seat in range(3):
@@ -67,7 +73,9 @@ async def main(url: str, name: str, tables: int, workers: int, clock: int, creat
                     view = await svc.seat_view(table, seat.user_id)
                     if view.legal_actions:
                         key = f"{name}{table}-{view.version}"
-                        update = await svc.submit(table, seat.user_id, view.legal_actions[0], view.version, key)
+                        update = await svc.submit(
+                            table, seat.user_id, view.legal_actions[0], view.version, key
+                        )
                         print(f"ack {name} {table} {update.table.version} {key}", flush=True)
                         break
             except Exception as err:  # a refused click (stale board, lost race, database away): next one

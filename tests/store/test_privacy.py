@@ -42,7 +42,11 @@ async def test_forgetting_a_person_resigns_leaves_and_anonymizes_everywhere(serv
 
     report = await service.forget_person(ALICE.user_id)
 
-    assert report.resigned == (playing,) and report.left == (bobs_lobby.id,) and report.cancelled == (own_lobby.id,)
+    assert (
+        report.resigned == (playing,)
+        and report.left == (bobs_lobby.id,)
+        and report.cancelled == (own_lobby.id,)
+    )
     assert (await service.get_table(own_lobby.id)).status is TableStatus.CANCELLED
     assert [s.user_id for s in (await service.get_table(bobs_lobby.id)).seats] == [BOB.user_id]
     for table in (finished, playing):

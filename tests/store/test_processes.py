@@ -25,8 +25,8 @@ from bot.tables import TableService
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
-TABLES = 100  # tiny games of 15 decisions: enough play for the whole run
-CLOCK = 2  # seconds per decision: clocks expire all the time during the run
+TABLES = 200  # tiny games of 15 decisions: enough play for the whole run
+CLOCK = 3  # seconds per decision: clocks expire all the time during the run
 
 
 class Driver:
@@ -69,7 +69,9 @@ class Run:
                 return
         raise AssertionError(f"{name} never said {text!r}")
 
-    def collect(self, count: int, by: str | None = None, timeout: float = 120) -> list[tuple[str, int, int, str]]:
+    def collect(
+        self, count: int, by: str | None = None, timeout: float = 120
+    ) -> list[tuple[str, int, int, str]]:
         got: list[tuple[str, int, int, str]] = []
         deadline = time.monotonic() + timeout
         while len(got) < count:
@@ -112,7 +114,9 @@ async def _check_log(url: str, acks: list[tuple[str, int, int, str]]) -> dict[in
 async def _overdue_clocks(url: str) -> int:
     conn = await asyncpg.connect(url)
     try:
-        return int(await conn.fetchval("SELECT COUNT(*) FROM deadlines WHERE next_at < $1", time.time() - 1.5))
+        return int(
+            await conn.fetchval("SELECT COUNT(*) FROM deadlines WHERE next_at < $1", time.time() - 1.5)
+        )
     finally:
         await conn.close()
 
@@ -169,5 +173,27 @@ async def test_database_restart_mid_run(pg_server: PgServer) -> None:
         assert len(run.refused) >= refused_before
         assert reasons <= {"StoreError", "TableError", "VersionConflict", "IllegalAction"}, reasons
         await _check_log(url, run.acks)
+    finally:
+        server.remove()
+
+
+async def test_a_request_while_the_database_is_down_fails_clearly_then_the_pool_reconnects() -> None:
+    import pytest
+
+    from bot.store.base import StoreError
+
+    server = PgServer().init()
+    server.start()
+    try:
+        store = await open_store(server.create_database("down"))
+        try:
+            assert await store.load(1) is None
+            server.stop()
+            with pytest.raises(StoreError, match=r"lost the connection to the database.*not acknowledged"):
+                await store.load(1)
+            server.start()
+            assert await store.load(1) is None  # the same store, no restart of the bot process
+        finally:
+            await store.close()
     finally:
         server.remove()
