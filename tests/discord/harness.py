@@ -29,9 +29,12 @@ class Harness:
     _replays: dict[int, tuple[int, Any]] = field(default_factory=dict)
     _checked_lines: dict[tuple[int, int], set[str]] = field(default_factory=dict)
     checked_messages: int = 0
+    pictures: bool = True  # card pictures on hands and boards (as in production); off for text-only checks
 
     async def start_bot(self) -> TricktableBot:
-        settings = DiscordSettings(token="fake-token-not-real", host=Settings(database_path=self.db_path))
+        settings = DiscordSettings(
+            token="fake-token-not-real", host=Settings(database_path=self.db_path), pictures=self.pictures
+        )
         service = await TableService.open(self.db_path, settings.host)
         bot = TricktableBot(settings, service=service, clock_interval=None)
         bot._owns_service = True  # the bot closes it, as in production
