@@ -50,6 +50,13 @@ def render_event(game: Game[Any], event: Event, lang: str, names: Sequence[str] 
 
 
 # ---- lobby ---------------------------------------------------------------------------------------------
+def _players_needed(low: int, high: int, lang: str) -> str:
+    """"2–7" / "2〜7", or one number when the game takes exactly that many."""
+    if low == high:
+        return str(low)
+    return f"{low}〜{high}" if lang == "ja" else f"{low}–{high}"
+
+
 def lobby_message(
     info: TableInfo, game: Game[Any], lang: str
 ) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -63,8 +70,8 @@ def lobby_message(
             variant=variant.names.get(lang) or variant.names.get("en") or variant.id,
             clock=t(f"dc.choice.{info.clock_mode.value}", lang),
             n=len(info.seats),
-            min=variant.min_players,
             max=variant.max_players,
+            need=_players_needed(variant.min_players, variant.max_players, lang),
             seats=seats,
             creator=f"<@{info.creator_id}>",
         ),

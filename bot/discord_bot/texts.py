@@ -109,8 +109,8 @@ _TEXTS: dict[str, dict[str, str]] = {
     # --- messages ---
     "dc.lobby.title": {"en": "Table #{table}: {game}", "ja": "卓 #{table}: {game}"},
     "dc.lobby.body": {
-        "en": "Lobby. {variant} · clock: {clock}\nSeats ({n}/{max}): {seats}\n{creator} starts when {min}–{max} are seated.",
-        "ja": "ロビー。{variant}・持ち時間: {clock}\n着席（{n}/{max}）: {seats}\n{min}〜{max}人が揃ったら {creator} さんが開始します。",
+        "en": "Lobby. {variant} · clock: {clock}\nSeats ({n}/{max}): {seats}\n{creator} starts when {need} are seated.",
+        "ja": "ロビー。{variant}・持ち時間: {clock}\n着席（{n}/{max}）: {seats}\n{need}人が揃ったら {creator} さんが開始します。",
     },
     "dc.lobby.opened": {
         "en": "{user} opened table #{table} ({game}). Join in {where}.",
