@@ -127,6 +127,15 @@ class ClockStore(Protocol):
     async def due_deadlines(self, now: float, limit: int = 500) -> list[tuple[int, DeadlineRow]]:
         """(table_id, deadline) for every clock that is due or whose reminder is due."""
 
+    async def claim_due_deadlines(
+        self, now: float, lease: float = 5.0, limit: int = 500
+    ) -> list[tuple[int, DeadlineRow]]:
+        """Like due_deadlines, but each table's due clocks go to ONE caller when several processes share
+        the store: the store hands the table's row to this caller for `lease` seconds (a new clock
+        written for the table ends the claim; a process that dies mid-way loses it when the lease runs
+        out, and another picks the table up). This default, for one process, is due_deadlines."""
+        return await self.due_deadlines(now, limit)
+
 
 class RatingStore(Protocol):
     """Results and ratings."""

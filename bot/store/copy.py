@@ -43,8 +43,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "table_meta": ("table_id", "key"),
     "guild_departures": ("guild_id",),
 }
-# Bookkeeping one backend keeps and rebuilds itself (not copied): PostgreSQL's log length on the row.
-DERIVED = {"log_version"}
+# Bookkeeping one backend keeps for itself (not copied): PostgreSQL's log length on the row, clock claims.
+DERIVED = {"log_version", "claimed_until"}
 _CHUNK = 5000
 
 

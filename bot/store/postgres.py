@@ -93,7 +93,8 @@ WITH
   d AS (
     INSERT INTO deadlines (table_id, next_at, clocks)
     SELECT * FROM unnest($20::bigint[], $21::float8[], $22::text[])
-    ON CONFLICT (table_id) DO UPDATE SET next_at = EXCLUDED.next_at, clocks = EXCLUDED.clocks
+    ON CONFLICT (table_id) DO UPDATE SET next_at = EXCLUDED.next_at, clocks = EXCLUDED.clocks,
+        claimed_until = 0
   ),
   x AS (
     DELETE FROM deadlines WHERE table_id = ANY($23::bigint[])
@@ -420,6 +421,24 @@ class PostgresStore(PostgresPrivacy, Store):
                 limit,
             )
         return [(r[0], d) for r in rows for d in _decode_clocks(r[1])]
+
+    async def claim_due_deadlines(
+        self, now: float, lease: float = 5.0, limit: int = 500
+    ) -> list[tuple[int, DeadlineRow]]:
+        """Due clock rows not claimed by a live process, claimed for `lease` seconds. SKIP LOCKED: two
+        processes claiming at once take different rows and never wait for each other."""
+        async with self._conn() as conn:
+            rows = await conn.fetch(
+                "UPDATE deadlines d SET claimed_until = $1 + $3 FROM ("
+                " SELECT table_id FROM deadlines WHERE next_at <= $1 AND claimed_until <= $1"
+                " ORDER BY next_at LIMIT $2 FOR UPDATE SKIP LOCKED) AS due"
+                " WHERE d.table_id = due.table_id RETURNING d.table_id, d.next_at, d.clocks",
+                now,
+                limit,
+                lease,
+            )
+        rows = sorted(rows, key=lambda r: (r[1], r[0]))
+        return [(r[0], d) for r in rows for d in _decode_clocks(r[2])]
 
     # --- results and ratings -------------------------------------------------------------------------
     async def unrated_results(self) -> list[ResultRow]:

@@ -34,7 +34,7 @@ class Clocks:
 
     async def process_due(self, now: float) -> list[Update]:
         host = self.host
-        due = await host.store.due_deadlines(now)
+        due = await host.store.claim_due_deadlines(now)  # several processes: each table to one of them
         updates: list[Update] = []
         for table_id in sorted({t for t, _ in due}):
             try:

@@ -404,3 +404,25 @@ async def test_ratings_applied_exactly_once_by_two_stores_racing(db_target: str)
     finally:
         await one.close()
         await two.close()
+
+
+@pytest.mark.parametrize("backend", ["postgres"])
+async def test_each_due_clock_is_claimed_by_one_process(db_target: str) -> None:
+    """Two processes ticking at once split the due tables; a claim lasts until new clocks are written
+    or its lease runs out (the claimer died), then another process takes the table."""
+    one, two = await open_store(db_target), await open_store(db_target)
+    try:
+        ids = await one.insert_tables_bulk([(table_row(status="playing"), SEATS)] * 30)
+        await one.commit([write(t, 0, deadlines=[DeadlineRow(0, 100.0, 50.0)]) for t in ids])
+        got = await asyncio.gather(*(s.claim_due_deadlines(120.0, lease=5.0) for s in (one, two, one, two)))
+        claimed = [t for g in got for t, _ in g]
+        assert sorted(claimed) == sorted(ids)  # every due table once, to exactly one caller
+        assert await two.claim_due_deadlines(124.0, lease=5.0) == []  # still claimed
+        await one.commit([write(ids[0], 1, deadlines=[DeadlineRow(1, 110.0, 105.0)])])  # a new clock
+        assert [t for t, _ in await two.claim_due_deadlines(124.0)] == [ids[0]]  # ends the claim
+        again = await two.claim_due_deadlines(126.0, lease=5.0)  # the others' leases ran out
+        assert sorted({t for t, _ in again}) == sorted(ids[1:])
+        assert await one.due_deadlines(126.0) != []  # reading the due clocks claims nothing
+    finally:
+        await one.close()
+        await two.close()
