@@ -46,6 +46,7 @@ DMS_CLOSED = 50007
 DMS_RETRY_AFTER = 3600  # seconds before we try the DMs of someone who had closed them again
 TOO_MANY_OLD_EDITS = 30046
 LOG_LIMIT = 1900  # characters of one thread log message (Discord's content limit is 2,000)
+PRUNE_EVERY = 256  # posts between sweeps of hand replies Discord no longer lets us edit
 SINCE_SHOWN = 12  # lines of "what happened" in a refreshed hand (the thread log has them all)
 # Prompt kinds that are private choices even when one seat owes them alone (a donor's secret gift, a
 # returned exchange card, a sealed bid): their owner gets the DM form like for simultaneous choices.
@@ -69,6 +70,7 @@ class Router:
         self._saved_decisions: dict[int, str] = {}  # table -> last saved decisions (skip equal writes)
         self.dms_closed: dict[int, float] = {}  # user -> when Discord said 50007 (we retry after an hour)
         self.hands = HandReplies()
+        self._posts = 0
         self._logs: dict[int, tuple[int, int, float, str]] = {}  # table -> (channel, message, posted, text)
 
     # ---- bookkeeping ----------------------------------------------------------------------------------
@@ -335,6 +337,9 @@ class Router:
                 pings.append(t("dc.ping.reminder", lang, who=f"<@{person.user_id}>", table=info.id, left=left))
         info = await self._post_log(info, lines, pings, fresh=finished)
         await self.refresh_board(info, game, lang, last.to_act)
+        self._posts += 1
+        if self._posts % PRUNE_EVERY == 0:
+            self.hands.prune()  # replies of people who went quiet on tables still in play
 
     async def _reach_hand(
         self, info: TableInfo, game: Game[Any], seat: int, user_id: int, seen: list[Event]

@@ -175,3 +175,15 @@ async def test_history_and_list_find_a_finished_table_from_its_thread(
     listing = harness.last_reply(rec).text()
     assert "Finished lately" in listing and f"#{table.id}" in listing and "finished" in listing
     assert not harness.leaks
+
+
+def test_hand_replies_discord_no_longer_lets_us_edit_are_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory stays bounded by the people active in the last 15 minutes."""
+    replies = hands.HandReplies()
+    interaction: object = object()
+    replies.remember(1, 10, interaction, version=3, lang="en")  # type: ignore[arg-type]
+    replies.remember(2, 11, interaction, version=4, lang="ja")  # type: ignore[arg-type]
+    assert replies.get(1, 10) is not None and len(replies) == 2
+    monkeypatch.setattr(hands, "EDIT_WINDOW", -1)
+    replies.prune()
+    assert len(replies) == 0 and replies.get(2, 11) is None
