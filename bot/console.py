@@ -157,11 +157,7 @@ class Console:
         names = render.names_of(info)
         self.out()
         self.out(i18n.translate("console.turn", self.lang, name=info.seats[view.seat or 0].name))
-        board = render.board_text(self.game, view, self.lang, names)
-        order = render.turn_order(info, self.lang, board)
-        if order:
-            self.out(order)
-        self.out(board)
+        self.out(render.board_text(self.game, view, self.lang, names))
         prompt = render.prompt_text(self.game, view, self.lang, names)
         if prompt:
             self.out(prompt)

@@ -30,7 +30,6 @@ i18n.register(
             "ja": "最終結果（得点の低い方が勝ち）",
         },
         "render.team_line": {"en": "{place}. {team} — {score}", "ja": "{place}位 {team} — {score}"},
-        "render.turn_order": {"en": "Turn order: {order}", "ja": "手番順: {order}"},
         "render.card_texts_none": {
             "en": "None of the cards you can see has an effect text.",
             "ja": "見えているカードに効果テキストのあるものはありません。",
@@ -152,17 +151,6 @@ def _strings(value: Any) -> Iterator[str]:
     elif isinstance(value, (list, tuple)):
         for item in value:
             yield from _strings(item)
-
-
-ARROW = " → "
-
-
-def turn_order(info: TableInfo, lang: str = "en", board: str = "") -> str:
-    """The seats in playing order (every game here plays in seat order, clockwise), unless the game's
-    own board text already shows its order (a line with arrows, from whoever leads now): then ""."""
-    if ARROW.strip() in board:
-        return ""
-    return i18n.translate("render.turn_order", lang, order=ARROW.join(s.name for s in info.seats))
 
 
 def time_left(deadline: float | None, now: float | None = None) -> str:

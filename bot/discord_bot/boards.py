@@ -111,9 +111,6 @@ def board_message(
         description=_clip(text, EMBED_LIMIT),
     )
     seats = {s.seat: s for s in info.seats}
-    order = render.turn_order(info, lang, text)
-    if order:
-        embed.add_field(name="\u200b", value=_clip(order, 1024), inline=False)
     if info.status is TableStatus.PLAYING:
         who = ", ".join(seat_label(seats[s]) for s in sorted(to_act) if s in seats)
         if who:

@@ -103,7 +103,7 @@ def test_question_mark_explains_cards_and_options(
     assert "Please enter a number from 1 to" in out  # `? 99`
     assert "Seat 1: You" in out and "Seat 0" not in out
     assert "Ada (AI)" in out and "AI 2" not in out
-    order = next(line for line in out.splitlines() if line.startswith("Turn order: "))
+    order = next(line for line in out.splitlines() if line.startswith("Turn order: "))  # the game's board
     assert sorted(order[len("Turn order: ") :].split(" → ")) == ["Ada (AI)", "Basho (AI)", "Clio (AI)", "You"]
 
 

@@ -46,13 +46,6 @@ def test_seat_numbers_count_from_one() -> None:
     assert render.event_text(get_game("trickster"), joined, "en") == "Ben sat down at seat 2."
 
 
-def test_turn_order_only_where_the_board_has_none() -> None:
-    info = _info("Ann", "Ben", "Cy")
-    assert render.turn_order(info, "en") == "Turn order: Ann → Ben → Cy"
-    assert render.turn_order(info, "ja", "board…") == "手番順: Ann → Ben → Cy"
-    assert render.turn_order(info, "en", "Turn order: Cy → Ann → Ben") == ""
-
-
 def test_card_texts_are_what_the_seat_sees_grouped_by_effect() -> None:
     game = get_game("trickster")
     state = game.setup(4, {"deck": "fantasy"}, seed=3)
