@@ -15,7 +15,7 @@ locks, so several bot processes can share one store:
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from bot.store.records import (
@@ -63,6 +63,13 @@ class Rater(Protocol):
 
 class TableStore(Protocol):
     """Tables and their seats."""
+
+    def on_table_change(self, listener: Callable[[int, int, int], None]) -> None:
+        """Call `listener(table_id, version, revision)` when ANOTHER process changed a table (-1: not
+        known; table_id 0: any table may have changed, e.g. after the connection that listens was
+        lost). A process drops its copy when it is behind. PostgreSQL hears it through LISTEN/NOTIFY; a
+        store used by one process hears nothing, which is this default."""
+        return None
 
     @abstractmethod
     async def insert_table(self, row: TableRow, seats: Sequence[SeatRow]) -> int:

@@ -19,7 +19,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Mapping, Sequence
+import secrets
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -99,8 +100,11 @@ WITH
   x AS (
     DELETE FROM deadlines WHERE table_id = ANY($23::bigint[])
   )
-SELECT CASE WHEN (SELECT COUNT(*) FROM m) = $24 THEN 1 ELSE tricktable_refuse('stale table') END
+SELECT CASE WHEN (SELECT COUNT(*) FROM m) = $24 THEN 1 ELSE tricktable_refuse('stale table') END,
+       (SELECT COUNT(pg_notify('tricktable_tables', p)) FROM unnest($25::text[]) AS p)
 """
+CHANNEL = "tricktable_tables"  # NOTIFY payload: "<sender token> <table>:<version>:<revision> ..."
+_PAYLOAD = 7000  # bytes per notification (PostgreSQL's limit is 8000)
 
 
 def redact(url: str) -> str:
@@ -199,6 +203,34 @@ def _group_args(writes: Sequence[TableWrite]) -> list[Any]:
     ]
 
 
+def _payloads(token: str, changes: Sequence[tuple[int, int, int]]) -> list[str]:
+    """NOTIFY payloads telling the other processes which tables moved on (chunked under the limit)."""
+    out: list[str] = []
+    line = token
+    for table_id, version, revision in changes:
+        item = f" {table_id}:{version}:{revision}"
+        if len(line) + len(item) > _PAYLOAD:
+            out.append(line)
+            line = token
+        line += item
+    if line != token:
+        out.append(line)
+    return out
+
+
+def _changes(writes: Sequence[TableWrite]) -> list[tuple[int, int, int]]:
+    return [
+        (
+            w.table_id,
+            w.actions[-1].seq if w.actions else w.base_version,
+            -1
+            if w.base_revision is None
+            else w.base_revision + (w.status is not None or w.seats is not None),
+        )
+        for w in writes
+    ]
+
+
 class PostgresStore(PostgresPrivacy, Store):
     def __init__(self, url: str, min_size: int = 2, max_size: int = 8, timeout: float = 10.0) -> None:
         self.url = url
@@ -206,6 +238,11 @@ class PostgresStore(PostgresPrivacy, Store):
         self.max_size = max_size
         self.timeout = timeout
         self._pool: asyncpg.Pool | None = None
+        self.token = secrets.token_hex(6)  # names this process in its notifications (it skips its own)
+        self._listeners: list[Callable[[int, int, int], None]] = []
+        self._listen: asyncpg.Connection | None = None
+        self._relisten: asyncio.Task[None] | None = None
+        self._closing = False
         self.schema_version = 0
         self.commit_cpu_seconds = 0.0  # (the SQLite store measures its commit CPU; here it is the server's)
 
@@ -233,6 +270,49 @@ class PostgresStore(PostgresPrivacy, Store):
             await pool.close()
             raise
         self._pool = pool
+        await self._start_listening()
+
+    # --- hearing the other processes (LISTEN/NOTIFY) ---------------------------------------------------
+    def on_table_change(self, listener: Callable[[int, int, int], None]) -> None:
+        self._listeners.append(listener)
+
+    async def _start_listening(self) -> None:
+        conn = await asyncpg.connect(self.url, timeout=self.timeout)
+        await conn.add_listener(CHANNEL, self._heard)
+        conn.add_termination_listener(self._lost_listener)
+        self._listen = conn
+
+    def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        token, _, items = payload.partition(" ")
+        if token == self.token:
+            return
+        for item in items.split():
+            table_id, version, revision = (int(x) for x in item.split(":"))
+            for listener in self._listeners:
+                listener(table_id, version, revision)
+
+    def _lost_listener(self, _conn: object) -> None:
+        """The listening connection died (database restart): listen again, and meanwhile every cached
+        table may have been changed unheard, so the listeners drop them all (table 0)."""
+        self._listen = None
+        if self._closing:
+            return
+        for listener in self._listeners:
+            listener(0, -1, -1)
+        if self._relisten is None or self._relisten.done():
+            self._relisten = asyncio.get_running_loop().create_task(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        delay = 0.2
+        while not self._closing and self._listen is None:
+            try:
+                await self._start_listening()
+            except (asyncpg.PostgresError, *_LOST):
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+                continue
+            for listener in self._listeners:  # changes made while nobody listened
+                listener(0, -1, -1)
 
     def _reason(self, err: BaseException) -> str:
         """The error's text without the password, should a driver ever quote the URL."""
@@ -241,6 +321,12 @@ class PostgresStore(PostgresPrivacy, Store):
         return text.replace(password, "***") if password else text
 
     async def close(self) -> None:
+        self._closing = True
+        if self._relisten is not None:
+            self._relisten.cancel()
+        if self._listen is not None:
+            listen, self._listen = self._listen, None
+            listen.terminate()
         if self._pool is not None:
             pool, self._pool = self._pool, None
             try:
@@ -304,15 +390,18 @@ class PostgresStore(PostgresPrivacy, Store):
         if expect_revision is not None:
             params.append(expect_revision)
             sql += f" AND revision = ${len(params)}"
+        sql += " RETURNING log_version, revision"
         async with self._conn() as conn, conn.transaction():
-            changed = await conn.execute(sql, *params)
-            if changed == "UPDATE 0" and (expect_status is not None or expect_revision is not None):
-                return False
+            changed = await conn.fetchrow(sql, *params)
+            if changed is None:
+                return not (expect_status is not None or expect_revision is not None)
             if seats is not None:
                 await conn.execute("DELETE FROM seats WHERE table_id = $1", table_id)
                 await _write_seats(conn, table_id, seats)
             if clear_deadlines:
                 await conn.execute("DELETE FROM deadlines WHERE table_id = $1", table_id)
+            for payload in _payloads(self.token, [(table_id, changed[0], changed[1])]):
+                await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
             return True
 
     async def load(self, table_id: int) -> LoadedTable | None:
@@ -384,13 +473,13 @@ class PostgresStore(PostgresPrivacy, Store):
             return outcome
         async with self._conn() as conn:
             try:
-                await _apply(conn, writes)
+                await _apply(conn, writes, self.token)
                 return outcome
             except (*_REFUSED, asyncpg.CardinalityViolationError, asyncpg.DeadlockDetectedError):
                 pass  # somewhere in the group (or a lock-order clash with another process): one by one
             for index, w in enumerate(writes):
                 try:
-                    await _apply(conn, [w])
+                    await _apply(conn, [w], self.token)
                 except _REFUSED:
                     outcome[index] = await _collision(conn, w)
                 except asyncpg.IntegrityConstraintViolationError as err:
@@ -657,9 +746,10 @@ async def _write_seats(conn: asyncpg.Connection, table_id: int, seats: Sequence[
         )
 
 
-async def _apply(conn: asyncpg.Connection, writes: Sequence[TableWrite]) -> None:
-    """Writes as one statement (its own transaction), or one transaction when rare parts come along."""
-    args = _group_args(writes)
+async def _apply(conn: asyncpg.Connection, writes: Sequence[TableWrite], token: str) -> None:
+    """Writes as one statement (its own transaction), or one transaction when rare parts come along.
+    The other processes hear of it (NOTIFY, delivered only if the statement commits)."""
+    args = [*_group_args(writes), _payloads(token, _changes(writes))]
     if not any(w.seats is not None or w.result is not None for w in writes):
         await conn.execute(_GROUP_SQL, *args)
         return

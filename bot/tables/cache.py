@@ -90,6 +90,16 @@ class TableCache:
                     self.forget(table_id)
         raise TableError("store_conflict", table=table_id)
 
+    def changed_elsewhere(self, table_id: int, version: int, revision: int) -> None:
+        """Another process changed a table (the store heard it): drop this copy if it is now behind, so
+        the next click, board or clock uses the table as the database has it. 0: any table."""
+        if table_id == 0:
+            self.tables.clear()
+            return
+        live = self.tables.get(table_id)
+        if live is not None and (live.info.version < version or live.revision < revision):
+            self.forget(table_id)
+
     def forget(self, table_id: int) -> None:
         """Drop a table from memory; the next use reloads it from the store."""
         self.tables.pop(table_id, None)

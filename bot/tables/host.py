@@ -21,4 +21,5 @@ class Host:
         self.writer = GroupCommitter(store)
         self.outbox = Outbox()
         self.cache = TableCache(self)
+        store.on_table_change(self.cache.changed_elsewhere)  # another process moved a table (PostgreSQL)
         self.ai = AiRunner(settings.ai_workers)

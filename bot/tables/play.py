@@ -68,6 +68,8 @@ class Play:
         if seat is None:
             raise TableError("not_seated")
         require_status(info, TableStatus.PLAYING)
+        if expected_version > info.version:
+            raise LostRace  # the board is newer than this process's copy: another process moved it on
         if expected_version != info.version:
             raise TableError("stale_version")
         game, state = live.game, live.state
