@@ -24,6 +24,7 @@ from bot import render
 from bot.settings import Settings
 from bot.store.base import StoreError
 from bot.tables import PlayerRef, SeatView, TableError, TableInfo, TableService, TableStatus, Update
+from bot.tables.ai import policy_for_level
 from games.core import i18n
 from games.core.contract import Game
 from games.core.errors import GameError
@@ -261,8 +262,7 @@ async def _new_table(
         if args.humans == 1
         else [i18n.translate("console.player", lang, n=n) for n in humans]
     )
-    policies = game.policies()
-    ai = args.ai or ("heuristic" if "heuristic" in policies else "random")
+    ai = policy_for_level(game, args.ai or "normal")  # a level (easy, normal, strong) or a policy name
     host = PlayerRef(humans[0] if humans else 1, names[0] if names else "host", lang)
     info = await service.create(
         TERMINAL_GUILD,
@@ -364,7 +364,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--lang", default="en", help="en or ja")
     parser.add_argument(
-        "--ai", default=None, help="policy for AI seats (default: heuristic when the game has one)"
+        "--ai",
+        default=None,
+        help="AI seats' level: easy (random), normal (heuristic, the default) or strong (search)",
     )
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     return parser.parse_args(argv)

@@ -97,7 +97,22 @@ def lobby_message(
                 custom_id=ids.ComponentId(info.id, info.version, verb).button(),
             )
         )
+    view.add_item(ai_level_select(info, lang))
     return embed, view
+
+
+def ai_level_select(info: TableInfo, lang: str) -> discord.ui.Select[Any]:
+    """Add an AI seat of a chosen level (the Add AI button adds the normal one)."""
+    return discord.ui.Select(
+        custom_id=ids.ComponentId(info.id, info.version, ids.ADD_AI).select(),
+        placeholder=t("dc.ai.placeholder", lang),
+        options=[
+            discord.SelectOption(
+                label=t(f"dc.ai.{level}", lang), value=level, description=t(f"dc.ai.{level}.about", lang)
+            )
+            for level in ("easy", "normal", "strong")
+        ],
+    )
 
 
 # ---- public board ----------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from bot.discord_bot.routing import Router
 from bot.discord_bot.texts import Translator, lang_of, t
 from bot.health import Heartbeat, heartbeat_path
 from bot.tables import ClockMode, PlayerRef, TableInfo, TableService, TableStatus, Update, UserSettings
+from bot.tables.ai import policy_for_level
 from games.core import i18n
 from games.core.errors import GameError
 
@@ -191,7 +192,9 @@ class TricktableBot(discord.Client):
         if verb == ids.BOARD:
             return await within_budget(interaction, self.send_board(interaction, table, lang), ephemeral=True)
         if verb in (ids.JOIN, ids.LEAVE, ids.ADD_AI, ids.START, ids.CANCEL):
-            info = await within_budget(interaction, self._lobby(interaction, cid, lang), ephemeral=True, update=True)
+            info = await within_budget(
+                interaction, self._lobby(interaction, cid, lang, values), ephemeral=True, update=True
+            )
             game = await svc.game_of(table)
             # The lobby is public: drawn in the table's language, not the clicker's.
             embed, view = boards.lobby_message(info, game, self.router.lang(table))
@@ -234,7 +237,9 @@ class TricktableBot(discord.Client):
         except Exception:
             log.exception("could not catch up the hand of user=%s table=%s", user_id, table)
 
-    async def _lobby(self, interaction: discord.Interaction, cid: ids.ComponentId, lang: str) -> TableInfo:
+    async def _lobby(
+        self, interaction: discord.Interaction, cid: ids.ComponentId, lang: str, values: list[str] | None = None
+    ) -> TableInfo:
         svc, table, verb = self.service, cid.table, cid.verb
         if verb == ids.JOIN:
             return await svc.join(
@@ -242,8 +247,9 @@ class TricktableBot(discord.Client):
             )
         if verb == ids.LEAVE:
             return await svc.leave(table, interaction.user.id)
-        if verb == ids.ADD_AI:
-            return await svc.add_ai(table, interaction.user.id)
+        if verb == ids.ADD_AI:  # the button adds a normal AI; the select names the level
+            level = values[0] if values else "normal"
+            return await svc.add_ai(table, interaction.user.id, policy_for_level(await svc.game_of(table), level))
         if verb == ids.START:
             return (await svc.start(table, interaction.user.id)).table
         return await svc.cancel(table, interaction.user.id)

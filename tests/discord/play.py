@@ -169,8 +169,10 @@ async def open_table(
     game: str = "trickster",
     options: str = "deck=fantasy",
     variant: str | None = None,
+    ai_level: str = "easy",
 ) -> Table:
-    """people[0] creates the table, the others join, `ai` AI seats are added, and the creator starts."""
+    """people[0] creates the table, the others join, `ai` AI seats of `ai_level` are added, and the creator
+    starts. Easy (random) AI seats by default: these tests measure the table's messages, not AI play."""
     fake = harness.fake
     before = set(fake.threads())
     rec = await harness.cmd(people[0], "table new", game=game, options=options or None, variant=variant)
@@ -180,8 +182,8 @@ async def open_table(
     lobby = fake.channel_messages(thread)[-1]
     for person in people[1:]:
         await _click_verb(harness, person, lobby, "join")
-    for _ in range(ai):
-        await _click_verb(harness, people[0], lobby, "ai")
+    for _ in range(ai):  # AI seats at the level the table asks for (the lobby's level select)
+        await _pick_ai(harness, people[0], lobby, ai_level)
     start = len(fake.channel_messages(thread))
     await _click_verb(harness, people[0], lobby, "start")
     return Table(harness, table_id_of(lobby), thread, dict(enumerate(people)), thread_start=start)
@@ -191,6 +193,11 @@ async def _click_verb(harness: Harness, user: FakeUser, message: FakeMessage, ve
     """Click a lobby button by what it does (its custom id), in whatever language the lobby is."""
     cid = next(b["custom_id"] for b in message.buttons() if b["custom_id"].endswith(f":{verb}"))
     await harness.click(user, message, cid)
+
+
+async def _pick_ai(harness: Harness, user: FakeUser, message: FakeMessage, level: str) -> None:
+    cid = next(c["custom_id"] for c in message.selects() if c["custom_id"].endswith(":ai"))
+    await harness.click(user, message, cid, [level])
 
 
 def table_id_of(lobby: FakeMessage) -> int:
