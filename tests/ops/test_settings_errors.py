@@ -97,3 +97,20 @@ def test_env_example_documents_every_variable_and_parses_cleanly() -> None:
         read |= set(re.findall(r'"((?:TRICKTABLE|DISCORD|DATABASE)_[A-Z_]+)"', source.read_text()))
     commented = set(re.findall(r"^# ([A-Z_]+)=", (ROOT / ".env.example").read_text(), re.M))
     assert read - set(example) - commented == set()
+
+
+def test_the_hardened_unit_scores_at_most_3_in_systemd_analyze_security(tmp_path: Path) -> None:
+    import re
+    import shutil
+
+    if shutil.which("systemd-analyze") is None:
+        pytest.skip("systemd-analyze is not installed (apt-get install systemd)")
+    unit = (ROOT / "deploy" / "tricktable.service").read_text()
+    copy = tmp_path / "tricktable.service"
+    copy.write_text(unit.replace("/opt/tricktable/.venv/bin/python", sys.executable))
+    done = subprocess.run(
+        ["systemd-analyze", "security", "--offline=true", str(copy)], capture_output=True, text=True, timeout=60
+    )
+    score = re.search(r"Overall exposure level for \S+: ([0-9.]+)", done.stdout)
+    assert score is not None, done.stdout + done.stderr
+    assert float(score.group(1)) <= 3.0
