@@ -223,7 +223,8 @@ class TricktableBot(discord.Client):
         embed, view = boards.hand_message(info, seat_view, game, lang, note=note)
         dressed = await pictures.hand(self, info, seat_view, game, lang, embed, view, edit=True)
         await update_message(interaction, **dressed)
-        self.router.hands.remember(table, user, interaction, seat_view.version, lang)
+        if info.status is TableStatus.PLAYING:  # the reply the next turn's choices will be put into
+            self.router.hands.remember(table, user, interaction, seat_view.version, lang)
 
     async def _catch_up(self, table: int, user_id: int) -> None:
         """The table moved on while a click's answer was on its way: show the person the current hand."""
@@ -290,7 +291,7 @@ class TricktableBot(discord.Client):
         embed, view = boards.hand_message(info, seat_view, game, lang, note=note)
         dressed = await pictures.hand(self, info, seat_view, game, lang, embed, view)
         message_id = await send_tracked(interaction, ephemeral=True, **dressed)
-        if interaction.guild_id is not None:  # the reply the next turn's choices will be put into
+        if interaction.guild_id is not None and info.status is TableStatus.PLAYING:  # next turns go here
             self.router.hands.remember(table, interaction.user.id, interaction, seat_view.version, lang, message_id)
 
     async def send_card_texts(self, interaction: discord.Interaction, table: int, lang: str) -> None:
