@@ -134,8 +134,12 @@ async def _measure(
         hand.components = embed_view
         fake.messages[hand.id] = hand
         action = rng.choice(view.legal_actions)
-        custom_id = f"tt:{table}:{view.version}:act:{action}"
-        payload = fake.component_payload(user, hand, custom_id)
+        # a button, or the select offering it (choices with effect texts are select options)
+        select = next((c for c in hand.selects() if any(o["value"] == action for o in c["options"])), None)
+        if select is not None:
+            payload = fake.component_payload(user, hand, select["custom_id"], [action])
+        else:
+            payload = fake.component_payload(user, hand, f"tt:{table}:{view.version}:act:{action}")
         submit_times.clear()
         svc.submit = timed_submit  # type: ignore[method-assign,assignment]
         c0 = time.thread_time()
