@@ -221,7 +221,7 @@ def play_time_card(table: Table, seat: int, card: str) -> None:
 def play_trap(table: Table, seat: int, discard: str) -> None:
     trap = min([c for c in table.hands[seat] if c not in NUMBER_OF])  # identical cards: the lowest id
     value = cards.TRAP_HIGH if table.tile_up else cards.TRAP_LOW
-    candidates = [c for c in table.hands[seat] if cards.is_time_card(c)]
+    candidates = [c for c in table.hands[seat] if c in NUMBER_OF]
     table.to_board(seat, trap, value)
     table.private_move(seat, discard, None, candidates)
     table.tile_up = not table.tile_up
@@ -308,10 +308,19 @@ def start_day(table: Table, start: int) -> None:
     table.limit = LIMITS[len(table.active())]
     table.emit("day_start", day=table.day, start=start, limit=table.limit, date=table.date())
     if table.day in TRAP_DAYS:
-        trap = next((c for row in table.board for c, _ in row if cards.is_trap(c)), None)
+        trap = first_board_trap(table)
         if trap is not None:
             table.from_board(start, trap)
             table.emit("pickup", seat=start, card=trap)
+
+
+def first_board_trap(table: Table) -> str | None:
+    """The first Time Trap card played on the board, earliest day first (None: there is none)."""
+    for row in table.board:
+        for card, _ in row:
+            if card not in NUMBER_OF:  # a board row holds time cards and Time Trap cards only
+                return card
+    return None
 
 
 def resolve_pending(table: Table, seat: int, kind: str, arg: str) -> None:
@@ -389,7 +398,7 @@ class YellowEffects:
 
     def take_board_trap(self) -> None:
         t = self.table
-        trap = next((c for row in t.board for c, _ in row if cards.is_trap(c)), None)
+        trap = first_board_trap(t)
         if trap is None:
             self._ignored()
             return
