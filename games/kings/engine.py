@@ -625,26 +625,36 @@ def _card_plays(card: str, queen: bool, switch_ok: bool, kings: list[str], white
 
 def play_actions(t: Table, seat: int) -> list[str]:
     queen, switch_ok, kings, white_on_queen = _play_options(t, seat)
+    strings = _PLAY_STRINGS
     if not (queen or switch_ok or kings):  # only bare plays (common late in a round)
-        return ["play:" + card for card in playable(t, seat)]
+        return [strings[card][0] for card in playable(t, seat)]
     out: list[str] = []
-    code = COLOUR_CODE
-    for card in playable(t, seat):  # _card_plays, inlined (hot path; the fast-path test compares them)
-        base = "play:" + card
-        out.append(base)
-        colour = code[card]
-        for king in kings:
-            if king == colour or (king == "w" and not colour):
-                out.append(base + ":k" + king)
+    for card in playable(t, seat):  # _card_plays with its strings built once (hot path; tested equal)
+        bare, with_king, king, with_queen, white_on, queen_switch, with_switch, switchable = strings[card]
+        out.append(bare)
+        if king in kings:  # the one king that may go on this card
+            out.append(with_king)
         if queen:
-            out.append(base + ":q")
+            out.append(with_queen)
             if white_on_queen:
-                out.append(base + ":q:kw")
+                out.append(white_on)
             if switch_ok:
-                out.append(base + ":q:s")
-        if switch_ok and (not colour or _NUMBER_OF[card] in (1, 10)):
-            out.append(base + ":s")
+                out.append(queen_switch)
+        if switch_ok and switchable:
+            out.append(with_switch)
     return out
+
+
+def _play_strings(card: str) -> tuple[str, str, str, str, str, str, str, bool]:
+    """A card's play actions (bare, with its king, that king's colour, with the queen, the white king on
+    the white queen, queen and switch, switch) and whether the Resistance may switch it."""
+    base = "play:" + card
+    king = COLOUR_CODE[card] or "w"  # a number card's own colour; the white king for a flag or a rare
+    switchable = not COLOUR_CODE[card] or _NUMBER_OF[card] in (1, 10)
+    return (base, base + ":k" + king, king, base + ":q", base + ":q:kw", base + ":q:s", base + ":s", switchable)
+
+
+_PLAY_STRINGS = {card: _play_strings(card) for card in COLOUR_CODE}
 
 
 def _play_is_legal(t: Table, seat: int, action: str) -> bool:
