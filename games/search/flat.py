@@ -13,13 +13,18 @@ compared on the same sampled deals (common random numbers), so their difference 
 
 Budget: a number of playouts per decision (deterministic: tests and benchmarks repeat exactly) and an
 optional deadline in seconds (the host passes one; the best action so far is returned when it passes).
+
+Per game (docs/ai.md has the measurements behind each choice), a game class may say what only it knows:
+`PLAYOUT_POLICY` (the policy name that plays the playouts: random ones are 4-10x cheaper than the
+heuristic, so more deals fit the same time) and `SEARCH_PLAYOUTS` (playouts per decision), each either
+one value or a mapping by variant id (read from the view's "variant"). Nothing game-specific lives here.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -30,11 +35,12 @@ from games.core.policy import random_policy
 from games.search.sampler import Determinizer
 
 PLAYOUT_LIMIT = 5_000  # actions in one playout; a game that does not end is scored as a loss
+DEFAULT_PLAYOUTS = 240  # a game that says nothing
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    playouts: int = 240  # per decision, shared among the legal actions
+    playouts: int | None = None  # per decision, shared among the legal actions; None: the game's default
     seconds: float | None = None  # wall-clock deadline; None: playouts only (repeatable)
     min_rounds: int = 4  # deals every action is tried on at least, deadline or not
 
@@ -54,14 +60,39 @@ def reward(outcome: Outcome | None, seats: Sequence[int]) -> float:
 
 
 class SearchPolicy:
-    """A game's strong AI. Called by the host and `simulate` with a Determinizer, never a true state."""
+    """A game's strong AI. Called by the host and `simulate` with a Determinizer, never a true state.
+
+    `playout` fixes the playout policy; None takes the game's PLAYOUT_POLICY for the table's variant.
+    A budget without playouts takes the game's SEARCH_PLAYOUTS for the variant."""
 
     wants_sampler = True
 
-    def __init__(self, game: Game[Any], playout: Policy, budget: Budget = Budget()) -> None:
+    def __init__(self, game: Game[Any], playout: Policy | None = None, budget: Budget = Budget()) -> None:
         self.game = game
-        self.playout_policy = playout
         self.budget = budget
+        policies = game.policies()
+        fallback = policies.get("heuristic", random_policy)
+        named = _by_variant(getattr(game, "PLAYOUT_POLICY", None))
+        self._policies: dict[str, Policy] = {v: policies.get(str(n), fallback) for v, n in named.items()}
+        self._policies.setdefault("", fallback)
+        if playout is not None:
+            self._policies = {"": playout}
+        self._playouts: dict[str, int] = {
+            v: int(str(n)) for v, n in _by_variant(getattr(game, "SEARCH_PLAYOUTS", None)).items()
+        }
+
+    @property
+    def playout_policy(self) -> Policy:
+        """The playout policy of a table whose variant is not known (or the only one)."""
+        return self._policies[""]
+
+    def settings_for(self, variant: object) -> tuple[Policy, int]:
+        """(playout policy, playouts per decision) for a table of `variant`."""
+        key = str(variant)
+        policy = self._policies.get(key, self._policies[""])
+        if self.budget.playouts is not None:
+            return policy, self.budget.playouts
+        return policy, self._playouts.get(key, self._playouts.get("", DEFAULT_PLAYOUTS))
 
     def __call__(self, view: Any, legal: Sequence[str], rng: random.Random) -> str:
         """Without a sampler (a caller that knows no better) it plays its playout policy."""
@@ -73,16 +104,17 @@ class SearchPolicy:
         game = self.game
         seat = sampler.seat
         seats = self._side(sampler, rng)
+        policy, playouts = self.settings_for(sampler.variant)
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
-        rounds = max(self.budget.min_rounds, self.budget.playouts // len(legal))
+        rounds = max(self.budget.min_rounds, playouts // len(legal))
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         for done in range(rounds):
             deal = sampler.draw(rng)
             for i, action in enumerate(legal):
                 try:
                     after, _ = game.apply(deal, seat, action)
-                    result = self._play_out(after, rng)
+                    result = self._play_out(after, policy, rng)
                 except (GameError, ValueError, KeyError, IndexError):
                     continue  # a sample the engine refuses is skipped: it must never crash the seat's turn
                 totals[i] += reward(result, seats)
@@ -101,9 +133,8 @@ class SearchPolicy:
                     return [int(s) for s in team]
         return [sampler.seat]
 
-    def _play_out(self, state: Any, rng: random.Random) -> Outcome | None:
+    def _play_out(self, state: Any, policy: Policy, rng: random.Random) -> Outcome | None:
         game = self.game
-        policy = self.playout_policy
         fast = policy is random_policy
         for _ in range(PLAYOUT_LIMIT):
             acting = game.to_act(state)
@@ -121,9 +152,19 @@ class SearchPolicy:
         return game.outcome(state)
 
 
+def _by_variant(value: object) -> dict[str, object]:
+    """A per-game attribute as {variant: value}; "" stands for every variant not named."""
+    if value is None:
+        return {}
+    if isinstance(value, Mapping):
+        return {str(k): v for k, v in value.items()}
+    return {"": value}
+
+
 def search_policy(game: Game[Any], budget: Budget = Budget(), playout: str | None = None) -> SearchPolicy:
     """The strong AI of `game`. Its playouts are played by `playout` (a policy name of the game), by
-    default the game's PLAYOUT_POLICY attribute, else its heuristic, else random."""
-    policies = game.policies()
-    name = playout or getattr(game, "PLAYOUT_POLICY", None) or ("heuristic" if "heuristic" in policies else "random")
-    return SearchPolicy(game, policies.get(name, random_policy), budget)
+    default the game's PLAYOUT_POLICY for the table's variant, else its heuristic, else random; a budget
+    without playouts takes the game's SEARCH_PLAYOUTS (else DEFAULT_PLAYOUTS)."""
+    if playout is None:
+        return SearchPolicy(game, None, budget)
+    return SearchPolicy(game, game.policies().get(playout, random_policy), budget)

@@ -125,6 +125,12 @@ class Determinizer:
         self._constraints: Constraints = hook(game.view(state, seat), seat) if hook is not None else {}
 
     @property
+    def variant(self) -> str | None:
+        """The table's variant id, where the state says (per-variant search settings)."""
+        found = self._data.get("variant")
+        return found if isinstance(found, str) else None
+
+    @property
     def hidden_count(self) -> int:
         return len(self._places)
 
