@@ -123,6 +123,12 @@ class DreamCapture(Game[State]):
 
         return {"random": random_policy, "heuristic": heuristic_policy}
 
+    def sample_constraints(self, view: Mapping[str, JSON], seat: int) -> dict[tuple[str | int, ...], frozenset[str]]:
+        """Voids shown by failing to follow (games/dream_capture/inference.py), for the search's sampler."""
+        from games.dream_capture.inference import sample_constraints
+
+        return sample_constraints(view, seat)
+
     texts = GameText(
         card=card_name,
         action=lambda action, view, lang, *, names=None: text.render_action(action, lang, names=names),

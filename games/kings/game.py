@@ -258,6 +258,12 @@ class KingsGame(Game[Any]):
         return other.num_players(state) if other else int(state.players)
 
     # --- AI ----------------------------------------------------------------------------------------
+    def sample_constraints(self, view: Mapping[str, JSON], seat: int) -> dict[tuple[str | int, ...], frozenset[str]]:
+        """Voids shown by failing to follow (games/kings/inference.py), for the search's sampler."""
+        from games.kings.inference import sample_constraints
+
+        return sample_constraints(view, seat)
+
     def policies(self) -> dict[str, Policy]:
         from games.core.policy import random_policy
         from games.kings.ai import heuristic_policy
