@@ -296,7 +296,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--db", default=None, help="SQLite file (default: a temporary file)")
     parser.add_argument("--serve-one", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--ai", choices=["search"], default=None, help="the AI mode instead (bot/bench_ai.py)")
+    parser.add_argument("--ai-seconds", type=float, default=None, help="--ai: how long the tables play")
     args = parser.parse_args(argv)
+    if args.ai:  # strong AI seats thinking at once: the event loop's lag (bot/bench_ai.py)
+        from bot import bench_ai
+
+        print(json.dumps(bench_ai.main(args)))
+        return 0
     if args.serve_one is not None:  # the restart measurement's child process
         ms = asyncio.run(restart_first_action(args.db, Settings(database_path=args.db), args.serve_one))
         print(json.dumps({"first_action_ms": round(ms, 1)}))
