@@ -92,6 +92,12 @@ def by_king_number(t: Table) -> list[int]:
     return sorted(range(t.players), key=numbers.__getitem__)
 
 
+def smallest_king_number(t: Table) -> int:
+    """by_king_number(t)[0] without the sort: the first seat with the smallest king number."""
+    numbers = [seat_king_number(t, s) for s in range(t.players)]
+    return numbers.index(min(numbers))
+
+
 def face_up(t: Table, seat: int) -> list[str]:
     """Character cards of `seat` used face up (all three before the bids are committed)."""
     bids = t.bids[seat] if t.bids else None
@@ -361,7 +367,7 @@ def _apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
 
 def _after_draft(t: Table, events: list[Event]) -> None:
     t.pool = []
-    t.start_player = by_king_number(t)[0]
+    t.start_player = smallest_king_number(t)
     events.append(_public("start_player", seat=t.start_player))
     if is_two(t) and t.round == ROUNDS:
         for seat in range(t.players):
@@ -909,7 +915,7 @@ def to_act(t: Table) -> frozenset[int]:
     if t.phase == "cheer":
         return frozenset({t.cheer_seat})
     if t.phase == "round_end":
-        return frozenset({by_king_number(t)[0]})
+        return _ONLY[smallest_king_number(t)]
     if t.phase in ("setup", "jack3"):
         return _ONLY[t.tasks[0][0]] if t.tasks else _NOBODY
     if t.exchange_from >= 0:
