@@ -74,3 +74,30 @@ def test_the_command_exits_0_when_healthy_and_1_otherwise(tmp_path: Path) -> Non
     broken = _health(tmp_path, TRICKTABLE_DB=str(db), TRICKTABLE_LIVE_CLOCK_SECONDS="soon")
     assert broken.returncode == 1 and "TRICKTABLE_LIVE_CLOCK_SECONDS" in broken.stdout
     assert "Traceback" not in broken.stdout + broken.stderr
+
+
+def test_in_a_container_a_configuration_error_idles_and_the_health_check_names_it(tmp_path: Path) -> None:
+    """`restart: unless-stopped` would restart an exiting bot forever: with --wait-on-config-error it prints
+    the mistake once, stays up, and `python -m bot.health` reports the mistake until .env is fixed."""
+    import time
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TRICKTABLE_", "DATABASE_"))}
+    env.update(PYTHONPATH=str(ROOT), TRICKTABLE_DB=str(tmp_path / "t.db"), DISCORD_TABLE_CHANNELS="#general")
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "bot", "--wait-on-config-error"], cwd=tmp_path, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        deadline = time.time() + 30
+        while not (tmp_path / "tricktable.health").exists() and time.time() < deadline:
+            time.sleep(0.1)
+        assert bot.poll() is None  # still running: no restart loop
+        health = subprocess.run(
+            [sys.executable, "-m", "bot.health"], cwd=tmp_path, env={**env, "DISCORD_TABLE_CHANNELS": ""},
+            capture_output=True, text=True, timeout=60,
+        )
+        assert health.returncode == 1 and "DISCORD_TABLE_CHANNELS" in health.stdout
+    finally:
+        bot.terminate()
+        _, err = bot.communicate(timeout=30)
+    assert err.count("DISCORD_TABLE_CHANNELS") == 1 and "Traceback" not in err
