@@ -29,8 +29,13 @@ from games.core.errors import GameError
 log = logging.getLogger("tricktable.discord")
 
 
-class TricktableBot(discord.Client):
-    """One process, one service. `service` may be given (tests, bench); otherwise it is opened from settings."""
+class TricktableBot(discord.AutoShardedClient):
+    """One process, one service. `service` may be given (tests, bench); otherwise it is opened from settings.
+
+    Sharded (discord.py's AutoShardedClient): by default this one process runs every shard Discord
+    recommends; DISCORD_SHARD_COUNT / DISCORD_SHARD_IDS split the shards over several processes that share
+    one PostgreSQL database (deploy/README.md, "Growing past one machine").
+    """
 
     def __init__(
         self,
@@ -40,8 +45,15 @@ class TricktableBot(discord.Client):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # threads and channels; no privileged intent is needed
+        sharding: dict[str, Any] = {}  # none given: every shard Discord recommends, in this process
+        if settings.shard_count is not None:
+            sharding["shard_count"] = settings.shard_count
+        if settings.shard_ids is not None:
+            sharding["shard_ids"] = list(settings.shard_ids)
         super().__init__(
-            intents=intents, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False)
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            **sharding,
         )
         self.settings = settings
         self.service: TableService = service  # type: ignore[assignment]  # set in setup_hook when None
