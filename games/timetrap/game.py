@@ -48,6 +48,8 @@ INFO = GameInfo(
 
 class TimeTrap(Game[State]):
     info = INFO
+    PLAYOUT_POLICY = "random"  # the strong AI's playouts and budget (games/search, measured in docs/ai.md)
+    SEARCH_PLAYOUTS = 400
 
     def setup(
         self,

@@ -54,6 +54,8 @@ class Trickster(Game[State]):
     """Trickster with the 49-card sets Fantasy, Tianxia, Symbiosis and their mixes."""
 
     info = INFO
+    PLAYOUT_POLICY = "random"  # the strong AI's playouts and budget (games/search, measured in docs/ai.md)
+    SEARCH_PLAYOUTS = 100
 
     def setup(
         self,
