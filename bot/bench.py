@@ -1,12 +1,16 @@
-"""`python -m bot.bench [--tables N] [--actions M]`: the host under load, through the real TableService and
-a real SQLite file, against the floor measured in the same run (a bare sqlite3 commit of the same bytes).
+"""`python -m bot.bench [--tables N] [--actions M] [--store URL]`: the host under load, through the real
+TableService and a real store, against the floors measured in the same run (bare sqlite3 commits of the
+same bytes: one transaction per action, and the same groups the host committed).
 
 N tables are created and started (every seat a human, so every action goes through `submit`), then
 driven with up to `--concurrency` submissions in flight until each table has taken M actions (or ended).
 Latency is one `submit` call (load, checks, apply, group commit, publish). `per_action_us` is what
 persisting one action costs the service: the wall time of its awaited group commits (aiosqlite thread hop
 included) divided by the actions they carried. `floor_us` commits the very same writes with plain
-sqlite3, one transaction per action, on a fresh file with the same schema and pragmas. `e2e_us` is the
+sqlite3, one transaction per action, on a fresh file with the same schema and pragmas; `grouped_floor_us`
+commits the very same groups the host committed (one transaction per group, the store's own SQL), which
+is the fair floor for a group committer. `gc_max_pause_ms` is the longest garbage-collection pause during
+the drive (gc.callbacks), with the service's GC policy (bot/tables/gcpause.py). `e2e_us` is the
 drive's wall time per action (engine, service and store together); `host_us` is that minus the engine's
 own apply time, measured in the same run. Then the store is grown to `--restart-tables` tables and a fresh
 service serves its first action (the restart figure). Last line: one JSON object (DESIGN.md).
@@ -16,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
+import importlib
 import json
 import os
 import random
@@ -26,13 +32,15 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from bot.settings import Settings
+from bot.store.factory import is_postgres, sqlite_path
 from bot.store.migrate import apply_migrations
 from bot.store.records import SeatRow, TableRow, TableWrite
-from bot.store.sqlite import _apply_write
-from bot.tables import PlayerRef, TableService, TableStatus
+from bot.store.sqlite import _apply_write, commit_writes
+from bot.tables import PlayerRef, TableService, TableStatus, gcpause
 from games.core.contract import Game
 from games.core.registry import all_games, get_game
 
@@ -49,20 +57,89 @@ def user_of(table_id: int, seat: int) -> int:
     return table_id * 10 + seat + 1
 
 
-def floor_us(path: str, writes: list[TableWrite], synchronous: str) -> tuple[float, float]:
-    """The floor: the very rows the host wrote for each action, one plain sqlite3 transaction per action,
-    on a fresh file with the same schema and pragmas (no asyncio, no thread hop, no grouping)."""
+class GcPauses:
+    """Every garbage-collection pause while installed (gc.callbacks), by generation."""
+
+    def __init__(self) -> None:
+        self.longest_ms = 0.0
+        self.longest_cpu_ms = 0.0  # the same in CPU time (a busy machine can stretch the wall time)
+        self.full = 0
+        self.count = 0
+        self.total_ms = 0.0
+        self._started = self._started_cpu = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._started, self._started_cpu = time.perf_counter(), time.thread_time()
+            return
+        ms = (time.perf_counter() - self._started) * 1000
+        self.count += 1
+        self.total_ms += ms
+        self.full += info.get("generation") == 2
+        self.longest_ms = max(self.longest_ms, ms)
+        self.longest_cpu_ms = max(self.longest_cpu_ms, (time.thread_time() - self._started_cpu) * 1000)
+
+    def __enter__(self) -> GcPauses:
+        gc.callbacks.insert(0, self)  # first in, so a freeze done by a later callback is not timed
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self)
+
+
+def _floor_db(
+    path: str, synchronous: str, tables: list[tuple[Any, ...]], columns: list[str]
+) -> sqlite3.Connection:
+    """A fresh file with the same schema and pragmas, holding the tables' rows as they were before the
+    drive (the store checks each write's base revision against them)."""
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute(f"PRAGMA synchronous = {synchronous}")
     conn.execute("PRAGMA wal_autocheckpoint = 0")  # as the service: no checkpoint inside a commit
     apply_migrations(conn, path)
+    if tables:
+        marks = ",".join("?" * len(columns))
+        conn.execute("BEGIN")
+        conn.executemany(f"INSERT INTO tables ({','.join(columns)}) VALUES ({marks})", tables)
+        conn.execute("COMMIT")
+    return conn
+
+
+def floor_us(
+    path: str, writes: list[TableWrite], synchronous: str, tables: list[tuple[Any, ...]], columns: list[str]
+) -> tuple[float, float]:
+    """The floor: the very rows the host wrote for each action, one plain sqlite3 transaction per action,
+    on a fresh file with the same schema and pragmas (no asyncio, no thread hop, no grouping)."""
+    conn = _floor_db(path, synchronous, tables, columns)
     actions = sum(len(w.actions) for w in writes)
     started, cpu = time.perf_counter(), time.thread_time()
     for w in writes:
         conn.execute("BEGIN")
         _apply_write(conn, w)
         conn.execute("COMMIT")
+    elapsed, cpu = time.perf_counter() - started, time.thread_time() - cpu
+    conn.close()
+    return elapsed / max(1, actions) * 1e6, cpu / max(1, actions) * 1e6
+
+
+def grouped_floor_us(
+    path: str,
+    groups: list[list[TableWrite]],
+    synchronous: str,
+    tables: list[tuple[Any, ...]],
+    columns: list[str],
+) -> tuple[float, float]:
+    """The floor for a group committer: the same groups the host committed, each one plain sqlite3
+    transaction with the store's own statements (`commit_writes`), on a fresh file (no asyncio, no hop)."""
+    conn = _floor_db(path, synchronous, tables, columns)
+    actions = sum(len(w.actions) for group in groups for w in group)
+    started, cpu = time.perf_counter(), time.thread_time()
+    for group in groups:
+        refused = commit_writes(conn, group)
+        assert not any(refused), refused
     elapsed, cpu = time.perf_counter() - started, time.thread_time() - cpu
     conn.close()
     return elapsed / max(1, actions) * 1e6, cpu / max(1, actions) * 1e6
@@ -159,10 +236,10 @@ async def grow_store(svc: TableService, game: Game[Any], total: int, players: in
         await svc.store.insert_tables_bulk(batch)
 
 
-async def restart_first_action(path: str, settings: Settings, table_id: int) -> float:
+async def restart_first_action(target: str, settings: Settings, table_id: int) -> float:
     """A fresh service on the grown store: open, load one table on demand, serve one action (ms)."""
     t0 = time.perf_counter()
-    svc = await TableService.open(path, settings)
+    svc = await TableService.open(target, settings)
     live = await svc._live(table_id)
     seat = sorted(live.game.to_act(live.state))[0]
     view = await svc.seat_view(table_id, user_of(table_id, seat))
@@ -172,16 +249,102 @@ async def restart_first_action(path: str, settings: Settings, table_id: int) -> 
     return elapsed
 
 
+def tables_in_play(svc: TableService, ids: list[int], near: int, count: int = 2) -> list[int]:
+    """Up to `count` driven tables still in play, the nearest to position `near` first (with `--actions`
+    beyond a game's length every table may have finished: then fewer, or none)."""
+    found = []
+    for i in sorted(range(len(ids)), key=lambda i: abs(i - near)):
+        live = svc._tables.get(ids[i])
+        if live is not None and live.info.status is TableStatus.PLAYING and live.game.to_act(live.state):
+            found.append(ids[i])
+            if len(found) == count:
+                break
+    return found
+
+
+class Backend(Protocol):
+    """What the bench needs to know about a store beyond the Store interface: how to start from an empty
+    store, what the tables looked like before the drive, and the floors of the drive's writes."""
+
+    def reset(self, target: str) -> None: ...
+
+    def tables_before(self, target: str) -> tuple[list[tuple[Any, ...]], list[str]]: ...
+
+    def floors(
+        self,
+        target: str,
+        writes: list[TableWrite],
+        groups: list[list[TableWrite]],
+        settings: Settings,
+        tables: tuple[list[tuple[Any, ...]], list[str]],
+    ) -> dict[str, float]: ...
+
+
+class SqliteBackend:
+    def reset(self, target: str) -> None:
+        path = sqlite_path(target)
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(path + suffix):
+                os.remove(path + suffix)
+
+    def tables_before(self, target: str) -> tuple[list[tuple[Any, ...]], list[str]]:
+        conn = sqlite3.connect(sqlite_path(target))
+        cur = conn.execute("SELECT * FROM tables")
+        rows, columns = cur.fetchall(), [d[0] for d in cur.description]
+        conn.close()
+        return rows, columns
+
+    def floors(
+        self,
+        target: str,
+        writes: list[TableWrite],
+        groups: list[list[TableWrite]],
+        settings: Settings,
+        tables: tuple[list[tuple[Any, ...]], list[str]],
+    ) -> dict[str, float]:
+        """Each floor is the median of three fresh files: one burst of load elsewhere does not decide."""
+        path, sync = sqlite_path(target), settings.db_synchronous
+        single = [floor_us(f"{path}.floor{i}", writes, sync, *tables) for i in range(3)]
+        grouped = [grouped_floor_us(f"{path}.gfloor{i}", groups, sync, *tables) for i in range(3)]
+        return {
+            "floor_us": statistics.median(f[0] for f in single),
+            "floor_cpu_us": statistics.median(f[1] for f in single),
+            "grouped_floor_us": statistics.median(f[0] for f in grouped),
+            "grouped_floor_cpu_us": statistics.median(f[1] for f in grouped),
+        }
+
+
+# The backends the bench can measure. PostgreSQL (`--store postgresql://…`) plugs in here: a Backend
+# whose `reset` empties the database and whose floors commit the same bytes with bare asyncpg (one
+# transaction per action, and the same groups); the drive itself already runs on any Store.
+BACKENDS: dict[str, Backend] = {"sqlite": SqliteBackend()}
+
+
+def backend_of(target: str) -> Backend:
+    name = "postgresql" if is_postgres(target) else "sqlite"
+    if name not in BACKENDS:
+        with contextlib.suppress(ImportError):
+            importlib.import_module("bot.bench_pg")  # registers BACKENDS["postgresql"] when present
+    if name not in BACKENDS:
+        raise SystemExit(
+            f"bot.bench: no {name} backend yet (add BACKENDS[{name!r}] in bot/bench.py or bot/bench_pg.py)"
+        )
+    return BACKENDS[name]
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     game = get_game(args.game)
     players = args.players or game.info.variant(None).min_players
+    target = args.store
+    backend = backend_of(target)
     settings = Settings(
-        database_path=args.db, snapshot_every=args.snapshot_every, max_loaded_tables=max(args.tables, 5000)
+        database_path=sqlite_path(target) if not is_postgres(target) else "",
+        snapshot_every=args.snapshot_every,
+        max_loaded_tables=max(args.tables, 5000),
+        gc_freeze=args.gc_freeze,
     )
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(args.db + suffix):
-            os.remove(args.db + suffix)
-    svc = await TableService.open(args.db, settings)
+    backend.reset(target)
+    svc = await TableService.open(target, settings)
     warm = await create_tables(svc, game, 1, players, args.seed)  # imports, caches, first allocations
     await drive(svc, warm, 3, 1, args.seed)
     gc.collect()
@@ -189,51 +352,54 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     ids = await create_tables(svc, game, args.tables, players, args.seed + 1)
     gc.collect()
     kb_per_table = (rss_kb() - rss_before) / args.tables
+    await svc.writer.flush()
+    tables_before = backend.tables_before(target)
     c0, w0, s0 = svc.writer.commits, svc.writer.writes, svc.writer.commit_seconds
     store_cpu0 = getattr(svc.store, "commit_cpu_seconds", 0.0)
+    groups: list[list[TableWrite]] = []
     captured: list[TableWrite] = []
-    plain_write = svc.writer.write
+    plain_commit = svc.store.commit
 
-    async def capture(write: TableWrite) -> None:
-        if len(captured) < 2000:  # enough for the floor, small enough not to weigh on rss
-            captured.append(write)
-        await plain_write(write)
+    async def capture(writes: Sequence[TableWrite]) -> list[Exception | None]:
+        if len(captured) < 2000:  # enough for the floors, small enough not to weigh on rss
+            groups.append(list(writes))
+            captured.extend(writes)
+        return await plain_commit(writes)
 
-    svc.writer.write = capture  # type: ignore[method-assign]
+    svc.store.commit = capture  # type: ignore[method-assign]
     cpu0 = time.process_time()
-    latencies, actions, wall, engine = await drive(
-        svc, ids, args.actions, args.concurrency, args.seed, acks=args.acks
-    )
+    with GcPauses() as pauses:
+        latencies, actions, wall, engine = await drive(
+            svc, ids, args.actions, args.concurrency, args.seed, acks=args.acks
+        )
     cpu = time.process_time() - cpu0
     await svc.writer.flush()
+    svc.store.commit = plain_commit  # type: ignore[method-assign]
     commits, writes = svc.writer.commits - c0, svc.writer.writes - w0
     commit_s = svc.writer.commit_seconds - s0
     commit_cpu = getattr(svc.store, "commit_cpu_seconds", 0.0) - store_cpu0
+    # cycles that died after they were frozen (the GC policy's cost: they wait for the hourly sweep)
+    cycles_frozen = gcpause.thaw() if gcpause.installed() else None
     gc.collect()
     rss_mb = rss_kb() / 1024
     kb_after_play = (rss_kb() - rss_before) / args.tables
     committed = writes  # every write of the drive carries one action
+    restart_tables = tables_in_play(svc, ids, len(ids) // 2)
     await svc.close()
-    floors = []
-    for attempt in range(3):  # the median of three fresh files: one burst of load elsewhere does not decide
-        floor_path = f"{args.db}.floor{attempt}"
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(floor_path + suffix):
-                os.remove(floor_path + suffix)
-        floors.append(floor_us(floor_path, captured, settings.db_synchronous))
-    floor = statistics.median(f[0] for f in floors)
-    floor_cpu = statistics.median(f[1] for f in floors)
+    floors = backend.floors(target, captured, groups, settings, tables_before)
     # restart with many stored tables
     restart_ms = restart_process_ms = None
     if args.restart_tables:
-        svc = await TableService.open(args.db, settings)
+        svc = await TableService.open(target, settings)
         await grow_store(svc, game, args.restart_tables, players)
+        if len(restart_tables) < 2:  # the driven tables finished: fresh ones (started, no action yet)
+            restart_tables += await create_tables(svc, game, 2 - len(restart_tables), players, args.seed + 7)
         await svc.close()
-        restart_ms = await restart_first_action(args.db, settings, ids[len(ids) // 2])
+        restart_ms = await restart_first_action(target, settings, restart_tables[0])
         # and as a real restart: a new process (interpreter start and imports included)
         started = time.perf_counter()
         subprocess.run(
-            [sys.executable, "-m", "bot.bench", "--db", args.db, "--serve-one", str(ids[len(ids) // 3])],
+            [sys.executable, "-m", "bot.bench", "--store", target, "--serve-one", str(restart_tables[1])],
             check=True,
             stdout=subprocess.DEVNULL,
         )
@@ -242,20 +408,33 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     e2e = wall / max(1, actions) * 1e6
     lat_ms = sorted(x * 1000 for x in latencies)
     p99 = lat_ms[min(len(lat_ms) - 1, int(len(lat_ms) * 0.99))] if lat_ms else 0.0
+    floor, grouped = floors["floor_us"], floors["grouped_floor_us"]
     extra = {
         "game": game.info.id,
         "players": players,
         "concurrency": args.concurrency,
+        "store": "postgresql" if is_postgres(target) else "sqlite",
         "p90_ms": round(lat_ms[int(len(lat_ms) * 0.9)], 3) if lat_ms else 0.0,
         "max_ms": round(lat_ms[-1], 3) if lat_ms else 0.0,
         "per_action_cpu_us": round(commit_cpu / max(1, committed) * 1e6, 1),
-        "floor_cpu_us": round(floor_cpu, 1),
+        "floor_cpu_us": round(floors["floor_cpu_us"], 1),
+        "grouped_floor_us": round(grouped, 1),
+        "grouped_floor_cpu_us": round(floors["grouped_floor_cpu_us"], 1),
+        "ratio_to_grouped_floor": round(per_action / grouped, 2) if grouped else None,
         "e2e_us": round(e2e, 1),
         "engine_us": round(engine / max(1, actions) * 1e6, 1),
         "host_us": round((wall - engine) / max(1, actions) * 1e6, 1),
         "actions_per_commit": round(writes / max(1, commits), 1),
         "commit_ms": round(commit_s / max(1, commits) * 1000, 3),
         "cpu_us": round(cpu / max(1, actions) * 1e6, 1),
+        "gc_max_pause_ms": round(pauses.longest_ms, 2),
+        "gc_max_pause_cpu_ms": round(pauses.longest_cpu_ms, 2),
+        "gc_full_collections": pauses.full,
+        "gc_collections": pauses.count,
+        "gc_total_ms": round(pauses.total_ms, 1),
+        "gc_freeze": args.gc_freeze,
+        "gc_dead_cycles_frozen": cycles_frozen,
+        "loaded_tables": len(ids),
         "kb_per_idle_table": round(kb_per_table, 1),
         "kb_per_table_after_play": round(kb_after_play, 1),
         "restart_tables": args.restart_tables,
@@ -294,7 +473,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--acks", action="store_true", help="print 'ack TABLE VERSION KEY' per acknowledged action"
     )
-    parser.add_argument("--db", default=None, help="SQLite file (default: a temporary file)")
+    parser.add_argument(
+        "--store",
+        default=None,
+        help="sqlite:///path (default: a temporary file) or postgresql://… (needs its bench backend)",
+    )
+    parser.add_argument("--db", default=None, help="SQLite file (the same as --store sqlite:///FILE)")
+    parser.add_argument(
+        "--gc-freeze",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="the service's GC policy (bot/tables/gcpause.py), as the bot runs it (default: on)",
+    )
     parser.add_argument("--serve-one", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--ai", choices=["search"], default=None, help="the AI mode instead (bot/bench_ai.py)")
     parser.add_argument("--ai-seconds", type=float, default=None, help="--ai: how long the tables play")
@@ -304,17 +494,20 @@ def main(argv: list[str] | None = None) -> int:
 
         print(json.dumps(bench_ai.main(args)))
         return 0
+    if args.store is None and args.db is not None:
+        args.store = f"sqlite:///{args.db}"
     if args.serve_one is not None:  # the restart measurement's child process
-        ms = asyncio.run(restart_first_action(args.db, Settings(database_path=args.db), args.serve_one))
+        settings = Settings(database_path=sqlite_path(args.store) if not is_postgres(args.store) else "")
+        ms = asyncio.run(restart_first_action(args.store, settings, args.serve_one))
         print(json.dumps({"first_action_ms": round(ms, 1)}))
         return 0
     if args.game is None:
         registered = all_games()
         args.game = "trickster" if "trickster" in registered else next(iter(registered))
     tmp = None
-    if args.db is None:
+    if args.store is None:
         tmp = tempfile.TemporaryDirectory(prefix="tricktable-bench-")
-        args.db = os.path.join(tmp.name, "bench.db")
+        args.store = "sqlite:///" + os.path.join(tmp.name, "bench.db")
     try:
         result = asyncio.run(run(args))
     finally:

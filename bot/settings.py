@@ -33,6 +33,7 @@ class Settings:
     forget_guild_after_seconds: int = 30 * 86400  # a server the bot left: its data is anonymized after this
     ai_workers: int = 1  # processes that run AI searches off the event loop (0: in the event loop's thread)
     ai_takeover_level: str = "normal"  # the AI that plays an absent or resigned player's seat
+    gc_freeze: bool = False  # freeze long-lived objects after full collections (bot/tables/gcpause.py)
 
     @staticmethod
     def read(env: EnvReader) -> Settings:
@@ -55,6 +56,7 @@ class Settings:
             ),
             ai_workers=env.integer("TRICKTABLE_AI_WORKERS", 1, minimum=0, maximum=64),
             ai_takeover_level=env.choice("TRICKTABLE_AI_LEVEL", "normal", AI_LEVELS),
+            gc_freeze=env.boolean("TRICKTABLE_GC_FREEZE", True),
         )
 
     @staticmethod

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 
 from bot.store.base import Store
 from bot.store.records import TableWrite
 
 
 class GroupCommitter:
-    def __init__(self, store: Store, max_batch: int = 1024) -> None:
+    def __init__(
+        self, store: Store, max_batch: int = 1024, after_commit: Callable[[], None] | None = None
+    ) -> None:
         self.store = store
         self.max_batch = max_batch
+        self.after_commit = after_commit  # e.g. the host's GC policy (bot/tables/gcpause.py)
         self._pending: list[tuple[TableWrite, asyncio.Future[None]]] = []
         self._task: asyncio.Task[None] | None = None
         self.commits = 0
@@ -54,6 +58,8 @@ class GroupCommitter:
                         future.set_result(None)
                     else:
                         future.set_exception(error)
+                if self.after_commit is not None:
+                    self.after_commit()
         finally:
             self._task = None
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from bot.settings import Settings
 from bot.store.base import Store
 from bot.store.writer import GroupCommitter
+from bot.tables import gcpause
 from bot.tables.ai import AiRunner
 from bot.tables.cache import TableCache
 from bot.tables.outbox import Outbox
@@ -18,7 +19,7 @@ class Host:
         self.store = store
         self.settings = settings
         self.clock = clock  # tests replace it on the service (TableService.clock is this attribute)
-        self.writer = GroupCommitter(store)
+        self.writer = GroupCommitter(store, after_commit=gcpause.tick)
         self.outbox = Outbox()
         self.cache = TableCache(self)
         store.on_table_change(self.cache.changed_elsewhere)  # another process moved a table (PostgreSQL)

@@ -31,8 +31,8 @@ from bot.settings import Settings
 from bot.store.base import Store
 from bot.store.factory import open_store, store_target
 from bot.store.writer import GroupCommitter
+from bot.tables import gcpause, views
 from bot.tables import history as history_replay
-from bot.tables import views
 from bot.tables.clocks import Clocks
 from bot.tables.errors import TableError
 from bot.tables.host import Host
@@ -92,6 +92,8 @@ class TableService:
         store = await open_store(store_target(path, settings), settings.db_synchronous)  # or DATABASE_URL
         service = cls(store, settings)
         await service._rate_pending()
+        if settings.gc_freeze:
+            gcpause.install()  # after the imports and the first load: freezes them (bot/tables/gcpause.py)
         return service
 
     async def close(self) -> None:
@@ -334,6 +336,7 @@ class TableService:
                 await self.process_due_clocks()
                 await self.privacy.sweep(self.clock())
                 self.evict_idle()
+                gcpause.sweep()  # once an hour when the GC policy is on
                 self._clock_ticked_at = time.monotonic()
             except asyncio.CancelledError:
                 raise
