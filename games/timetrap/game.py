@@ -51,6 +51,12 @@ class TimeTrap(Game[State]):
     PLAYOUT_POLICY = "random"  # the strong AI's playouts and budget (games/search, measured in docs/ai.md)
     SEARCH_PLAYOUTS = 400
 
+    def sample_constraints(self, view: Mapping[str, JSON], seat: int) -> dict[tuple[str | int, ...], frozenset[str]]:
+        """Whose cards can be where (games/timetrap/inference.py), for the search's sampler."""
+        from games.timetrap.inference import sample_constraints
+
+        return sample_constraints(view, seat)
+
     def setup(
         self,
         players: int,

@@ -1,6 +1,7 @@
 """Voids made public by failing to follow (issue 18): the sampler never deals a player a card the seat
 knows that player cannot hold. Rulebooks: 002_4e143f857986e60e.txt '# ■トリック' (KINGs, マストフォロー),
-001_156fd8ce6bcaeb20.txt 'プレー' (Capture of Dreams: follow, else trump, else anything)."""
+001_156fd8ce6bcaeb20.txt 'プレー' (Capture of Dreams: follow, else trump, else anything); TIMETRAP's hands
+hold only their own colour (003_3dd097fef3f40e34.txt, setup 1-2)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ CONFIGS = [
     ("kings", "whist", 4),
     ("kings", "napoleon", 5),
     ("dream-capture", None, 6),
+    ("timetrap", None, 3),  # 003_3dd097fef3f40e34.txt, setup: own colour's time cards and own trap only
+    ("timetrap", None, 4),
 ]
 
 
