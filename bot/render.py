@@ -8,6 +8,7 @@ may see. Both languages.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import pairwise
@@ -118,6 +119,7 @@ def card_texts(game: Game[Any], view: SeatView, lang: str = "en") -> list[tuple[
         catalog = {}
     groups: dict[str, list[str]] = {}
     kinds: dict[str, str] = {}  # effect -> the catalog name, when only a kind (not a card) names it
+    effect_of: dict[str, str] = {}  # card id or kind -> its effect
     for text in dict.fromkeys(_strings(view.view)):
         try:
             effect = game.card_effect(text, lang)
@@ -125,19 +127,27 @@ def card_texts(game: Game[Any], view: SeatView, lang: str = "en") -> list[tuple[
             effect = None
         if not effect:
             continue
-        name = game.render_card(text, lang)
-        if name == text:  # not a card id: a kind (a hero's slug…)
-            kinds.setdefault(effect, catalog.get(text, text))
+        effect_of[text] = effect
+        try:
+            name = game.render_card(text, lang)
+        except Exception:  # not a card id the game can draw
+            name = text
+        if name == text:  # not a card id: a kind (a hero's slug, a character "healer1"…)
+            kinds.setdefault(effect, catalog.get(text) or catalog.get(text.rstrip("0123456789")) or text)
             groups.setdefault(effect, [])
         elif name not in groups.setdefault(effect, []):
             groups[effect].append(name)
     first: list[str] = []
     for action in view.legal_actions:
-        effect = action_effect(game, action, view, lang)
-        if effect and effect not in first:
-            first.append(effect)
-            if effect not in groups:
-                groups[effect] = [game.render_action(action, view.view, lang)]
+        # the cards the choice names ("pick:healer1", "play:r5"): their effects lead the list; a choice
+        # that names none the view shows is described by the game (its short text)
+        named = [effect_of[token] for token in re.split(r"[:,;|+ ]", action) if token in effect_of]
+        if not named:
+            described = action_effect(game, action, view, lang)
+            named = [described] if described else []
+            if described and described not in groups:
+                groups[described] = [game.render_action(action, view.view, lang)]
+        first.extend(effect for effect in named if effect not in first)
     order = first + [effect for effect in groups if effect not in first]
     return [(", ".join(groups[e]) or kinds.get(e, ""), e) for e in order]
 

@@ -57,6 +57,20 @@ def test_card_texts_are_what_the_seat_sees_grouped_by_effect() -> None:
     hidden = game.hidden_from(state, seat)
     for card in hidden:  # nobody else's card is named
         assert all(game.render_card(card, "en") not in names.split(", ") for names, _ in found)
-    first_choice = render.action_effect(game, view.legal_actions[0], view, "en")
-    assert first_choice is not None and effects[0] == first_choice, "the choices' effects come first"
+    first_card = view.legal_actions[0].split(":", 1)[1]  # "house:i-druid": the card the first choice names
+    assert effects[0] == game.card_effect(first_card, "en"), "the choices' cards come first"
     assert render.card_texts(game, view, "ja")[0][1] != found[0][1], "in the reader's language"
+
+
+def test_card_texts_of_a_kings_draft_name_each_character_once() -> None:
+    """KINGs' draft shows character cards by kind ("healer1"), which the game cannot draw as a card:
+    the Card texts button failed on them; each kind now reads once, by its name."""
+    game = get_game("kings")
+    state = game.setup(4, {}, seed=5)
+    seat = min(game.to_act(state))
+    view = SeatView(seat, game.view(state, seat), tuple(game.legal_actions(state, seat)), game.prompt(state, seat), 0, None)
+    for lang in ("en", "ja"):
+        found = render.card_texts(game, view, lang)
+        names = [name for name, _ in found]
+        assert found and all(names) and len(names) == len(set(names)), names
+        assert not any(name.rstrip("0123456789") != name for name in names), "kinds by their names, not ids"
