@@ -18,10 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
+import dataclasses
 import functools
 import logging
 import multiprocessing
+import os
 import random
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -34,6 +38,7 @@ log = logging.getLogger("tricktable.ai")
 LEVELS = ("easy", "normal", "strong")
 SEARCH = "search"
 DEFAULT_BUDGET = Budget(seconds=1.5)  # playouts: each game's SEARCH_PLAYOUTS (docs/ai.md)
+WORKER_NICENESS = 5  # added to the search workers' niceness: the event loop comes first
 POOL_GRACE_SECONDS = 2.0  # beyond the search's own deadline, before the normal AI decides instead
 
 
@@ -64,13 +69,29 @@ def available_policies(game: Game[Any]) -> list[str]:
 
 
 def _search_move(
-    game_id: str, state_json: Mapping[str, Any], seat: int, legal: Sequence[str], seed: str, budget: Budget
+    game_id: str,
+    state_json: Mapping[str, Any],
+    seat: int,
+    legal: Sequence[str],
+    seed: str,
+    budget: Budget,
+    submitted: float | None = None,
 ) -> str:
-    """In a worker process: rebuild the state, deal the hidden cards again, search."""
+    """In a worker process: rebuild the state, deal the hidden cards again, search. The deadline counts
+    from `submitted` (time.time() when the table asked): a request that waited in a busy pool searches
+    only for what is left of it, instead of running its full time and missing the host's timeout."""
+    if budget.seconds is not None and submitted is not None:
+        budget = dataclasses.replace(budget, seconds=max(0.0, budget.seconds - (time.time() - submitted)))
     game = get_game(game_id)
     state = game.from_json(state_json)
     policy = search_policy(game, budget)
     return policy.decide(Determinizer(game, state, seat), list(legal), random.Random(seed))
+
+
+def _worker_start() -> None:
+    """A search worker yields the CPU to the event loop's process when both want it (bot.bench --ai)."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICENESS)
 
 
 class AiRunner:
@@ -87,7 +108,9 @@ class AiRunner:
             # spawn: a fresh interpreter per worker (forking a process with the database thread and
             # the event loop running is unsafe)
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_start,
             )
         return self._pool
 
@@ -106,7 +129,7 @@ class AiRunner:
             return _search_move(game.info.id, game.to_json(state), seat, legal, seed, self.budget)
         loop = asyncio.get_running_loop()
         call = functools.partial(
-            _search_move, game.info.id, game.to_json(state), seat, legal, seed, self.budget
+            _search_move, game.info.id, game.to_json(state), seat, legal, seed, self.budget, time.time()
         )
         try:
             return await asyncio.wait_for(loop.run_in_executor(self._executor(), call), self.pool_timeout)
