@@ -55,7 +55,7 @@ class Trickster(Game[State]):
 
     info = INFO
     PLAYOUT_POLICY = "random"  # the strong AI's playouts and budget (games/search, measured in docs/ai.md)
-    SEARCH_PLAYOUTS = 100
+    SEARCH_PLAYOUTS = 250
 
     def setup(
         self,
