@@ -77,7 +77,8 @@ WITH
         status = COALESCE(u.status, t.status)
     FROM unnest($1::bigint[], $2::int[], $3::int[], $4::bigint[], $5::int[], $6::bool[], $7::float8[],
                 $8::text[]) AS u(id, base_version, new_version, base_revision, bump, touch, at, status)
-    WHERE t.id = u.id AND t.log_version = u.base_version
+    WHERE t.id = ANY($1::bigint[])  -- an index scan of the written tables, not a scan of all of them
+      AND t.id = u.id AND t.log_version = u.base_version
       AND (u.base_revision IS NULL OR t.revision = u.base_revision)
     RETURNING t.id
   ),
