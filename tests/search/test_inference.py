@@ -38,7 +38,9 @@ def _positions_with_a_void(
         while not game.is_over(state) and steps < 3000 and len(found) < 12:
             seat = rng.choice(sorted(game.to_act(state)))
             known = game.sample_constraints(game.view(state, seat), seat)  # type: ignore[attr-defined]
-            if known and len(game.legal_actions(state, seat)) > 1:
+            if (
+                known and len(game.legal_actions(state, seat)) > 1 and rng.random() < 0.3
+            ):  # all through the game
                 found.append((state, seat, known))
             state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
             steps += 1
