@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 from games.core.contract import (
     JSON,
@@ -132,6 +132,10 @@ class KingsGame(Game[Any]):
     """KINGs TRICKTAKERs: standard and two-player here, the other variants delegated."""
 
     info = INFO
+    # the strong AI's playouts and budget by variant (games/search, measured in docs/ai.md): random playouts
+    # where many deals pay more than good play, the heuristic's where random playouts lost (two-player, Whist)
+    PLAYOUT_POLICY: ClassVar[Mapping[str, str]] = {"": "random", "two-player": "heuristic", "whist": "heuristic"}
+    SEARCH_PLAYOUTS: ClassVar[Mapping[str, int]] = {"": 100, "two-player": 40, "whist": 40}
 
     # --- dispatch --------------------------------------------------------------------------------
     @staticmethod

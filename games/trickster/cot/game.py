@@ -57,7 +57,7 @@ def _seat_error(state: State, seat: int) -> str:
 
 class ChampionsOfTime(Game[State]):
     PLAYOUT_POLICY = "random"  # the strong AI's playouts and budget (games/search, measured in docs/ai.md)
-    SEARCH_PLAYOUTS = 100
+    SEARCH_PLAYOUTS = 60
     info = GameInfo(
         id="trickster-cot",
         names={"en": "Trickster: Champions of Time", "ja": "トリックスター：時の覇者"},
