@@ -44,6 +44,10 @@ INFO = GameInfo(
 
 class DreamCapture(Game[State]):
     info = INFO
+    # the strong AI's playouts and budget (games/search, docs/ai.md): a playout runs to the end of all six
+    # deals (~650 actions a game), so few of them fit a Discord turn
+    PLAYOUT_POLICY = "random"
+    SEARCH_PLAYOUTS = 30
 
     def setup(
         self,
