@@ -13,7 +13,7 @@ from hosttools import ALICE, BOB, CARL, FakeClock, human_table, open_service
 
 from bot.settings import Settings
 from bot.store.records import RatingRecord, ResultRow, ResultSeat
-from bot.tables import PlayerRef, TableService, TableStatus
+from bot.tables import PlayerRef, TableError, TableService, TableStatus
 from bot.tables.ratings import ALL_GAMES, rate
 
 PLAYERS = [PlayerRef(u, f"P{u}") for u in range(1, 5)]
@@ -165,5 +165,26 @@ async def test_two_processes_rate_every_game_once(db_path: str, settings: Settin
 
     await asyncio.gather(*(_play_to_the_end(svc, t) for svc, t in tables), rate_again(one), rate_again(two))
     await _assert_boards_equal_one_at_a_time(one, db_path, games)
+    await one.close()
+    await two.close()
+
+
+async def test_a_click_on_a_table_another_process_aborted_is_refused(
+    db_path: str, settings: Settings, clock: FakeClock
+) -> None:
+    """An admin aborts a table in one process while the other still holds it in play: a click there is
+    refused with the table's real status, and nothing reaches the log of the aborted table."""
+    one = await open_service(db_path, settings, clock)
+    two = await open_service(db_path, settings, clock)
+    table = await human_table(one)
+    alice = await two.seat_view(table, ALICE.user_id)  # process two holds the table in play
+    await one.abort(table)
+    try:
+        await two.submit(table, ALICE.user_id, alice.legal_actions[0], alice.version, "late")
+    except TableError as err:
+        assert err.code == "wrong_status" and "aborted" in err.message("en")
+    else:
+        raise AssertionError("a click on an aborted table was accepted")
+    assert await one.store.actions(table) == []
     await one.close()
     await two.close()
