@@ -1,0 +1,32 @@
+"""Each game picks its strong AI's playouts (issue 18, docs/ai.md): the search reads the game's
+PLAYOUT_POLICY and SEARCH_PLAYOUTS for the table's variant, and an explicit budget wins."""
+
+from __future__ import annotations
+
+from games.core.policy import random_policy
+from games.core.registry import get_game
+from games.kings.ai import heuristic_policy
+from games.search import Budget, Determinizer, search_policy
+
+
+def test_kings_duels_play_out_with_the_heuristic_and_the_rest_with_random_moves() -> None:
+    kings = get_game("kings")
+    policy = search_policy(kings, Budget(seconds=1.5))
+    two = Determinizer(kings, kings.setup(2, {}, 1, "two-player"), 0)
+    four = Determinizer(kings, kings.setup(4, {}, 1, "standard"), 0)
+    assert policy.settings_for(two.variant) == (heuristic_policy, 40)
+    assert policy.settings_for(four.variant) == (random_policy, 100)
+
+
+def test_a_budget_or_playout_named_by_the_caller_wins_over_the_games_defaults() -> None:
+    kings = get_game("kings")
+    assert search_policy(kings, Budget(playouts=7)).settings_for("two-player")[1] == 7
+    assert search_policy(kings, Budget(), "random").settings_for("two-player")[0] is random_policy
+
+
+def test_a_game_that_says_nothing_searches_with_its_heuristic() -> None:
+    class Plain:
+        def policies(self) -> dict[str, object]:
+            return {"random": random_policy, "heuristic": heuristic_policy}
+
+    assert search_policy(Plain(), Budget()).settings_for(None) == (heuristic_policy, 240)  # type: ignore[arg-type]
