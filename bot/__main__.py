@@ -46,9 +46,9 @@ def _logging(settings: DiscordSettings) -> None:
 
 
 async def _run(settings: DiscordSettings) -> None:
-    from bot.discord_bot.client import TricktableBot
+    from bot.discord_bot.client import bot_class
 
-    bot = TricktableBot(settings)
+    bot = bot_class(settings)(settings)  # sharded when DISCORD_SHARD_COUNT is set
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):  # not on Windows

@@ -29,12 +29,10 @@ from games.core.errors import GameError
 log = logging.getLogger("tricktable.discord")
 
 
-class TricktableBot(discord.AutoShardedClient):
+class TricktableBot(discord.Client):
     """One process, one service. `service` may be given (tests, bench); otherwise it is opened from settings.
 
-    Sharded (discord.py's AutoShardedClient): by default this one process runs every shard Discord
-    recommends; DISCORD_SHARD_COUNT / DISCORD_SHARD_IDS split the shards over several processes that share
-    one PostgreSQL database (deploy/README.md, "Growing past one machine").
+    With DISCORD_SHARD_COUNT set, `bot_class` gives ShardedTricktableBot (below) instead.
     """
 
     def __init__(
@@ -45,7 +43,7 @@ class TricktableBot(discord.AutoShardedClient):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # threads and channels; no privileged intent is needed
-        sharding: dict[str, Any] = {}  # none given: every shard Discord recommends, in this process
+        sharding: dict[str, Any] = {}  # only ShardedTricktableBot is given shard settings
         if settings.shard_count is not None:
             sharding["shard_count"] = settings.shard_count
         if settings.shard_ids is not None:
@@ -334,3 +332,14 @@ class TricktableBot(discord.AutoShardedClient):
             await self.send_hand(interaction, table, lang, note=t("dc.stale", lang))
         except Exception as err:
             await report_error(interaction, err, lang, table)
+
+
+class ShardedTricktableBot(TricktableBot, discord.AutoShardedClient):
+    """The bot on discord.py's AutoShardedClient: this process runs the shards DISCORD_SHARD_IDS of
+    DISCORD_SHARD_COUNT (all of them when no ids are given); several such processes share one PostgreSQL
+    database (deploy/README.md, "Growing past one machine")."""
+
+
+def bot_class(settings: DiscordSettings) -> type[TricktableBot]:
+    """The plain client by default (one process, Discord's single shard); sharded when configured."""
+    return ShardedTricktableBot if settings.shard_count is not None else TricktableBot
