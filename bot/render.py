@@ -31,6 +31,7 @@ i18n.register(
             "ja": "最終結果（得点の低い方が勝ち）",
         },
         "render.team_line": {"en": "{place}. {team} — {score}", "ja": "{place}位 {team} — {score}"},
+        "render.place_line": {"en": "{place}. {name}", "ja": "{place}位 {name}"},
         "render.card_texts_none": {
             "en": "None of the cards you can see has an effect text.",
             "ja": "見えているカードに効果テキストのあるものはありません。",
@@ -202,9 +203,23 @@ def _shown(score: float) -> int | float:
     return int(score) if float(score).is_integer() else score
 
 
+def marks_winner_only(outcome: Outcome) -> bool:
+    """True when the scores only mark who won (1 for the first place, 0 for everyone else, as TIMETRAP's
+    last survivor): they are not points, so the result shows places alone and claims no direction."""
+    return all(
+        score == (1.0 if place == 1 else 0.0) for score, place in zip(outcome.scores, outcome.placements, strict=True)
+    )
+
+
 def outcome_lines(info: TableInfo, outcome: Outcome, lang: str = "en") -> list[str]:
     """The final ranking, best first, with scores (ties share a place); the title says which way wins;
-    team games list each team by its players."""
+    team games list each team by its players. Scores that only mark the winner are left out."""
+    if not outcome.teams and marks_winner_only(outcome):
+        lines = [i18n.translate("host.outcome_title", lang)]
+        for seat in sorted(range(len(outcome.placements)), key=lambda s: (outcome.placements[s], s)):
+            name = info.seats[seat].name if seat < len(info.seats) else f"#{seat + 1}"
+            lines.append(i18n.translate("render.place_line", lang, place=outcome.placements[seat], name=name))
+        return lines
     direction = winning_direction(outcome)
     title = {"high": "render.outcome_high", "low": "render.outcome_low"}.get(direction or "", "host.outcome_title")
     lines = [i18n.translate(title, lang)]
