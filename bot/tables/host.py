@@ -19,8 +19,12 @@ class Host:
         self.store = store
         self.settings = settings
         self.clock = clock  # tests replace it on the service (TableService.clock is this attribute)
-        self.writer = GroupCommitter(store, after_commit=gcpause.tick)
+        self.writer = GroupCommitter(store, after_commit=self._after_commit)
         self.outbox = Outbox()
         self.cache = TableCache(self)
         store.on_table_change(self.cache.changed_elsewhere)  # another process moved a table (PostgreSQL)
         self.ai = AiRunner(settings.ai_workers)
+
+    def _after_commit(self) -> None:
+        if len(self.cache.tables) >= gcpause.TICK_FROM_TABLES:
+            gcpause.tick()  # many tables loaded: keep the young generations small (bot/tables/gcpause.py)
