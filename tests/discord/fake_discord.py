@@ -273,12 +273,18 @@ class FakeDiscord:
         """Log in (real `login()`: runs setup_hook, which syncs commands here) and mark the bot ready."""
         bot._connection.guild_ready_timeout = 0
         await bot.login("fake-token-not-real")
+        if isinstance(bot, discord.AutoShardedClient):
+            # one shard, as launch_shards() would set up after asking the gateway (not connected here)
+            bot.shard_count = bot.shard_count or 1
+            bot._connection.shard_count = bot.shard_count
+            bot._connection.shard_ids = list(bot.shard_ids or range(bot.shard_count))
         bot._connection.parsers["READY"](
             {
                 "v": 10,
                 "user": {**self.bot_user_payload()},
                 "guilds": [],
                 "session_id": "fake-session",
+                "shard": [0, 1],  # read by an AutoShardedClient (a plain Client ignores it)
                 "resume_gateway_url": "wss://127.0.0.1",
                 "application": {"id": str(APP_ID), "flags": 0},
             }
