@@ -192,6 +192,23 @@ class SettingsStore(Protocol):
     @abstractmethod
     async def set_settings(self, user_id: int, language: str | None, dm_pings: bool) -> None: ...
 
+    async def update_settings(
+        self, user_id: int, language: str | None = None, dm_pings: bool | None = None
+    ) -> tuple[str | None, bool]:
+        """Change only what is given (None keeps the stored value) in ONE statement the database decides,
+        so two changes at once (two processes) both stay; returns the stored (language, dm_pings).
+
+        This default is only a bridge for a store that has not implemented it yet (a read then a write:
+        NOT safe when two callers run at once). Every real store overrides it."""
+        found = await self.get_settings(user_id)
+        current_language, current_pings = found if found is not None else (None, True)
+        new = (
+            language if language is not None else current_language,
+            dm_pings if dm_pings is not None else current_pings,
+        )
+        await self.set_settings(user_id, *new)
+        return new
+
     # per-server settings: (default clock or None, JSON list of channel ids or None) — None = not set
     @abstractmethod
     async def get_guild_settings(self, guild_id: int) -> tuple[str | None, str | None] | None: ...

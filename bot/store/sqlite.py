@@ -404,6 +404,25 @@ class SqliteStore(SqlitePrivacy, Store):
 
         return await self._run(work)
 
+    async def update_settings(
+        self, user_id: int, language: str | None = None, dm_pings: bool | None = None
+    ) -> tuple[str | None, bool]:
+        pings = None if dm_pings is None else int(dm_pings)
+
+        def work(conn: sqlite3.Connection) -> tuple[str | None, bool]:
+            def body() -> tuple[str | None, bool]:
+                row = conn.execute(
+                    "INSERT INTO user_settings (user_id, language, dm_pings) VALUES (?, ?, COALESCE(?, 1))"
+                    " ON CONFLICT (user_id) DO UPDATE SET language = COALESCE(?, language),"
+                    " dm_pings = COALESCE(?, dm_pings) RETURNING language, dm_pings",
+                    (user_id, language, pings, language, pings),
+                ).fetchone()
+                return (None if row[0] is None else str(row[0]), bool(row[1]))
+
+            return self._tx(conn, body)
+
+        return await self._run(work)
+
     async def set_settings(self, user_id: int, language: str | None, dm_pings: bool) -> None:
         def work(conn: sqlite3.Connection) -> None:
             self._tx(

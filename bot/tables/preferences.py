@@ -22,16 +22,11 @@ class Preferences:
         return UserSettings(user_id, found[0], found[1])
 
     async def set_settings(self, user_id: int, language: str | None, dm_pings: bool | None) -> UserSettings:
-        current = await self.get_settings(user_id)
         if language is not None and language not in i18n.LANGUAGES:
             raise TableError("bad_language", choices=", ".join(i18n.LANGUAGES))
-        new = UserSettings(
-            user_id,
-            language if language is not None else current.language,
-            dm_pings if dm_pings is not None else current.dm_pings,
-        )
-        await self.store.set_settings(user_id, new.language, new.dm_pings)
-        return new
+        # one statement merges the change with what is stored: two changes at once both stay
+        stored_language, stored_pings = await self.store.update_settings(user_id, language, dm_pings)
+        return UserSettings(user_id, stored_language, stored_pings)
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         found = await self.store.get_guild_settings(guild_id)

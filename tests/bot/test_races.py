@@ -188,3 +188,17 @@ async def test_a_click_on_a_table_another_process_aborted_is_refused(
     assert await one.store.actions(table) == []
     await one.close()
     await two.close()
+
+
+async def test_two_processes_changing_one_persons_settings_keep_both_changes(
+    db_path: str, settings: Settings, clock: FakeClock
+) -> None:
+    """A language chosen in one process and DM pings turned off in another at the same moment: both stay
+    (the store merges the change; before, each wrote back what it had read and one was lost)."""
+    one = await open_service(db_path, settings, clock)
+    two = await open_service(db_path, settings, clock)
+    await asyncio.gather(one.set_settings(7, language="ja"), two.set_settings(7, dm_pings=False))
+    mine = await one.get_settings(7)
+    assert (mine.language, mine.dm_pings) == ("ja", False)
+    await one.close()
+    await two.close()
