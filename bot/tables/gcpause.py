@@ -16,8 +16,9 @@ The young generation needs help too. CPython starts a young collection when allo
 deallocations by 700, and a freed old object counts as a deallocation: when every action allocates a new
 State and frees the one it replaces, the count stays low while the young list grows to every State
 created since (measured: young collections walking 100,000+ objects, 100 ms). So `tick()`, called after
-each group commit, collects the youngest generation itself every YOUNG_EVERY commits (a few thousand new
-objects: about 1 ms), and every tenth time the next one (its survivors are frozen). Every commit would
+each group commit, collects the youngest generation itself every YOUNG_EVERY commits (about a thousand new
+objects: ~2 ms of CPU at most, where every 8 commits measured 7 ms), and every tenth time the next one (its
+survivors are frozen). Every commit would
 cost more (a collection has a fixed cost of tens of µs), and with fewer than TICK_FROM_TABLES tables loaded
 the host does not tick at all: CPython's own young collections then stay a few ms long, and ticking cost
 about 5 µs of CPU per action at 1,000 tables (measured with the bench).
@@ -34,7 +35,7 @@ from typing import Any
 
 SWEEP_SECONDS = 3600.0  # how often frozen objects are examined again (one full, long pause)
 
-YOUNG_EVERY = 8  # group commits between two collections of the youngest generation
+YOUNG_EVERY = 2  # group commits between two collections of the youngest generation
 MIDDLE_EVERY = 10  # collections of the youngest generation between two of the middle one
 TICK_FROM_TABLES = 2000  # loaded tables from which the host ticks after its group commits
 
