@@ -18,12 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
 import dataclasses
 import functools
 import logging
 import multiprocessing
-import os
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -38,7 +36,6 @@ log = logging.getLogger("tricktable.ai")
 LEVELS = ("easy", "normal", "strong")
 SEARCH = "search"
 DEFAULT_BUDGET = Budget(seconds=1.5)  # playouts: each game's SEARCH_PLAYOUTS (docs/ai.md)
-WORKER_NICENESS = 5  # added to the search workers' niceness: the event loop comes first
 POOL_GRACE_SECONDS = 2.0  # beyond the search's own deadline, before the normal AI decides instead
 
 
@@ -88,12 +85,6 @@ def _search_move(
     return policy.decide(Determinizer(game, state, seat), list(legal), random.Random(seed))
 
 
-def _worker_start() -> None:
-    """A search worker yields the CPU to the event loop's process when both want it (bot.bench --ai)."""
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(WORKER_NICENESS)
-
-
 class AiRunner:
     """Decides AI moves. One per TableService; `workers` processes for the strong level (0: inline)."""
 
@@ -110,7 +101,6 @@ class AiRunner:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_start,
             )
         return self._pool
 
