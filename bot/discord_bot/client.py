@@ -252,6 +252,9 @@ class TricktableBot(discord.Client):
         self, interaction: discord.Interaction, cid: ids.ComponentId, lang: str, values: list[str] | None = None
     ) -> TableInfo:
         svc, table, verb = self.service, cid.table, cid.verb
+        if verb in (ids.JOIN, ids.START) and interaction.guild_id is not None:
+            # before the service call: the game's first turns may be posted while this click is answered
+            self.router.hands.remember_lobby_click(table, interaction.user.id, interaction, lang)
         if verb == ids.JOIN:
             return await svc.join(
                 table, self.player(interaction, lang), open_limit=self.settings.host.max_open_tables_per_person

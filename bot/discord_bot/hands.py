@@ -33,6 +33,7 @@ class HandReply:
     at: float  # time.monotonic() when the interaction came in
     version: int  # the table version the message shows
     lang: str
+    sent: bool = True  # False: a lobby click (Join, Start) whose token will send the first hand
 
     def fresh(self, now: float | None = None) -> bool:
         return (time.monotonic() if now is None else now) - self.at < EDIT_WINDOW
@@ -44,6 +45,14 @@ class HandReply:
             await self.interaction.edit_original_response(embed=embed, view=view)
         else:
             await self.interaction.followup.edit_message(self.message_id, embed=embed, view=view)
+
+    async def send_with(self, message: dict[str, Any]) -> None:
+        """The first hand, as a private follow-up to the person's lobby click (Join, Start)."""
+        view = message.get("view")
+        if view is not None:
+            view.stop()  # drawn only: clicks reach the DynamicItems
+        sent = await self.interaction.followup.send(ephemeral=True, wait=True, **message)
+        self.message_id, self.sent = sent.id, True
 
     async def edit_with(self, message: dict[str, Any]) -> None:
         """Edit with ready message arguments: a picture block and its attachments, or an embed and view
@@ -75,6 +84,18 @@ class HandReplies:
         message_id: int | None = None,
     ) -> None:
         self._replies[(table, user_id)] = HandReply(interaction, message_id, time.monotonic(), version, lang)
+
+    def remember_lobby_click(self, table: int, user_id: int, interaction: discord.Interaction, lang: str) -> None:
+        """A person's Join or Start click: its token can still send them their first hand privately when
+        the game starts within 15 minutes (no "My hand" click, no mention for the first turn)."""
+        found = self._replies.get((table, user_id))
+        if found is None or not found.fresh() or not found.sent:
+            self._replies[(table, user_id)] = HandReply(interaction, None, time.monotonic(), -1, lang, sent=False)
+
+    def age(self, seconds: float) -> None:
+        """Move every reply `seconds` into the past (tests: time passing)."""
+        for reply in self._replies.values():
+            reply.at -= seconds
 
     def get(self, table: int, user_id: int) -> HandReply | None:
         """The reply if Discord still lets us edit it (stale ones are dropped)."""

@@ -373,7 +373,11 @@ class Router:
             )
         embed, view = boards.hand_message(info, seat_view, game, reply.lang, note=note)
         try:
-            await reply.edit_with(await pictures.hand(self.bot, info, seat_view, game, reply.lang, embed, view, edit=True))
+            dressed = await pictures.hand(self.bot, info, seat_view, game, reply.lang, embed, view, edit=reply.sent)
+            if reply.sent:
+                await reply.edit_with(dressed)
+            else:
+                await reply.send_with(dressed)
         except discord.HTTPException as err:
             log.info("hand of user=%s table=%s could not be refreshed (%s)", user_id, info.id, err.code)
             self.hands.drop(info.id, user_id)

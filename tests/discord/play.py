@@ -100,17 +100,22 @@ class Table:
             self.hands[seat] = hand
         return hand
 
-    def offers(self, message: FakeMessage | None, legal: list[str]) -> bool:
-        """Whether a message offers exactly the seat's current choices (at the table's current version)."""
+    def offers(self, message: FakeMessage | None, legal: list[str], seat: int | None = None) -> bool:
+        """Whether a message offers exactly the seat's current choices: made at the table's current
+        version, or (given `seat`) at a version since which the seat's decision is the same one (a choice
+        made together: the other side committed meanwhile, and the bot accepts the click)."""
         if message is None or message.deleted:
             return False
         offered = options_of(message)
-        version = str(self.live.info.version)
-        return (
-            bool(offered)
-            and all(cid.split(":")[2] == version for cid, _ in offered)
-            and sorted(action_of(c, v) for c, v in offered) == sorted(legal)
-        )
+        if not offered or sorted(action_of(c, v) for c, v in offered) != sorted(legal):
+            return False
+        versions = {int(cid.split(":")[2]) for cid, _ in offered}
+        current = self.live.info.version
+        if versions == {current}:
+            return True
+        bot = self.harness.bot
+        since = None if seat is None or bot is None else bot.router.owed_since(self.id, seat)
+        return since is not None and len(versions) == 1 and since <= min(versions) <= current
 
     async def act(self, seat: int, choose: Chooser | None = None, via_dm: bool = False) -> str:
         """One decision of `seat`: in its hand reply when that offers the choices, by its DM form when
@@ -122,7 +127,13 @@ class Table:
             self.used_forms.add(form.id)  # a form for an earlier decision: the hand is the way now
             form = None
         hand = self.hands.get(seat)
-        hand = hand if self.offers(hand, legal) else None
+        if not self.offers(hand, legal, seat):  # the newest private message the bot gave them (a first hand)
+            hand = self.harness.newest(
+                lambda m: m.visibility.kind == "ephemeral"
+                and m.visibility.user_id == user.id
+                and m.channel_id == self.thread
+                and self.offers(m, legal, seat)
+            )
         message = (form or hand) if via_dm else (hand or form)
         if message is None:
             message = await self.open_hand(user)

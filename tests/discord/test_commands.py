@@ -155,6 +155,10 @@ async def test_no_thread_permission_plays_in_the_channel(harness: Harness) -> No
 
 
 async def test_async_tables_dm_the_turn_unless_pings_are_off(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    # people who joined long before the start: their lobby clicks can no longer send a first hand
+    from bot.discord_bot import hands
+
+    monkeypatch.setattr(hands.HandReplies, "remember_lobby_click", lambda *args, **kwargs: None)
     fix_table_seed(monkeypatch, 12)
     fake = harness.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")

@@ -118,6 +118,8 @@ async def test_the_half_time_reminder_mentions_the_person_in_the_thread(
 
 
 async def test_a_used_dm_form_becomes_its_outcome(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    # people who joined long before the start: their lobby clicks can no longer send a first hand
+    monkeypatch.setattr(hands.HandReplies, "remember_lobby_click", lambda *args, **kwargs: None)
     _alice, bob, table = await _alice_bob(harness, monkeypatch, seed=7)
     # Trickster opens with the Houses chosen together: bob (no hand reply yet) gets a DM form
     form = table.dm_form(bob)
@@ -131,6 +133,8 @@ async def test_a_used_dm_form_becomes_its_outcome(harness: Harness, monkeypatch:
 async def test_dms_do_not_repeat_what_the_player_just_did(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ex-Tarot told each player "You discarded ♦Q." by DM after every discard they made themselves;
     the answer to their click shows it, the DMs stay for what they did not do."""
+    # people who joined long before the start: their lobby clicks can no longer send a first hand
+    monkeypatch.setattr(hands.HandReplies, "remember_lobby_click", lambda *args, **kwargs: None)
     fix_table_seed(monkeypatch, 8)
     fake = harness.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -187,3 +191,24 @@ def test_hand_replies_discord_no_longer_lets_us_edit_are_dropped(monkeypatch: py
     monkeypatch.setattr(hands, "EDIT_WINDOW", -1)
     replies.prune()
     assert len(replies) == 0 and replies.get(2, 11) is None
+
+
+async def test_the_first_hand_comes_privately_after_join_and_start(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Join and Start are clicks too: their tokens send each person their first hand when the game
+    starts within 15 minutes, so even the first move is one click and nobody is mentioned for it."""
+    alice, bob, table = await _alice_bob(harness, monkeypatch, seed=5)
+    # Trickster opens with the Houses chosen together: both owe a choice at once
+    for seat, person in ((0, alice), (1, bob)):
+        legal = table.live.game.legal_actions(table.live.state, seat)
+        first = harness.newest(
+            lambda m, p=person: m.visibility.kind == "ephemeral" and m.visibility.user_id == p.id  # type: ignore[misc]
+        )
+        assert first is not None and table.offers(first, legal), f"{person.name} has a hand without asking"
+        assert _mentions(harness, table, person) == 0 and not harness.fake.dms(person)
+    clicks = table.interactions
+    await table.act(0)
+    await table.act(1)
+    assert table.interactions - clicks == 2
+    assert not harness.leaks
