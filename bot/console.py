@@ -68,7 +68,7 @@ i18n.register(
             "en": "Table #{table} is not in play ({status}): nothing to resume.",
             "ja": "卓 #{table} は進行中ではありません（{status}）。再開できません。",
         },
-        "console.turn": {"en": "— {name}, your decision —", "ja": "— {name} さんの番です —"},
+        "console.turn": {"en": "— {name}, your decision —", "ja": "— {name}の番です —"},
         "console.table": {"en": "=== Table #{table}: {game} ===", "ja": "=== 卓 #{table}: {game} ==="},
         "console.no_table": {
             "en": "No unfinished terminal table to resume in {db}.",
