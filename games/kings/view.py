@@ -78,6 +78,7 @@ def view(t: Table, seat: int | None) -> dict[str, JSON]:
         "last_trick": [dict(e) for e in t.last_trick],
         "to_act": sorted(engine.to_act(t)),
         "last_scoring": [r["items"] for r in t.history[-1]] if t.history else [],
+        "round_totals": [[r["after"] for r in record] for record in t.history],  # public: every round's totals
         "hand": list(t.hands[seat]) if seat is not None else None,
         "my_discards": list(t.discards[seat]) if seat is not None else None,
         "known": [[w, c] for w, c in t.known if w == seat] if seat is not None else [],
