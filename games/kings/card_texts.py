@@ -87,10 +87,12 @@ CHARACTERS: dict[Character, Text] = {
         "en": "Face up: you make no bid; after the bids give the KIZUNA card to a partner and score with "
         "their bids, wins and taken cards; once a round, on your turn, swap a card with them (you give one "
         "face down, they give one back, maybe the same). Bid: COPY one other player's bid, judged on your "
-        "own wins.",
+        "own wins; copying the Devil bid, if every other player makes their bid, neither you nor the Devil "
+        "player scores it.",
         "ja": "表：BIDしない。BIDの後、絆カードをパートナーに渡し、パートナーのBID・勝利数・とったカードで得点する。"
         "1ラウンド1回、自分のターンにパートナーと手札を1枚交換（裏で渡し、相手が見て1枚返す。同じカードでもよい）。"
-        "BID（裏）：他プレイヤーのBID1枚をコピーし、自分の勝利数で判定。",
+        "BID（裏）：他プレイヤーのBID1枚をコピーし、自分の勝利数で判定。デビルのBIDをコピーし、"
+        "他の全員がBIDに成功したときは、チアリーダーもデビルのプレイヤーも得点しない。",
     },
 }
 PROVISIONAL_CHARACTERS = frozenset(PROVISIONAL_BIDS)
