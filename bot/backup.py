@@ -107,6 +107,18 @@ def _in_use(db: Path) -> bool:
         con.close()
 
 
+def _copy(source: str, target: Path) -> None:
+    """SQLite's backup API from `source` (a path or a read-only URI) into a new file `target`."""
+    src = sqlite3.connect(source, uri=source.startswith("file:"))
+    dst = sqlite3.connect(target)
+    try:
+        with dst:
+            src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+
+
 def restore(backup: Path, db: Path) -> Path | None:
     """Put `backup` in place of `db`; returns where the replaced database was kept (None if none)."""
     if not backup.exists():
@@ -117,23 +129,9 @@ def restore(backup: Path, db: Path) -> Path | None:
     kept = None
     if db.exists():
         kept = db.with_name(db.name + ".before-restore")
-        src = sqlite3.connect(db)  # a consistent copy of the current file, WAL included
-        dst = sqlite3.connect(kept)
-        try:
-            with dst:
-                src.backup(dst)
-        finally:
-            dst.close()
-            src.close()
+        _copy(str(db), kept)  # a consistent copy of the current file, WAL included
     partial = db.with_name(f".{db.name}.restoring")
-    src = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
-    dst = sqlite3.connect(partial)
-    try:
-        with dst:
-            src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
+    _copy(f"file:{backup}?mode=ro", partial)
     for extra in ("-wal", "-shm"):
         Path(str(db) + extra).unlink(missing_ok=True)
     os.replace(partial, db)
