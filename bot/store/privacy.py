@@ -41,6 +41,13 @@ COUNT_OPEN = (
 
 # (statement, which arguments) for one person: u = their id, a = the anonymous id, n = the placeholder name
 FORGET_USER: tuple[tuple[str, str], ...] = (
+    # first, while the seats still name them: a cached copy of these tables elsewhere is now stale, so a
+    # process holding one cannot write its old seats back (tables.revision, docs/architecture.md)
+    (
+        "UPDATE tables SET revision = revision + 1"
+        " WHERE creator_id = ? OR id IN (SELECT table_id FROM seats WHERE user_id = ?)",
+        "uu",
+    ),
     ("UPDATE seats SET user_id = ?, name = ? WHERE user_id = ?", "anu"),
     ("UPDATE tables SET creator_id = ? WHERE creator_id = ?", "au"),
     ("UPDATE actions SET user_id = ? WHERE user_id = ?", "au"),
@@ -56,6 +63,11 @@ GUILD_USERS = (
 )
 # (statement, which arguments) per person of a server: g = the guild id
 FORGET_IN_GUILD: tuple[tuple[str, str], ...] = (
+    (  # as in FORGET_USER: cached copies elsewhere become stale
+        "UPDATE tables SET revision = revision + 1 WHERE guild_id = ?"
+        " AND (creator_id = ? OR id IN (SELECT table_id FROM seats WHERE user_id = ?))",
+        "guu",
+    ),
     ("UPDATE seats SET user_id = ?, name = ? WHERE user_id = ? AND " + _IN_GUILD, "anug"),
     ("UPDATE tables SET creator_id = ? WHERE creator_id = ? AND guild_id = ?", "aug"),
     ("UPDATE actions SET user_id = ? WHERE user_id = ? AND " + _IN_GUILD, "aug"),

@@ -202,3 +202,23 @@ async def test_two_processes_changing_one_persons_settings_keep_both_changes(
     assert (mine.language, mine.dm_pings) == ("ja", False)
     await one.close()
     await two.close()
+
+
+async def test_a_stale_process_cannot_write_a_forgotten_persons_seat_back(
+    db_path: str, settings: Settings, clock: FakeClock
+) -> None:
+    """docs/privacy.md: a forgotten person's seat is anonymized in the store. Another process that still
+    holds the table in memory must not write the old seat (their id and name) back when it next changes
+    the seats: forgetting makes every cached copy of their tables stale."""
+    one = await open_service(db_path, settings, clock)
+    two = await open_service(db_path, settings, clock)
+    table = await human_table(one, players=3, rounds="5")
+    await one.resign(table, BOB.user_id)  # Bob's seat is played by an AI; the table plays on
+    await two.get_table(table)  # process two holds the table with Bob's name and id
+    await one.privacy.forget_person(BOB.user_id)
+    await two.replace_with_ai(table, 2)  # an admin in process two replaces seat 2: the seats are written
+    third = await open_service(db_path, settings, clock)
+    seats = (await third.get_table(table)).seats
+    assert BOB.user_id not in {s.user_id for s in seats} and "P2" not in {s.name for s in seats}
+    for svc in (one, two, third):
+        await svc.close()
