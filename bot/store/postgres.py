@@ -600,6 +600,22 @@ class PostgresStore(PostgresPrivacy, Store):
                 int(dm_pings),
             )
 
+    async def update_settings(
+        self, user_id: int, language: str | None = None, dm_pings: bool | None = None
+    ) -> tuple[str | None, bool]:
+        """One merging statement: two changes at once (two processes) both stay."""
+        pings = None if dm_pings is None else int(dm_pings)
+        async with self._conn() as conn:
+            row = await conn.fetchrow(
+                "INSERT INTO user_settings (user_id, language, dm_pings) VALUES ($1, $2, COALESCE($3::int, 1))"
+                " ON CONFLICT (user_id) DO UPDATE SET language = COALESCE($2, user_settings.language),"
+                " dm_pings = COALESCE($3::int, user_settings.dm_pings) RETURNING language, dm_pings",
+                user_id,
+                language,
+                pings,
+            )
+        return (None if row[0] is None else str(row[0]), bool(row[1]))
+
     # --- guild settings ------------------------------------------------------------------------------
     async def get_guild_settings(self, guild_id: int) -> tuple[str | None, str | None] | None:
         async with self._conn() as conn:
