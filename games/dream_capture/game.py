@@ -48,6 +48,7 @@ class DreamCapture(Game[State]):
     # deals (~650 actions a game), so few of them fit a Discord turn
     PLAYOUT_POLICY = "random"
     SEARCH_PLAYOUTS = 30
+    SEARCH_ANCHOR = "heuristic"  # random playouts over six deals say little: keep its move unless clearly beaten
 
     def setup(
         self,

@@ -22,6 +22,7 @@ one value or a mapping by variant id (read from the view's "variant"). Nothing g
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -80,6 +81,8 @@ class SearchPolicy:
         self._playouts: dict[str, int] = {
             v: int(str(n)) for v, n in _by_variant(getattr(game, "SEARCH_PLAYOUTS", None)).items()
         }
+        anchor = getattr(game, "SEARCH_ANCHOR", None)
+        self._anchor: Policy | None = policies.get(str(anchor)) if anchor else None
 
     @property
     def playout_policy(self) -> Policy:
@@ -106,8 +109,10 @@ class SearchPolicy:
         seats = self._side(sampler, rng)
         policy, playouts = self.settings_for(sampler.variant)
         totals = [0.0] * len(legal)
+        squares = [0.0] * len(legal)
         counts = [0] * len(legal)
         rounds = max(self.budget.min_rounds, playouts // len(legal))
+        anchor = self._anchored(sampler, legal, rng)
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         for done in range(rounds):
             deal = sampler.draw(rng)
@@ -117,12 +122,31 @@ class SearchPolicy:
                     result = self._play_out(after, policy, rng)
                 except (GameError, ValueError, KeyError, IndexError):
                     continue  # a sample the engine refuses is skipped: it must never crash the seat's turn
-                totals[i] += reward(result, seats)
+                value = reward(result, seats)
+                totals[i] += value
+                squares[i] += value * value
                 counts[i] += 1
             if deadline is not None and done + 1 >= self.budget.min_rounds and time.perf_counter() > deadline:
                 break
         best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -1.0, -i))
+        if (
+            anchor is not None
+            and best != anchor
+            and not _clearly_better(best, anchor, totals, squares, counts)
+        ):
+            return legal[anchor]
         return legal[best]
+
+    def _anchored(self, sampler: Determinizer, legal: Sequence[str], rng: random.Random) -> int | None:
+        """The index of the move the game's SEARCH_ANCHOR policy (its heuristic) would play here: where a
+        game's playouts say little (long games, strong heuristic), the search departs from that move only
+        when the playouts show another clearly better. It reads the seat's view of a sample, which is the
+        seat's own view (tests/search/test_sampler.py)."""
+        if self._anchor is None:
+            return None
+        deal = sampler.draw(rng)
+        choice = self._anchor(partial(self.game.view, deal, sampler.seat), legal, random.Random(rng.random()))
+        return legal.index(choice) if choice in legal else None
 
     def _side(self, sampler: Determinizer, rng: random.Random) -> list[int]:
         """The seat and its partners when the game shows teams to that seat."""
@@ -150,6 +174,25 @@ class SearchPolicy:
                 action = policy(partial(game.view, state, seat), legal, rng)
             state, _ = game.apply(state, seat, action)
         return game.outcome(state)
+
+
+ANCHOR_Z = 1.0  # standard errors by which a move must beat the anchor's to be played instead
+
+
+def _clearly_better(
+    best: int, anchor: int, totals: list[float], squares: list[float], counts: list[int]
+) -> bool:
+    """Whether `best`'s mean reward beats `anchor`'s by ANCHOR_Z standard errors of the difference."""
+    if not counts[best] or not counts[anchor]:
+        return bool(counts[best])
+
+    def mean_var(i: int) -> tuple[float, float]:
+        n = counts[i]
+        mean = totals[i] / n
+        return mean, max(0.0, squares[i] / n - mean * mean) / n
+
+    (mb, vb), (ma, va) = mean_var(best), mean_var(anchor)
+    return bool(mb - ma > ANCHOR_Z * math.sqrt(vb + va))
 
 
 def _by_variant(value: object) -> dict[str, object]:
