@@ -109,7 +109,6 @@ class SearchPolicy:
         seats = self._side(sampler, rng)
         policy, playouts = self.settings_for(sampler.variant)
         totals = [0.0] * len(legal)
-        squares = [0.0] * len(legal)
         counts = [0] * len(legal)
         rounds = max(self.budget.min_rounds, playouts // len(legal))
         anchor = self._anchored(sampler, legal, rng)
@@ -124,16 +123,11 @@ class SearchPolicy:
                     continue  # a sample the engine refuses is skipped: it must never crash the seat's turn
                 value = reward(result, seats)
                 totals[i] += value
-                squares[i] += value * value
                 counts[i] += 1
             if deadline is not None and done + 1 >= self.budget.min_rounds and time.perf_counter() > deadline:
                 break
         best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -1.0, -i))
-        if (
-            anchor is not None
-            and best != anchor
-            and not _clearly_better(best, anchor, totals, squares, counts)
-        ):
+        if anchor is not None and best != anchor and not _clearly_better(best, anchor, totals, counts):
             return legal[anchor]
         return legal[best]
 
@@ -176,23 +170,17 @@ class SearchPolicy:
         return game.outcome(state)
 
 
-ANCHOR_Z = 1.0  # standard errors by which a move must beat the anchor's to be played instead
+ANCHOR_Z = 2.0  # standard errors by which a move must beat the anchor's to be played instead
 
 
-def _clearly_better(
-    best: int, anchor: int, totals: list[float], squares: list[float], counts: list[int]
-) -> bool:
-    """Whether `best`'s mean reward beats `anchor`'s by ANCHOR_Z standard errors of the difference."""
+def _clearly_better(best: int, anchor: int, totals: list[float], counts: list[int]) -> bool:
+    """Whether `best`'s mean reward beats `anchor`'s by ANCHOR_Z standard errors of the difference, with
+    the largest variance a reward in [0, 1] can have (1/4): a handful of playouts whose results happen to
+    agree must not look certain, and the best of many moves is the luckiest, so the bar is high."""
     if not counts[best] or not counts[anchor]:
         return bool(counts[best])
-
-    def mean_var(i: int) -> tuple[float, float]:
-        n = counts[i]
-        mean = totals[i] / n
-        return mean, max(0.0, squares[i] / n - mean * mean) / n
-
-    (mb, vb), (ma, va) = mean_var(best), mean_var(anchor)
-    return bool(mb - ma > ANCHOR_Z * math.sqrt(vb + va))
+    gap = totals[best] / counts[best] - totals[anchor] / counts[anchor]
+    return gap > ANCHOR_Z * 0.5 * math.sqrt(1 / counts[best] + 1 / counts[anchor])
 
 
 def _by_variant(value: object) -> dict[str, object]:
