@@ -36,6 +36,7 @@ async def test_the_strong_ai_in_a_worker_process_decides_as_it_would_here() -> N
     state, seat = _midgame()
     budget = Budget(playouts=40, seconds=None)  # no deadline: the same decision wherever it runs
     pooled = AiRunner(workers=1, budget=budget)
+    pooled.pool_timeout = 600  # a loaded CI machine may start the worker slowly: no fallback in this test
     try:
         far = await pooled.move(game, state, seat, "search", "7:12:1")
     finally:
@@ -74,6 +75,7 @@ async def test_the_event_loop_keeps_serving_while_a_strong_ai_thinks() -> None:
     game = get_game("trickster")
     state, seat = _midgame()
     runner = AiRunner(workers=1, budget=Budget(playouts=400, seconds=None))
+    runner.pool_timeout = 600
     ticks = 0
 
     async def ticker() -> None:
