@@ -22,10 +22,11 @@ import json
 import secrets
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import asyncpg
 
+from bot.envparse import redact_url
 from bot.store.base import DuplicateKey, Rater, RatingKey, Store, StoreError, VersionConflict
 from bot.store.pg_migrate import apply_migrations
 from bot.store.pg_privacy import PostgresPrivacy
@@ -40,6 +41,9 @@ from bot.store.records import (
     TableRow,
     TableWrite,
 )
+from bot.store.records import action_row as _action
+from bot.store.records import rating_record as _rating
+from bot.store.records import table_row as _table
 
 _TABLE_COLS = (
     "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
@@ -108,50 +112,7 @@ CHANNEL = "tricktable_tables"  # NOTIFY payload: "<sender token> <table>:<versio
 _PAYLOAD = 7000  # bytes per notification (PostgreSQL's limit is 8000)
 
 
-def redact(url: str) -> str:
-    """The URL with its password (if any) replaced, for messages and logs."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return "<unparseable database URL>"
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if parts.port is not None:
-        host = f"{host}:{parts.port}"
-    netloc = f"{parts.username or ''}:***@{host}"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
-
-
-def _table(row: Sequence[Any]) -> TableRow:
-    return TableRow(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        thread_id=row[3],
-        game=row[4],
-        variant=row[5],
-        options=json.loads(row[6]),
-        status=row[7],
-        seed=row[8],
-        version=row[9],
-        creator_id=row[10],
-        clock_mode=row[11],
-        clock_seconds=row[12],
-        created_at=row[13],
-        updated_at=row[14],
-        revision=row[15],
-    )
-
-
-def _action(row: Sequence[Any]) -> ActionRow:
-    return ActionRow(
-        seq=row[0], seat=row[1], action=row[2], user_id=row[3], via=row[4], at=row[5], idem_key=row[6]
-    )
-
-
-def _rating(row: Sequence[Any]) -> RatingRecord:
-    return RatingRecord(*row)
+redact = redact_url  # the password (if any) as ***, for messages and logs
 
 
 def _clock_row(table_id: int, clocks: Sequence[DeadlineRow]) -> tuple[int, float, str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,3 +129,35 @@ class RatingRecord:
     games: int
     wins: int
     updated_at: float = 0.0
+
+
+def table_row(row: Sequence[Any]) -> TableRow:
+    """A `tables` row in the stores' column order (both stores select the same columns)."""
+    return TableRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        thread_id=row[3],
+        game=row[4],
+        variant=row[5],
+        options=json.loads(row[6]),
+        status=row[7],
+        seed=row[8],
+        version=row[9],
+        creator_id=row[10],
+        clock_mode=row[11],
+        clock_seconds=row[12],
+        created_at=row[13],
+        updated_at=row[14],
+        revision=row[15],
+    )
+
+
+def action_row(row: Sequence[Any]) -> ActionRow:
+    return ActionRow(
+        seq=row[0], seat=row[1], action=row[2], user_id=row[3], via=row[4], at=row[5], idem_key=row[6]
+    )
+
+
+def rating_record(row: Sequence[Any]) -> RatingRecord:
+    return RatingRecord(*row)

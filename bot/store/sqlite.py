@@ -30,6 +30,9 @@ from bot.store.records import (
     TableRow,
     TableWrite,
 )
+from bot.store.records import action_row as _action
+from bot.store.records import rating_record as _rating
+from bot.store.records import table_row as _table
 from bot.store.sqlite_privacy import SqlitePrivacy
 
 T = TypeVar("T")
@@ -41,43 +44,12 @@ _TABLE_COLS = (
 )
 
 
-def _table(row: Sequence[Any]) -> TableRow:
-    return TableRow(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        thread_id=row[3],
-        game=row[4],
-        variant=row[5],
-        options=json.loads(row[6]),
-        status=row[7],
-        seed=row[8],
-        version=row[9],
-        creator_id=row[10],
-        clock_mode=row[11],
-        clock_seconds=row[12],
-        created_at=row[13],
-        updated_at=row[14],
-        revision=row[15],
-    )
-
-
 def _seats(conn: sqlite3.Connection, table_id: int) -> tuple[SeatRow, ...]:
     rows = conn.execute(
         "SELECT seat, user_id, name, ai_policy, left_as FROM seats WHERE table_id = ? ORDER BY seat",
         (table_id,),
     ).fetchall()
     return tuple(SeatRow(*r) for r in rows)
-
-
-def _action(row: Sequence[Any]) -> ActionRow:
-    return ActionRow(
-        seq=row[0], seat=row[1], action=row[2], user_id=row[3], via=row[4], at=row[5], idem_key=row[6]
-    )
-
-
-def _rating(row: Sequence[Any]) -> RatingRecord:
-    return RatingRecord(*row)
 
 
 _RATING_COLS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, updated_at"
