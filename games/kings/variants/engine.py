@@ -113,6 +113,7 @@ class VariantGame(Game[VState]):
             "tricks": list(state.tricks),
             "red_queen_wins": list(state.bonus),
             "scores": list(state.scores),
+            "round_totals": [list(row) for row in state.get("round_totals", [])],  # public, one row a round
             "pool": list(state.pool),
             "box": list(state.box),
             "pending": list(state.pending),

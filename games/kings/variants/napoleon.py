@@ -233,7 +233,9 @@ class Napoleon(Variant):
             scores[seat] = max(0, scores[seat] + plus - minus)  # Ruling: never below 0
             points.append(scores[seat] - before)
         totals = self.team_totals(s, tuple(scores))
-        s = s._replace(scores=tuple(scores)).with_info(team_scores=totals, round_points=points)
+        s = s._replace(scores=tuple(scores)).with_info(
+            team_scores=totals, round_points=points, round_totals=[*s.get("round_totals", []), list(scores)]
+        )
         events = [
             Event(
                 "round_scored", {"round": s.round, "points": points, "scores": scores, "team_scores": totals}

@@ -218,7 +218,7 @@ class Ombre(Variant):
             if wins[r] == data.OMBRE_RIVAL_JACK_WINS:
                 points[r] += data.OMBRE_RIVAL_JACK
         scores = tuple(a + b for a, b in zip(s.scores, points, strict=True))
-        s = s._replace(scores=scores)
+        s = s._replace(scores=scores).with_info(round_totals=[*s.get("round_totals", []), list(scores)])
         events = [
             Event(
                 "round_scored",

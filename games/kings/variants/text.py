@@ -295,6 +295,25 @@ def _team_result(view: Mapping[str, Any], lang: str, names: Names) -> list[str]:
     return lines
 
 
+def _round_table(view: Mapping[str, Any], lang: str, names: Names) -> list[str]:
+    """Every finished round's totals (Whist's per team, the others per player), most points winning."""
+    rounds: list[Any] = list(view.get("round_totals") or [])
+    if not rounds:
+        return []
+    ja = lang == "ja"
+    if view.get("teams") and view["variant"] != "whist":  # Napoleon: the teams' sums decide, not these
+        lines = ["ラウンドごとの各自の合計:" if ja else "Each player's total after each round:"]
+    else:
+        lines = ["ラウンドごとの合計（多い方が上位）:" if ja else "Totals after each round (most points wins):"]
+    if view["variant"] == "whist" and view.get("teams"):
+        rows = [(team_name(names, team, lang), int(team[0])) for team in view["teams"]]
+    else:
+        rows = [(_seat(i, lang, names), i) for i in range(int(view["players"]))]
+    for label, index in rows:
+        lines.append(f"  {label}: " + " → ".join(str(r[index]) for r in rounds))
+    return lines
+
+
 def view_text(view: Mapping[str, Any], lang: str = "en", *, names: Names = None) -> str:
     ja = lang == "ja"
     sep = "、" if ja else ", "
@@ -330,6 +349,7 @@ def view_text(view: Mapping[str, Any], lang: str = "en", *, names: Names = None)
         if view.get("partner") == i:
             parts.append("パートナー" if ja else "Partner")
         lines.append(f"{_seat(i, lang, names)}: " + sep.join(parts))
+    lines.extend(_round_table(view, lang, names))
     if team_game:
         lines.append(
             ("チーム: " if ja else "Teams: ")

@@ -143,7 +143,9 @@ class Whist(Variant):
             gains = [data.WHIST_ROUND_POINTS, data.WHIST_ROUND_POINTS]
         totals = [x + g for x, g in zip(s.get("team_scores"), gains, strict=True)]
         scores = tuple(totals[0 if i in TEAMS[0] else 1] for i in range(s.players))
-        s = s._replace(scores=scores).with_info(team_scores=totals)
+        s = s._replace(scores=scores).with_info(
+            team_scores=totals, round_totals=[*s.get("round_totals", []), list(scores)]
+        )
         events = [
             Event(
                 "whist_round",
