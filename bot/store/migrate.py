@@ -11,10 +11,11 @@ from bot.store.base import StoreError
 _NAME = re.compile(r"^(\d{4})_[\w-]+\.sql$")
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(number, file name, SQL) in order; numbers must run 1, 2, 3… without gaps."""
+def migrations(package: str = "bot.store.migrations") -> list[tuple[int, str, str]]:
+    """(number, file name, SQL) in order; numbers must run 1, 2, 3… without gaps. Each store keeps its own
+    numbered folder (SQLite here, PostgreSQL in bot.store.pg_migrations); the rule is the same."""
     found = []
-    for entry in resources.files("bot.store.migrations").iterdir():
+    for entry in resources.files(package).iterdir():
         match = _NAME.match(entry.name)
         if match:
             found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))

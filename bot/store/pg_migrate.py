@@ -6,29 +6,16 @@ advisory lock, so exactly one of them applies each step and the others see the r
 
 from __future__ import annotations
 
-import re
-from importlib import resources
-
 import asyncpg
 
 from bot.store.base import StoreError
+from bot.store.migrate import migrations as numbered
 
-_NAME = re.compile(r"^(\d{4})_[\w-]+\.sql$")
 _LOCK = 0x7472_6B74  # advisory lock key of the migration step ("trkt")
 
 
 def migrations() -> list[tuple[int, str, str]]:
-    """(number, file name, SQL) in order; numbers must run 1, 2, 3… without gaps."""
-    found = []
-    for entry in resources.files("bot.store.pg_migrations").iterdir():
-        match = _NAME.match(entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    found.sort()
-    for index, (number, name, _) in enumerate(found, start=1):
-        if number != index:
-            raise StoreError(f"migration {name} is out of sequence (expected number {index})")
-    return found
+    return numbered("bot.store.pg_migrations")
 
 
 def code_version() -> int:

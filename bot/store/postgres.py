@@ -31,6 +31,7 @@ from bot.store.base import DuplicateKey, Rater, RatingKey, Store, StoreError, Ve
 from bot.store.pg_migrate import apply_migrations
 from bot.store.pg_privacy import PostgresPrivacy
 from bot.store.records import (
+    TABLE_INSERT_COLUMNS,
     ActionRow,
     DeadlineRow,
     LoadedTable,
@@ -40,6 +41,7 @@ from bot.store.records import (
     SeatRow,
     TableRow,
     TableWrite,
+    table_insert_values,
 )
 from bot.store.records import action_row as _action
 from bot.store.records import rating_record as _rating
@@ -696,22 +698,9 @@ async def _seats(conn: asyncpg.Connection, table_ids: Sequence[int]) -> dict[int
 
 async def _insert_table_row(conn: asyncpg.Connection, row: TableRow) -> int:
     table_id = await conn.fetchval(
-        "INSERT INTO tables (guild_id, channel_id, thread_id, game, variant, options, status, seed,"
-        " creator_id, clock_mode, clock_seconds, created_at, updated_at)"
+        f"INSERT INTO tables ({TABLE_INSERT_COLUMNS})"
         " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id",
-        row.guild_id,
-        row.channel_id,
-        row.thread_id,
-        row.game,
-        row.variant,
-        json.dumps(row.options, sort_keys=True),
-        row.status,
-        row.seed,
-        row.creator_id,
-        row.clock_mode,
-        row.clock_seconds,
-        row.created_at,
-        row.updated_at,
+        *table_insert_values(row),
     )
     return int(table_id)
 

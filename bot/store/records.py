@@ -161,3 +161,28 @@ def action_row(row: Sequence[Any]) -> ActionRow:
 
 def rating_record(row: Sequence[Any]) -> RatingRecord:
     return RatingRecord(*row)
+
+
+TABLE_INSERT_COLUMNS = (
+    "guild_id, channel_id, thread_id, game, variant, options, status, seed, creator_id, clock_mode,"
+    " clock_seconds, created_at, updated_at"
+)
+
+
+def table_insert_values(row: TableRow) -> tuple[Any, ...]:
+    """A new table's values in TABLE_INSERT_COLUMNS order (both stores insert the same columns)."""
+    return (
+        row.guild_id,
+        row.channel_id,
+        row.thread_id,
+        row.game,
+        row.variant,
+        json.dumps(row.options, sort_keys=True),
+        row.status,
+        row.seed,
+        row.creator_id,
+        row.clock_mode,
+        row.clock_seconds,
+        row.created_at,
+        row.updated_at,
+    )

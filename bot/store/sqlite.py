@@ -20,6 +20,7 @@ import aiosqlite
 from bot.store.base import DuplicateKey, Rater, RatingKey, Store, StoreError, VersionConflict
 from bot.store.migrate import apply_migrations
 from bot.store.records import (
+    TABLE_INSERT_COLUMNS,
     ActionRow,
     DeadlineRow,
     LoadedTable,
@@ -29,6 +30,7 @@ from bot.store.records import (
     SeatRow,
     TableRow,
     TableWrite,
+    table_insert_values,
 )
 from bot.store.records import action_row as _action
 from bot.store.records import rating_record as _rating
@@ -546,24 +548,8 @@ def _decode_clocks(text: str) -> list[DeadlineRow]:
 
 def _insert_table_row(conn: sqlite3.Connection, row: TableRow) -> int:
     cur = conn.execute(
-        "INSERT INTO tables (guild_id, channel_id, thread_id, game, variant, options, status, seed,"
-        " creator_id, clock_mode, clock_seconds, created_at, updated_at)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        (
-            row.guild_id,
-            row.channel_id,
-            row.thread_id,
-            row.game,
-            row.variant,
-            json.dumps(row.options, sort_keys=True),
-            row.status,
-            row.seed,
-            row.creator_id,
-            row.clock_mode,
-            row.clock_seconds,
-            row.created_at,
-            row.updated_at,
-        ),
+        f"INSERT INTO tables ({TABLE_INSERT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        table_insert_values(row),
     )
     return int(cur.lastrowid or 0)
 
