@@ -73,6 +73,8 @@ def legend(game: str, cards: Iterable[str], lang: str) -> list[str]:
         effect = f.effect
         if f.sub and effect.startswith(f.sub):  # "Summon: Take a card…" -> "Summoner (Summon): Take…"
             label, effect = f"{f.title} ({f.sub})", effect[len(f.sub) :].lstrip(":： ")
+        elif effect.startswith(f"{f.title}:") or effect.startswith(f"{f.title}："):  # "Rare: Rare: …" once
+            effect = effect[len(f.title) :].lstrip(":： ")
         lines.append(f"{label}: {effect}")
     return lines
 
