@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from bot.store.records import (
     ActionRow,
@@ -183,6 +183,16 @@ class RatingStore(Protocol):
         """The player's rows in a scope with their rank (1 = best) on each board."""
 
 
+class GuildRow(NamedTuple):
+    """A server's stored settings as the database holds them; None = not set on this server (the
+    operator's default applies)."""
+
+    default_clock: str | None = None
+    table_channels: str | None = None  # JSON list of channel ids; '[]' = any channel
+    text_only: bool | None = None  # True: no card pictures
+    ai_level: str | None = None  # easy | normal | strong: the AI that takes over a seat here
+
+
 class SettingsStore(Protocol):
     """Per-user and per-server settings (not table concerns)."""
 
@@ -224,6 +234,24 @@ class SettingsStore(Protocol):
 
     @abstractmethod
     async def set_guild_text_only(self, guild_id: int, text_only: bool | None) -> None: ...
+
+    @abstractmethod
+    async def guild_row(self, guild_id: int) -> GuildRow | None:
+        """Every stored setting of a server in one read (None: the server never set anything)."""
+
+    @abstractmethod
+    async def update_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        default_clock: str | None = None,
+        table_channels: str | None = None,
+        text_only: bool | None = None,
+        ai_level: str | None = None,
+    ) -> GuildRow:
+        """Change only what is given (None keeps the stored value) in ONE statement the database decides,
+        so two admins changing different settings at once (two processes) both keep theirs; returns the
+        merged row as stored."""
 
 
 class MetaStore(Protocol):

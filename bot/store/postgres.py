@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot.envparse import redact_url
-from bot.store.base import DuplicateKey, Rater, RatingKey, Store, StoreError, VersionConflict
+from bot.store.base import DuplicateKey, GuildRow, Rater, RatingKey, Store, StoreError, VersionConflict
 from bot.store.pg_migrate import apply_migrations
 from bot.store.pg_privacy import PostgresPrivacy
 from bot.store.records import (
@@ -614,6 +614,42 @@ class PostgresStore(PostgresPrivacy, Store):
                 None if text_only is None else int(text_only),
             )
 
+    async def guild_row(self, guild_id: int) -> GuildRow | None:
+        async with self._conn() as conn:
+            row = await conn.fetchrow(
+                "SELECT default_clock, table_channels, text_only, ai_level FROM guild_settings WHERE guild_id = $1",
+                guild_id,
+            )
+        return _guild_row(row) if row else None
+
+    async def update_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        default_clock: str | None = None,
+        table_channels: str | None = None,
+        text_only: bool | None = None,
+        ai_level: str | None = None,
+    ) -> GuildRow:
+        """One merging statement (COALESCE with the stored row, under its row lock): two changes at once
+        (two processes) both stay."""
+        async with self._conn() as conn:
+            row = await conn.fetchrow(
+                "INSERT INTO guild_settings (guild_id, default_clock, table_channels, text_only, ai_level)"
+                " VALUES ($1, $2, $3, $4::int, $5) ON CONFLICT (guild_id) DO UPDATE SET"
+                " default_clock = COALESCE(EXCLUDED.default_clock, guild_settings.default_clock),"
+                " table_channels = COALESCE(EXCLUDED.table_channels, guild_settings.table_channels),"
+                " text_only = COALESCE(EXCLUDED.text_only, guild_settings.text_only),"
+                " ai_level = COALESCE(EXCLUDED.ai_level, guild_settings.ai_level)"
+                " RETURNING default_clock, table_channels, text_only, ai_level",
+                guild_id,
+                default_clock,
+                table_channels,
+                None if text_only is None else int(text_only),
+                ai_level,
+            )
+        return _guild_row(row)
+
     # --- front-end table metadata --------------------------------------------------------------------
     async def get_table_meta(self, table_id: int) -> dict[str, str]:
         async with self._conn() as conn:
@@ -767,3 +803,7 @@ async def _collision(conn: asyncpg.Connection, w: TableWrite) -> Exception:
         if found is not None:
             return DuplicateKey(f"table {w.table_id}: key {found!r} was already used")
     return VersionConflict(w.table_id, w.base_version)
+
+
+def _guild_row(row: Any) -> GuildRow:
+    return GuildRow(row[0], row[1], None if row[2] is None else bool(row[2]), row[3])

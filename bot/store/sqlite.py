@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store.base import DuplicateKey, Rater, RatingKey, Store, StoreError, VersionConflict
+from bot.store.base import DuplicateKey, GuildRow, Rater, RatingKey, Store, StoreError, VersionConflict
 from bot.store.migrate import apply_migrations
 from bot.store.records import (
     TABLE_INSERT_COLUMNS,
@@ -459,6 +459,47 @@ class SqliteStore(SqlitePrivacy, Store):
 
         await self._run(work)
 
+    async def guild_row(self, guild_id: int) -> GuildRow | None:
+        def work(conn: sqlite3.Connection) -> GuildRow | None:
+            row = conn.execute(
+                "SELECT default_clock, table_channels, text_only, ai_level FROM guild_settings WHERE guild_id = ?",
+                (guild_id,),
+            ).fetchone()
+            return _guild_row(row) if row else None
+
+        return await self._run(work)
+
+    async def update_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        default_clock: str | None = None,
+        table_channels: str | None = None,
+        text_only: bool | None = None,
+        ai_level: str | None = None,
+    ) -> GuildRow:
+        """One merging statement (the upsert's COALESCE keeps what is not given): two changes at once
+        (two processes on one file) both stay."""
+        values = (guild_id, default_clock, table_channels, None if text_only is None else int(text_only), ai_level)
+
+        def work(conn: sqlite3.Connection) -> GuildRow:
+            def body() -> GuildRow:
+                row = conn.execute(
+                    "INSERT INTO guild_settings (guild_id, default_clock, table_channels, text_only, ai_level)"
+                    " VALUES (?,?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET"
+                    " default_clock = COALESCE(excluded.default_clock, default_clock),"
+                    " table_channels = COALESCE(excluded.table_channels, table_channels),"
+                    " text_only = COALESCE(excluded.text_only, text_only),"
+                    " ai_level = COALESCE(excluded.ai_level, ai_level)"
+                    " RETURNING default_clock, table_channels, text_only, ai_level",
+                    values,
+                ).fetchone()
+                return _guild_row(row)
+
+            return self._tx(conn, body)
+
+        return await self._run(work)
+
     # --- front-end table metadata --------------------------------------------------------------------
     async def get_table_meta(self, table_id: int) -> dict[str, str]:
         def work(conn: sqlite3.Connection) -> dict[str, str]:
@@ -764,3 +805,7 @@ def commit_writes(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> lis
         else:
             conn.execute("COMMIT")
     return outcome
+
+
+def _guild_row(row: Any) -> GuildRow:
+    return GuildRow(row[0], row[1], None if row[2] is None else bool(row[2]), row[3])

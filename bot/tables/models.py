@@ -157,3 +157,4 @@ class GuildSettings:
     default_clock: ClockMode | None = None
     table_channels: frozenset[int] | None = None  # empty set: any channel
     text_only: bool | None = None  # True: no card pictures on this server (issue 15); None: not set
+    ai_level: str | None = None  # easy | normal | strong takes over seats here; None: the operator's level

@@ -1,11 +1,17 @@
-"""Per-user and per-server settings. Not a table concern: the service only hands these calls through."""
+"""Per-user and per-server settings. Not a table concern: the service only hands these calls through.
+
+Every change is merged with the stored row by the database in one statement (None keeps the stored
+value), never read here and written back: two admins (or two processes) changing different settings at
+once both keep theirs.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
 
-from bot.store.base import Store
+from bot.settings import AI_LEVELS
+from bot.store.base import GuildRow, Store
 from bot.tables.errors import TableError
 from bot.tables.models import ClockMode, GuildSettings, UserSettings
 from games.core import i18n
@@ -29,17 +35,7 @@ class Preferences:
         return UserSettings(user_id, stored_language, stored_pings)
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
-        found = await self.store.get_guild_settings(guild_id)
-        text_only = await self.store.get_guild_text_only(guild_id)
-        if found is None:
-            return GuildSettings(guild_id, text_only=text_only)
-        clock, channels = found
-        return GuildSettings(
-            guild_id,
-            ClockMode(clock) if clock is not None else None,
-            frozenset(int(c) for c in json.loads(channels)) if channels is not None else None,
-            text_only,
-        )
+        return _guild_settings(guild_id, await self.store.guild_row(guild_id) or GuildRow())
 
     async def set_guild_settings(
         self,
@@ -47,21 +43,39 @@ class Preferences:
         default_clock: ClockMode | str | None,
         table_channels: Iterable[int] | None,
         text_only: bool | None = None,
+        ai_level: str | None = None,
     ) -> GuildSettings:
-        current = await self.get_guild_settings(guild_id)
-        clock = current.default_clock
+        clock: str | None = None
         if default_clock is not None:
             try:
-                clock = ClockMode(default_clock)
+                clock = ClockMode(default_clock).value
             except ValueError:
                 raise TableError("bad_clock") from None
-        channels = current.table_channels if table_channels is None else frozenset(map(int, table_channels))
-        new = GuildSettings(guild_id, clock, channels, current.text_only if text_only is None else text_only)
-        await self.store.set_guild_settings(
-            guild_id,
-            None if clock is None else clock.value,
-            None if channels is None else json.dumps(sorted(channels)),
+        if ai_level is not None and ai_level not in AI_LEVELS:
+            raise TableError("unknown_policy", policy=ai_level, choices=", ".join(AI_LEVELS))
+        channels = None if table_channels is None else json.dumps(sorted(set(map(int, table_channels))))
+        row = await self.store.update_guild_settings(
+            guild_id, default_clock=clock, table_channels=channels, text_only=text_only, ai_level=ai_level
         )
-        if text_only is not None:
-            await self.store.set_guild_text_only(guild_id, text_only)
-        return new
+        return _guild_settings(guild_id, row)
+
+
+
+async def takeover_level(store: Store, guild_id: int, operator_level: str) -> str:
+    """The AI level that plays a seat nobody plays on this server (a clock that ran out, a resignation,
+    an admin's replace without a choice): the server's own (/settings server ai_level), else the
+    operator's TRICKTABLE_AI_LEVEL. Read from the store each time (rare events; another process may
+    have changed it)."""
+    row = await store.guild_row(guild_id)
+    level = row.ai_level if row is not None else None
+    return level if level is not None and level in AI_LEVELS else operator_level
+
+
+def _guild_settings(guild_id: int, row: GuildRow) -> GuildSettings:
+    return GuildSettings(
+        guild_id,
+        ClockMode(row.default_clock) if row.default_clock is not None else None,
+        frozenset(int(c) for c in json.loads(row.table_channels)) if row.table_channels is not None else None,
+        row.text_only,
+        row.ai_level,
+    )

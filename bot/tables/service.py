@@ -390,10 +390,14 @@ class TableService:
         default_clock: ClockMode | str | None = None,
         table_channels: Iterable[int] | None = None,
         text_only: bool | None = None,
+        ai_level: str | None = None,
     ) -> GuildSettings:
         """Change what is given (None keeps the current value); an empty `table_channels` = any channel;
-        `text_only` turns card pictures off (True) or on (False). The front end checks the admin permission."""
-        return await self.preferences.set_guild_settings(guild_id, default_clock, table_channels, text_only)
+        `text_only` turns card pictures off (True) or on (False); `ai_level` (easy|normal|strong) is the AI
+        that takes over seats on this server. The front end checks the admin permission."""
+        return await self.preferences.set_guild_settings(
+            guild_id, default_clock, table_channels, text_only, ai_level
+        )
 
     async def get_table_meta(self, table_id: int) -> dict[str, Any]:
         """A front end's own bookkeeping for a table (JSON values), kept across restarts."""
