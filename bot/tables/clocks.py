@@ -18,7 +18,7 @@ from bot.tables.cache import LostRace
 from bot.tables.errors import TableError, TableUnavailable
 from bot.tables.live import LiveTable
 from bot.tables.models import TableStatus, Update
-from bot.tables.play import Play, Step, default_ai
+from bot.tables.play import Play, Step
 from games.core.contract import Event
 
 if TYPE_CHECKING:
@@ -66,13 +66,14 @@ class Clocks:
         reminders: list[Update] = []
         changed = False
         version = info.version
+        takeover: str | None = None  # the server's take-over AI, read once when a clock has run out
         for seat in [s for s in live.deadlines if s not in to_act or info.seats[s].is_ai]:
             del live.deadlines[seat]  # a clock nobody owes any more (should not happen; heal it)
             changed = True
         for seat, dl in sorted(live.deadlines.items()):
             if dl.due_at <= now:
-                level = self.host.settings.ai_takeover_level
-                action = await self.play.ai_move(live, state, seat, version, default_ai(game, level))
+                takeover = takeover or await self.play.takeover_policy(live)
+                action = await self.play.ai_move(live, state, seat, version, takeover)
                 state, events = game.apply(state, seat, action)
                 version += 1
                 expired = Event("host.clock_expired", {"name": info.seats[seat].name, "seat": seat})

@@ -22,6 +22,7 @@ from bot.tables.cache import LostRace
 from bot.tables.errors import TableError, require_status
 from bot.tables.live import LiveTable, seat_row
 from bot.tables.models import Audience, SeatInfo, TableInfo, TableStatus, Update
+from bot.tables.preferences import takeover_level
 from bot.tables.results import Results, result_row
 from games.core.contract import Event, Game
 
@@ -47,8 +48,8 @@ class Step:
 
 
 def default_ai(game: Game[Any], level: str = "normal") -> str:
-    """The AI that plays for a human whose clock ran out or who resigned: the operator's take-over level
-    (TRICKTABLE_AI_LEVEL; bot/tables/ai.py says what each level is)."""
+    """The policy of a take-over `level` (the server's or the operator's, see `Play.takeover_policy`;
+    bot/tables/ai.py says what each level is)."""
     return policy_for_level(game, level)
 
 
@@ -87,17 +88,24 @@ class Play:
         seat = live.info.seat_of(user_id)
         if seat is None:
             raise TableError("not_seated")
-        level = self.host.settings.ai_takeover_level
-        return await self.hand_to_ai(live, seat, default_ai(live.game, level), "resigned", "host.resigned")
+        policy = await self.takeover_policy(live)
+        return await self.hand_to_ai(live, seat, policy, "resigned", "host.resigned")
 
     async def replace(self, live: LiveTable, seat: int, policy: str | None) -> Update:
         if not 0 <= seat < len(live.info.seats):
             raise TableError("seat_not_found", seat=seat, table=live.info.id)
-        chosen = policy or default_ai(live.game, self.host.settings.ai_takeover_level)
+        chosen = policy or await self.takeover_policy(live)
         available = available_policies(live.game)
         if chosen not in available:
             raise TableError("unknown_policy", policy=chosen, choices=", ".join(available))
         return await self.hand_to_ai(live, seat, chosen, "replaced", "host.replaced")
+
+    async def takeover_policy(self, live: LiveTable) -> str:
+        """The AI for a seat nobody plays (clock ran out, resigned, replaced without a choice): the level
+        the table's server chose (/settings server ai_level), else the operator's TRICKTABLE_AI_LEVEL. The
+        strong level's policy name sends its moves through the AI pool (`ai_move`)."""
+        level = await takeover_level(self.host.store, live.info.guild_id, self.host.settings.ai_takeover_level)
+        return default_ai(live.game, level)
 
     async def hand_to_ai(self, live: LiveTable, seat: int, policy: str, why: str, kind: str) -> Update:
         """An AI takes over `seat` (resigned or replaced); the new seat and the AI's moves commit together."""
