@@ -521,6 +521,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         tables_channel=ls("dc.opt.tables_channel"),
         any_channel=ls("dc.opt.any_channel"),
         pictures=ls("dc.opt.pictures"),
+        ai_level=ls("dc.opt.ai_level"),
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -528,7 +529,11 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         default_clock=[
             app_commands.Choice(name=ls("dc.choice.live"), value="live"),
             app_commands.Choice(name=ls("dc.choice.async"), value="async"),
-        ]
+        ],
+        ai_level=[
+            app_commands.Choice(name=ls(f"dc.choice.ai_{level}"), value=level)
+            for level in ("easy", "normal", "strong")
+        ],
     )
     async def settings_server(
         interaction: discord.Interaction,
@@ -537,6 +542,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
         tables_channel: app_commands.AppCommandChannel | None = None,
         any_channel: bool | None = None,
         pictures: bool | None = None,
+        ai_level: str | None = None,
     ) -> None:
         async def work(lang: str) -> None:
             guild_id = interaction.guild_id
@@ -550,12 +556,16 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
             if tables_channel is not None:
                 channels = set() if any_channel else set((await bot.server_settings(guild_id)).table_channels)
                 channels.add(tables_channel.id)
-            if default_clock is not None or channels is not None or pictures is not None:
+            if default_clock is not None or channels is not None or pictures is not None or ai_level is not None:
                 text_only = None if pictures is None else not pictures
-                await bot.service.set_guild_settings(guild_id, default_clock, channels, text_only=text_only)
+                await bot.service.set_guild_settings(
+                    guild_id, default_clock, channels, text_only=text_only, ai_level=ai_level
+                )
                 forget_setting(guild_id)
             server = await bot.server_settings(guild_id)
-            shown = not (await bot.service.get_guild_settings(guild_id)).text_only and bot.settings.pictures
+            saved = await bot.service.get_guild_settings(guild_id)
+            shown = not saved.text_only and bot.settings.pictures
+            level = saved.ai_level or bot.settings.host.ai_takeover_level  # unset: the operator's level
             where = ", ".join(f"<#{c}>" for c in sorted(server.table_channels)) or t("dc.anywhere", lang)
             current = t(
                 "dc.settings.server",
@@ -564,6 +574,7 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
                 channels=where,
             )
             current += "\n" + t("dc.settings.pictures", lang, state=t("dc.on" if shown else "dc.off", lang))
+            current += "\n" + t("dc.settings.ai_level", lang, level=t(f"dc.level.{level}", lang))
             await send(interaction, content=f"{current}\n{t('dc.settings.server_help', lang)}")
 
         await guarded(interaction, None, work)

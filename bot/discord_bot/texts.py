@@ -86,6 +86,20 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ja": "手札と盤面のカード画像（False: 文字のみ。読み上げや狭い画面向け）",
     },
     "dc.settings.pictures": {"en": "Card pictures: {state}", "ja": "カード画像: {state}"},
+    "dc.opt.ai_level": {
+        "en": "The AI that plays on for a player whose clock ran out, who resigned or was replaced",
+        "ja": "持ち時間切れ・投了・交代した人の席を代わりに打つAIの強さ",
+    },
+    "dc.choice.ai_easy": {"en": "easy (random legal moves)", "ja": "やさしい（無作為）"},
+    "dc.choice.ai_normal": {"en": "normal (rules of thumb, at once)", "ja": "ふつう（経験則ですぐに）"},
+    "dc.choice.ai_strong": {"en": "strong (searches; a few seconds a move)", "ja": "つよい（先読み・1手数秒）"},
+    "dc.level.easy": {"en": "easy", "ja": "やさしい"},
+    "dc.level.normal": {"en": "normal", "ja": "ふつう"},
+    "dc.level.strong": {"en": "strong", "ja": "つよい"},
+    "dc.settings.ai_level": {
+        "en": "AI taking over seats (clock ran out, resigned, replaced): {level}",
+        "ja": "席を引き継ぐAI（時間切れ・投了・交代）: {level}",
+    },
     "dc.opt.any_channel": {
         "en": "True: tables may be created in any channel again",
         "ja": "True: どのチャンネルでも卓を作れるように戻す",
@@ -204,9 +218,11 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "dc.settings.server_help": {
         "en": "Change them with /settings server default_clock:… tables_channel:… (adds a channel) or "
-        "any_channel:True, and pictures:False for text only. Unset values follow the bot's defaults.",
+        "any_channel:True, pictures:False for text only, and ai_level:…. Unset values follow the bot's "
+        "defaults.",
         "ja": "/settings server default_clock:… tables_channel:…（チャンネルを追加）または any_channel:True "
-        "で変更できます（pictures:False で文字のみ）。未設定の項目はボットの既定値に従います。",
+        "で変更できます（pictures:False で文字のみ、ai_level:… で引き継ぐAIの強さ）。未設定の項目はボットの"
+        "既定値に従います。",
     },
     "dc.settings.server": {
         "en": "Default clock: {clock} · tables may be created in: {channels}",
