@@ -552,10 +552,10 @@ def install_commands(tree: app_commands.CommandTree[Any], bot: TricktableBot) ->
                 return await send(interaction, content=t("dc.admin_only", lang))
             channels: set[int] | None = None
             if any_channel:
-                channels = set()
-            if tables_channel is not None:
-                channels = set() if any_channel else set((await bot.server_settings(guild_id)).table_channels)
-                channels.add(tables_channel.id)
+                channels = set() if tables_channel is None else {tables_channel.id}
+            elif tables_channel is not None:
+                # added by the database to the stored list (or to .env's): two admins adding at once both stay
+                await bot.service.add_table_channel(guild_id, tables_channel.id, bot.settings.table_channels)
             if default_clock is not None or channels is not None or pictures is not None or ai_level is not None:
                 text_only = None if pictures is None else not pictures
                 await bot.service.set_guild_settings(

@@ -253,6 +253,12 @@ class SettingsStore(Protocol):
         so two admins changing different settings at once (two processes) both keep theirs; returns the
         merged row as stored."""
 
+    @abstractmethod
+    async def add_guild_channel(self, guild_id: int, channel_id: int, base_channels: str) -> GuildRow:
+        """Add one channel to the server's table channels in ONE statement: the stored list (or
+        `base_channels`, a JSON list, where the server has none yet) plus `channel_id`, sorted, no
+        duplicates; two channels added at once both stay. Returns the merged row."""
+
 
 class MetaStore(Protocol):
     """A front end's per-table bookkeeping: key -> JSON text."""

@@ -650,6 +650,23 @@ class PostgresStore(PostgresPrivacy, Store):
             )
         return _guild_row(row)
 
+    async def add_guild_channel(self, guild_id: int, channel_id: int, base_channels: str) -> GuildRow:
+        """One statement under the row's lock: two channels added at once (two processes) both stay."""
+        first = json.dumps(sorted({*json.loads(base_channels), channel_id}))
+        async with self._conn() as conn:
+            row = await conn.fetchrow(
+                "INSERT INTO guild_settings (guild_id, table_channels) VALUES ($1, $2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET table_channels = (SELECT jsonb_agg(v ORDER BY v)::text FROM"
+                " (SELECT jsonb_array_elements_text(COALESCE(guild_settings.table_channels, $3)::jsonb)::bigint AS v"
+                " UNION SELECT $4::bigint) AS merged)"
+                " RETURNING default_clock, table_channels, text_only, ai_level",
+                guild_id,
+                first,
+                base_channels,
+                channel_id,
+            )
+        return _guild_row(row)
+
     # --- front-end table metadata --------------------------------------------------------------------
     async def get_table_meta(self, table_id: int) -> dict[str, str]:
         async with self._conn() as conn:

@@ -500,6 +500,25 @@ class SqliteStore(SqlitePrivacy, Store):
 
         return await self._run(work)
 
+    async def add_guild_channel(self, guild_id: int, channel_id: int, base_channels: str) -> GuildRow:
+        first = json.dumps(sorted({*json.loads(base_channels), channel_id}))
+
+        def work(conn: sqlite3.Connection) -> GuildRow:
+            def body() -> GuildRow:
+                row = conn.execute(
+                    "INSERT INTO guild_settings (guild_id, table_channels) VALUES (?, ?)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET table_channels = (SELECT json_group_array(v) FROM"
+                    " (SELECT value AS v FROM json_each(COALESCE(guild_settings.table_channels, ?))"
+                    " UNION SELECT ? ORDER BY 1))"
+                    " RETURNING default_clock, table_channels, text_only, ai_level",
+                    (guild_id, first, base_channels, channel_id),
+                ).fetchone()
+                return _guild_row(row)
+
+            return self._tx(conn, body)
+
+        return await self._run(work)
+
     # --- front-end table metadata --------------------------------------------------------------------
     async def get_table_meta(self, table_id: int) -> dict[str, str]:
         def work(conn: sqlite3.Connection) -> dict[str, str]:

@@ -59,6 +59,14 @@ class Preferences:
         )
         return _guild_settings(guild_id, row)
 
+    async def add_table_channel(
+        self, guild_id: int, channel_id: int, defaults: Iterable[int] = ()
+    ) -> GuildSettings:
+        """One more channel where tables may be created, added by the database to the stored list (to
+        `defaults`, the operator's list, where the server has none yet): two added at once both stay."""
+        base = json.dumps(sorted(set(map(int, defaults))))
+        return _guild_settings(guild_id, await self.store.add_guild_channel(guild_id, int(channel_id), base))
+
 
 
 async def takeover_level(store: Store, guild_id: int, operator_level: str) -> str:

@@ -399,6 +399,13 @@ class TableService:
             guild_id, default_clock, table_channels, text_only, ai_level
         )
 
+    async def add_table_channel(
+        self, guild_id: int, channel_id: int, defaults: Iterable[int] = ()
+    ) -> GuildSettings:
+        """One more channel where tables may be created on this server (added to `defaults`, the front
+        end's own list, where the server has not set any); merged by the database."""
+        return await self.preferences.add_table_channel(guild_id, channel_id, defaults)
+
     async def get_table_meta(self, table_id: int) -> dict[str, Any]:
         """A front end's own bookkeeping for a table (JSON values), kept across restarts."""
         return await self.meta.get(table_id)
