@@ -343,7 +343,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         max_loaded_tables=max(args.tables, 5000),
         gc_freeze=args.gc_freeze,
     )
-    backend.reset(target)
+    if not args.no_reset:
+        backend.reset(target)
     svc = await TableService.open(target, settings)
     warm = await create_tables(svc, game, 1, players, args.seed)  # imports, caches, first allocations
     await drive(svc, warm, 3, 1, args.seed)
@@ -367,12 +368,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         return await plain_commit(writes)
 
     svc.store.commit = capture  # type: ignore[method-assign]
+    if args.wait_go:  # --processes: every process has its tables; the drives start together
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
+    drive_started_at = time.time()
     cpu0 = time.process_time()
     with GcPauses() as pauses:
         latencies, actions, wall, engine = await drive(
             svc, ids, args.actions, args.concurrency, args.seed, acks=args.acks
         )
     cpu = time.process_time() - cpu0
+    drive_ended_at = time.time()
+    if args.wait_go:
+        print("driven", flush=True)
     await svc.writer.flush()
     svc.store.commit = plain_commit  # type: ignore[method-assign]
     commits, writes = svc.writer.commits - c0, svc.writer.writes - w0
@@ -386,7 +394,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     committed = writes  # every write of the drive carries one action
     restart_tables = tables_in_play(svc, ids, len(ids) // 2)
     await svc.close()
-    floors = backend.floors(target, captured, groups, settings, tables_before)
+    floors = (
+        backend.floors(target, captured, groups, settings, tables_before)
+        if not args.no_floors
+        else {"floor_us": 0.0, "floor_cpu_us": 0.0, "grouped_floor_us": 0.0, "grouped_floor_cpu_us": 0.0}
+    )
     # restart with many stored tables
     restart_ms = restart_process_ms = None
     if args.restart_tables:
@@ -421,6 +433,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "grouped_floor_us": round(grouped, 1),
         "grouped_floor_cpu_us": round(floors["grouped_floor_cpu_us"], 1),
         "ratio_to_grouped_floor": round(per_action / grouped, 2) if grouped else None,
+        "drive_cpu_s": round(cpu, 3),
+        "drive_started_at": drive_started_at,
+        "drive_ended_at": drive_ended_at,
+        # PostgreSQL only: the store's own statement for the same groups on a plain connection
+        "store_statement_us": round(floors["store_statement_us"], 1)
+        if "store_statement_us" in floors
+        else None,
         "e2e_us": round(e2e, 1),
         "engine_us": round(engine / max(1, actions) * 1e6, 1),
         "host_us": round((wall - engine) / max(1, actions) * 1e6, 1),
@@ -450,10 +469,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "p99_ms": round(p99, 3),
         "floor_us": round(floor, 1),
         "per_action_us": round(per_action, 1),
-        "ratio_to_floor": round(per_action / floor, 2),
+        "ratio_to_floor": round(per_action / floor, 2) if floor else None,
         "rss_mb": round(rss_mb, 1),
         **extra,
     }
+
+
+def _child_args(args: argparse.Namespace) -> list[str]:
+    """The options a --processes part passes on to each bench process (tables, store and seed apart)."""
+    return [
+        "--actions", str(args.actions), "--game", args.game, "--players", str(args.players),
+        "--concurrency", str(args.concurrency), "--snapshot-every", str(args.snapshot_every),
+        "--gc-freeze" if args.gc_freeze else "--no-gc-freeze",
+    ]  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -485,8 +513,21 @@ def main(argv: list[str] | None = None) -> int:
         default=True,
         help="the service's GC policy (bot/tables/gcpause.py), as the bot runs it (default: on)",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="P > 1: P bot processes on one shared store, beside one process with all the tables "
+        "(bot/bench_processes.py)",
+    )
     parser.add_argument("--serve-one", type=int, default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--ai", choices=["search"], default=None, help="the AI mode instead (bot/bench_ai.py)")
+    # a --processes part: the store is already reset; no floors; wait for the go on stdin
+    parser.add_argument("--no-reset", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--no-floors", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--wait-go", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--ai", choices=["search"], default=None, help="the AI mode instead (bot/bench_ai.py)"
+    )
     parser.add_argument("--ai-seconds", type=float, default=None, help="--ai: how long the tables play")
     args = parser.parse_args(argv)
     if args.ai:  # strong AI seats thinking at once: the event loop's lag (bot/bench_ai.py)
@@ -508,8 +549,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.store is None:
         tmp = tempfile.TemporaryDirectory(prefix="tricktable-bench-")
         args.store = "sqlite:///" + os.path.join(tmp.name, "bench.db")
+    if args.processes < 1 or args.processes > args.tables:
+        parser.error("--processes must be between 1 and --tables")
     try:
-        result = asyncio.run(run(args))
+        if args.processes > 1:
+            from bot import bench_processes
+
+            result = bench_processes.run_processes(
+                args.store,
+                args.processes,
+                args.tables,
+                _child_args(args),
+                args.seed,
+                backend_of(args.store).reset,
+            )
+        else:
+            result = asyncio.run(run(args))
     finally:
         if tmp is not None:
             tmp.cleanup()

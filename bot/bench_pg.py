@@ -10,11 +10,10 @@ clocks with `unnest`ed arrays, which is the least a client can send for those by
 The bench runs inside an event loop and its Backend methods are plain functions, so each one runs its
 asyncpg work on a loop of its own in a helper thread (`_sync`).
 
-`python -m bot.bench_pg --store postgresql://… --processes P [bench options]`: the same bench as P bot
-processes at once against one PostgreSQL server, each with tables/P tables in a database of its own
-(`<database>_p1…`), next to one process with all the tables (`<database>_p0`) measured just before;
-it prints the total throughput and each process's CPU use. (Each process drives its own tables: the
-cross-process paths are covered by tests/store/test_processes.py, not timed here.)
+`python -m bot.bench_pg --store postgresql://… --processes P [bench options]` is kept as another name of
+`python -m bot.bench --store postgresql://… --processes P` (bot/bench_processes.py: P processes on ONE
+shared database). (Each process drives its own tables: the cross-process paths are covered by
+tests/store/test_processes.py, not timed here.)
 """
 
 from __future__ import annotations
@@ -22,10 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
-import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Coroutine, Sequence
@@ -36,7 +32,7 @@ import asyncpg
 
 from bot.settings import Settings
 from bot.store.pg_migrate import apply_migrations
-from bot.store.postgres import _clock_row, _columns
+from bot.store.postgres import _apply, _clock_row, _columns
 from bot.store.records import TableWrite
 
 T = TypeVar("T")
@@ -127,11 +123,24 @@ async def _time(url: str, statements: Sequence[Sequence[TableWrite]]) -> tuple[f
         await conn.close()
 
 
+async def _time_store_statement(url: str, statements: Sequence[Sequence[TableWrite]]) -> float:
+    """Wall seconds of the store's own group statement (checks, conditional update, NOTIFY) for the same
+    groups on one plain connection: what the database asks of the host's write, without the service."""
+    conn = await asyncpg.connect(url)
+    try:
+        started = time.perf_counter()
+        for group in statements:
+            await _apply(conn, group, "bench")
+        return time.perf_counter() - started
+    finally:
+        await conn.close()
+
+
 async def _floors(
     url: str, writes: list[TableWrite], groups: list[list[TableWrite]], tables: tuple[list[Any], list[str]]
 ) -> dict[str, float]:
     actions = max(1, sum(len(w.actions) for w in writes))
-    single, grouped = [], []
+    single, grouped, statement = [], [], []
     for _ in range(
         3
     ):  # each the median of three fresh databases: one burst of load elsewhere does not decide
@@ -139,11 +148,14 @@ async def _floors(
         single.append(await _time(floor_url, [[w] for w in writes]))
         floor_url = await _fresh_floor_database(url, tables)
         grouped.append(await _time(floor_url, groups))
+        floor_url = await _fresh_floor_database(url, tables)
+        statement.append(await _time_store_statement(floor_url, groups))
     return {
         "floor_us": statistics.median(s[0] for s in single) / actions * 1e6,
         "floor_cpu_us": statistics.median(s[1] for s in single) / actions * 1e6,
         "grouped_floor_us": statistics.median(g[0] for g in grouped) / actions * 1e6,
         "grouped_floor_cpu_us": statistics.median(g[1] for g in grouped) / actions * 1e6,
+        "store_statement_us": statistics.median(statement) / actions * 1e6,
     }
 
 
@@ -189,64 +201,17 @@ def _register() -> None:
 _register()
 
 
-async def _fresh(url: str, name: str) -> str:
-    admin = await asyncpg.connect(url)
-    try:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
-    return _with_database(url, name)
-
-
-def _spawn(url: str, bench_args: list[str]) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "bot.bench", "--store", url, "--restart-tables", "0", *bench_args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-
-
-def _finish(child: subprocess.Popen[str]) -> dict[str, Any]:
-    """The child's JSON line and its whole CPU time (user + system, from the kernel)."""
-    assert child.stdout is not None
-    out = child.stdout.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    lines = [line for line in out.splitlines() if line.startswith("{")]
-    if child.returncode != 0 or not lines:
-        raise SystemExit(f"bot.bench_pg: a bench process failed (exit {child.returncode})")
-    result = json.loads(lines[-1])
-    keep = ("tables", "actions", "actions_per_s", "p50_ms", "p99_ms", "per_action_us", "cpu_us")
-    return {**{k: result[k] for k in keep}, "process_cpu_s": round(usage.ru_utime + usage.ru_stime, 2)}
-
-
-def processes(url: str, count: int, tables: int, bench_args: list[str]) -> dict[str, Any]:
-    base = urlsplit(url).path.lstrip("/") or "postgres"
-    one_url = _sync(_fresh(url, f"{base}_p0"))
-    one = _finish(_spawn(one_url, ["--tables", str(tables), *bench_args]))
-    urls = [_sync(_fresh(url, f"{base}_p{i}")) for i in range(1, count + 1)]
-    children = [_spawn(u, ["--tables", str(tables // count), *bench_args]) for u in urls]
-    each = [_finish(child) for child in children]
-    return {
-        "processes": count,
-        "one_process": one,
-        "each_process": each,
-        "total_actions_per_s": round(sum(e["actions_per_s"] for e in each), 1),
-        "one_process_actions_per_s": one["actions_per_s"],
-        "process_cpu_s": [e["process_cpu_s"] for e in each],
-    }
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.bench_pg")
-    parser.add_argument("--store", required=True, help="postgresql://… (databases <name>_p0… are made anew)")
+    parser.add_argument("--store", required=True, help="postgresql://… (emptied first)")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--tables", type=int, default=1000, help="in total, split over the processes")
     args, rest = parser.parse_known_args(argv)
-    print(json.dumps(processes(args.store, args.processes, args.tables, rest)))
-    return 0
+    from bot import bench  # the same as `python -m bot.bench --processes P --store URL`
+
+    return bench.main(
+        ["--store", args.store, "--processes", str(args.processes), "--tables", str(args.tables), *rest]
+    )
 
 
 if __name__ == "__main__":
