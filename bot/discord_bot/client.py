@@ -68,6 +68,8 @@ class TricktableBot(discord.Client):
     async def setup_hook(self) -> None:
         if self.service is None:
             self.service = await TableService.open(self.settings.host.database_path, self.settings.host)
+        # this process posts for its shards' servers; other tables' Updates go to their owner (relay.py)
+        self.service.own_shards(self.settings.shard_count, self.settings.shard_ids)
         self._unsubscribe = self.service.subscribe(self.router.on_update)
         self.add_dynamic_items(TableButton, TableSelect, privacy.ForgetButton)
         await self.tree.set_translator(Translator())

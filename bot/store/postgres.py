@@ -30,6 +30,7 @@ from bot.envparse import redact_url
 from bot.store.base import DuplicateKey, GuildRow, Rater, RatingKey, Store, StoreError, VersionConflict
 from bot.store.pg_migrate import apply_migrations
 from bot.store.pg_privacy import PostgresPrivacy
+from bot.store.pg_relay import RELAY_CHANNEL, PostgresRelay
 from bot.store.records import (
     TABLE_INSERT_COLUMNS,
     ActionRow,
@@ -195,7 +196,7 @@ def _changes(writes: Sequence[TableWrite]) -> list[tuple[int, int, int]]:
     ]
 
 
-class PostgresStore(PostgresPrivacy, Store):
+class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
     def __init__(self, url: str, min_size: int = 2, max_size: int = 8, timeout: float = 10.0) -> None:
         self.url = url
         self.min_size = min_size
@@ -243,6 +244,7 @@ class PostgresStore(PostgresPrivacy, Store):
     async def _start_listening(self) -> None:
         conn = await asyncpg.connect(self.url, timeout=self.timeout)
         await conn.add_listener(CHANNEL, self._heard)
+        await conn.add_listener(RELAY_CHANNEL, self._heard_relay)  # Updates for our shards (pg_relay.py)
         conn.add_termination_listener(self._lost_listener)
         self._listen = conn
 

@@ -26,6 +26,8 @@ class Outbox:
         # the coroutine the dispatcher task runs: the service names it (front ends' tests recognise the
         # long-lived task by its name), and it calls `run` below
         self.runner: Callable[[], Coroutine[Any, Any, None]] = self.run
+        # with several processes: keeps the Updates this process posts, sends the others to their owner
+        self.relay: Callable[[Sequence[Update]], Sequence[Update]] | None = None
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self.listeners.append(listener)
@@ -37,6 +39,12 @@ class Outbox:
         return unsubscribe
 
     def publish(self, updates: Sequence[Update]) -> None:
+        if self.relay is not None:  # Updates of tables another process owns go to it (bot/tables/relay.py)
+            updates = self.relay(updates)
+        self.deliver(updates)
+
+    def deliver(self, updates: Sequence[Update]) -> None:
+        """To this process's listeners (what `publish` keeps, and what the relay brings in)."""
         if not self.listeners or not updates:
             return
         if self.queue is None:

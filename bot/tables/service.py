@@ -30,6 +30,7 @@ from typing import Any
 from bot.settings import Settings
 from bot.store.base import Store
 from bot.store.factory import open_store, store_target
+from bot.store.relay import RelayStore
 from bot.store.writer import GroupCommitter
 from bot.tables import gcpause, views
 from bot.tables import history as history_replay
@@ -56,6 +57,7 @@ from bot.tables.outbox import Listener
 from bot.tables.play import Play, default_ai
 from bot.tables.preferences import Preferences
 from bot.tables.privacy import ForgetReport, Privacy
+from bot.tables.relay import Relay
 from bot.tables.results import Results
 from games.core.contract import Game, Outcome
 
@@ -79,6 +81,11 @@ class TableService:
         self.preferences = Preferences(store)
         self.meta = TableMeta(store)
         self.privacy = Privacy(self)
+        self.relay: Relay | None = None  # a store several processes share: Updates go to their owner
+        if isinstance(store, RelayStore):
+            self.relay = Relay(store, self.host.outbox)
+            self.host.outbox.relay = self.relay.route
+            store.on_table_change(self.relay.changed_elsewhere)
         self._clock_task: asyncio.Task[None] | None = None
 
     @classmethod
@@ -106,6 +113,8 @@ class TableService:
         await self.writer.flush()
         with contextlib.suppress(TimeoutError):  # a hung listener must not keep the store open forever
             await asyncio.wait_for(self.drain_updates(), timeout=10)
+        if self.relay is not None:
+            await self.relay.stop()
         await self.host.outbox.stop()
         self.host.ai.close()
         await self.store.close()
@@ -158,13 +167,25 @@ class TableService:
 
         Listeners run in a dispatcher task, so a slow listener (Discord HTTP) never holds a table's lock.
         """
-        return self.host.outbox.subscribe(listener)
+        unsubscribe = self.host.outbox.subscribe(listener)
+        if self.relay is not None:
+            self.relay.start()  # Updates other processes relayed for our tables now have a listener
+        return unsubscribe
+
+    def own_shards(self, shard_count: int | None, shard_ids: Iterable[int] | None) -> None:
+        """This process posts for the servers of Discord shards `shard_ids` of `shard_count` (None: all,
+        the default). Updates of other tables go to the process that runs their shard (bot/tables/relay.py);
+        without a shared store (SQLite: one process) every Update stays here."""
+        if self.relay is not None:
+            self.relay.own(shard_count, None if shard_ids is None else tuple(shard_ids))
 
     async def _dispatch(self) -> None:
         await self.host.outbox.run()
 
     async def drain_updates(self) -> None:
         """Wait until every published Update has reached the listeners (tests, console, shutdown)."""
+        if self.relay is not None:
+            await self.relay.drain()  # written for their owners; claimed ones handed on
         await self.host.outbox.drain()
 
     # --- lobby ---------------------------------------------------------------------------------------

@@ -1,0 +1,15 @@
+-- Updates on their way to the process that owns their table's channel (bot/tables/relay.py): a process
+-- that applied a click for a table whose server runs on another process's shard writes the Update here
+-- and NOTIFYs tricktable_relay in the same statement; the owner claims the rows (DELETE … RETURNING,
+-- SKIP LOCKED) in id order and posts them. Rows live milliseconds; rows nobody claimed (no process runs
+-- that shard) are dropped after an hour with a log line. Bookkeeping of this backend only:
+-- bot.store.copy does not move it.
+CREATE TABLE relay (
+    id BIGSERIAL PRIMARY KEY,
+    guild_id BIGINT NOT NULL,
+    table_id BIGINT NOT NULL,
+    version INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX relay_by_age ON relay (created_at);

@@ -1,0 +1,69 @@
+"""The PostgreSQL store's relay of Updates between processes (bot/store/relay.py says what; the table is
+bot/store/pg_migrations/0008_relay.sql). Rows are written and announced (NOTIFY tricktable_relay, payload
+the shards they are for) in one statement, so an owner never hears of rows it cannot see yet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.store.relay import Claimed, RelayRow, RelayStore, shard_of
+
+RELAY_CHANNEL = "tricktable_relay"
+
+_SEND = """
+WITH r AS (
+  INSERT INTO relay (guild_id, table_id, version, payload)
+  SELECT g, t, v, p FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[])
+      WITH ORDINALITY AS u(g, t, v, p, n)
+  ORDER BY n
+  RETURNING 1
+)
+SELECT (SELECT COUNT(*) FROM r), pg_notify('tricktable_relay', $5)
+"""
+_CLAIM = """
+DELETE FROM relay WHERE id IN (
+  SELECT id FROM relay
+  WHERE $2::int[] IS NULL
+     OR (CASE WHEN guild_id > 0 THEN (guild_id >> 22) % $1 ELSE 0 END) = ANY($2::int[])
+  ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+RETURNING id, table_id, payload
+"""
+_EXPIRE = "DELETE FROM relay WHERE created_at < now() - $1 * interval '1 second' RETURNING table_id"
+
+
+class PostgresRelay(RelayStore):
+    """Mixed into PostgresStore: its pooled connections (`_conn`); its listening connection calls
+    `_heard_relay` (added next to the table-change listener, and again after a reconnect)."""
+
+    _conn: Callable[..., Any]
+
+    def on_relay(self, listener: Callable[[frozenset[int]], None]) -> None:
+        self.__dict__.setdefault("_relay_listeners", []).append(listener)
+
+    def _heard_relay(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        shards = frozenset(int(s) for s in payload.split())
+        for listener in self.__dict__.get("_relay_listeners", ()):
+            listener(shards)
+
+    async def relay_send(self, rows: Sequence[RelayRow], shard_count: int) -> None:
+        if not rows:
+            return
+        shards = " ".join(str(s) for s in sorted({shard_of(r.guild_id, shard_count) for r in rows}))
+        columns = [list(c) for c in zip(*rows, strict=True)]
+        async with self._conn() as conn:
+            await conn.execute(_SEND, *columns, shards)
+
+    async def relay_claim(
+        self, shard_count: int, shard_ids: Sequence[int] | None, limit: int
+    ) -> list[Claimed]:
+        async with self._conn() as conn:
+            rows = await conn.fetch(
+                _CLAIM, shard_count, None if shard_ids is None else list(shard_ids), limit
+            )
+        return sorted(Claimed(int(r[0]), int(r[1]), str(r[2])) for r in rows)
+
+    async def relay_expire(self, keep_seconds: float) -> list[int]:
+        async with self._conn() as conn:
+            rows = await conn.fetch(_EXPIRE, float(keep_seconds))
+        return sorted(int(r[0]) for r in rows)

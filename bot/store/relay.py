@@ -1,0 +1,48 @@
+"""What a store offers for relaying Updates between bot processes (bot/tables/relay.py uses it).
+
+Only a store several processes share has it (PostgreSQL: bot/store/pg_relay.py); the SQLite store is one
+process's, so it has nothing to relay and the service keeps publishing every Update where it was made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, Protocol, runtime_checkable
+
+
+class RelayRow(NamedTuple):
+    """One Update on its way: the table's server (its shard decides the owner), table, version, text."""
+
+    guild_id: int
+    table_id: int
+    version: int
+    payload: str
+
+
+class Claimed(NamedTuple):
+    id: int  # the order the rows were written in (per sender: the order they were published in)
+    table_id: int
+    payload: str
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's shard of a server; a table without a server (0) belongs to shard 0, like DMs."""
+    return (guild_id >> 22) % shard_count if guild_id > 0 else 0
+
+
+@runtime_checkable
+class RelayStore(Protocol):
+    def on_relay(self, listener: Callable[[frozenset[int]], None]) -> None:
+        """Call `listener(shards)` when another process wrote rows for tables of those shards."""
+
+    async def relay_send(self, rows: Sequence[RelayRow], shard_count: int) -> None:
+        """Write the rows (in this order) and tell the owners, in one statement."""
+
+    async def relay_claim(
+        self, shard_count: int, shard_ids: Sequence[int] | None, limit: int
+    ) -> list[Claimed]:
+        """Take (delete and return) up to `limit` rows of these shards (None: all), oldest first. A row
+        is taken by one process only; two claiming at once take different rows."""
+
+    async def relay_expire(self, keep_seconds: float) -> list[int]:
+        """Drop rows older than `keep_seconds` (nobody runs their shard); returns their tables."""

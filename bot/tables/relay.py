@@ -1,0 +1,219 @@
+"""Updates go out from the process that owns the table's channel, whichever process applied them.
+
+With several bot processes (deploy/README.md, "Growing past one machine") a click may reach any process:
+direct messages arrive on shard 0, a table's thread lives on its server's shard. The process that applies
+it keeps the Updates of tables it owns (its listeners post them, as with one process) and hands the
+others to their owner through the shared database: one row per Update in the `relay` table, announced
+with NOTIFY in the same statement (no other broker). The owner claims its rows (DELETE … RETURNING, SKIP
+LOCKED, so each row is posted by one process only) oldest first and publishes them to its own listeners.
+
+Order: a sender writes its rows in the order it published them, and the owner claims one batch at a time
+in row order, so a table's Updates reach its listeners in the order they were made. (Two processes acting
+on one table within the few milliseconds a row takes to be written, e.g. a clock expiring on one and a
+direct-message click on another, could cross; people act seconds apart.)
+
+Rows wait when nobody runs their shard (the owner is down): a process claims its rows as soon as it has a
+listener to give them to (start-up), whenever it is told of new ones, and every POLL_SECONDS in case a
+notification was lost; rows older than KEEP_SECONDS are dropped with a log line.
+
+A process that owns every shard (the default: one process; the terminal; SQLite) relays nothing, so the
+path from apply to listener is today's. Nothing new reaches a seat: the rows carry each event's audience,
+and the owner's listener shows a private event only to its seats, as it does for its own Updates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.store.relay import RelayRow, RelayStore, shard_of
+from bot.tables import relay_codec
+from bot.tables.models import Update
+from bot.tables.outbox import Outbox
+
+log = logging.getLogger("tricktable.relay")
+
+BATCH = 500  # rows per write and per claim
+POLL_SECONDS = 30.0  # claim even without a notification (one lost while the listening connection was down)
+KEEP_SECONDS = 3600.0  # rows nobody claimed for this long are dropped (no process runs their shard)
+GIVE_UP_SECONDS = 60.0  # a sender that cannot reach the database drops its rows after this, with a log line
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The shards whose servers' channels this process posts to. `ids` None: every shard (the default)."""
+
+    count: int = 1
+    ids: frozenset[int] | None = None
+
+    @property
+    def everything(self) -> bool:
+        return self.ids is None or self.ids.issuperset(range(self.count))
+
+    def owns(self, guild_id: int) -> bool:
+        return self.everything or shard_of(guild_id, self.count) in (self.ids or ())
+
+
+class Relay:
+    """One per service on a store several processes share. `route` is the outbox's hook (Outbox.relay)."""
+
+    def __init__(self, store: RelayStore, outbox: Outbox) -> None:
+        self.store = store
+        self.outbox = outbox
+        self.shards = Shards()
+        self._out: list[RelayRow] = []  # written in this order by one sender task
+        self._sender: asyncio.Task[None] | None = None
+        self._claimer: asyncio.Task[None] | None = None
+        self._again = False
+        self._poller: asyncio.Task[None] | None = None
+        self._started = False
+        store.on_relay(self._heard)
+
+    def own(self, shard_count: int | None, shard_ids: Sequence[int] | None) -> None:
+        """This process runs `shard_ids` of `shard_count` (None: all of them)."""
+        count = shard_count or 1
+        self.shards = Shards(count, None if shard_ids is None else frozenset(shard_ids))
+
+    # --- sending: Updates of tables another process owns ---------------------------------------------
+    def route(self, updates: Sequence[Update]) -> Sequence[Update]:
+        """Keep what this process owns (returned, for its own listeners); queue the rest for its owner."""
+        shards = self.shards
+        if shards.everything:
+            return updates
+        local = []
+        for update in updates:
+            info = update.table
+            if shards.owns(info.guild_id):
+                local.append(update)
+            else:
+                self._out.append(RelayRow(info.guild_id, info.id, info.version, relay_codec.encode(update)))
+        if len(local) < len(updates) and (self._sender is None or self._sender.done()):
+            self._sender = asyncio.get_running_loop().create_task(self._send())
+        return local
+
+    async def _send(self) -> None:
+        delay, failing_since = 0.1, None
+        while self._out:
+            batch = self._out[:BATCH]
+            try:
+                await self.store.relay_send(batch, self.shards.count)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:
+                now = time.monotonic()
+                if failing_since is None:
+                    failing_since = now
+                    log.warning("cannot relay %d updates yet (%s); retrying", len(batch), err)
+                if now - failing_since < GIVE_UP_SECONDS:
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, 5.0)
+                    continue
+                log.error(
+                    "dropped %d relayed updates for tables %s: the database was unreachable for %.0f s",
+                    len(batch), sorted({r.table_id for r in batch}), now - failing_since,
+                )  # fmt: skip
+                delay, failing_since = 0.1, None
+            del self._out[: len(batch)]  # only appended to at the end meanwhile
+
+    # --- receiving: Updates other processes made for our tables --------------------------------------
+    def start(self) -> None:
+        """Begin claiming (the service calls this when the first listener subscribes: rows claimed with
+        nobody to give them to would be lost, so until then they wait in the database)."""
+        if self._started:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # subscribed outside a running loop: the first publish or wake-up starts it
+        self._started = True
+        self._poller = loop.create_task(self._poll())
+
+    def _heard(self, shards: frozenset[int]) -> None:
+        mine = self.shards.ids
+        if mine is None or shards & mine:
+            self.wake()
+
+    def changed_elsewhere(self, table_id: int, _version: int, _revision: int) -> None:
+        """The store's table-change hook: table 0 means its listening connection was lost and is back,
+        so notifications (relayed rows among them) may have been missed: claim."""
+        if table_id == 0:
+            self.wake()
+
+    def wake(self) -> None:
+        """Claim now (again after the current claim, when one runs)."""
+        if not self._started:
+            return
+        if self._claimer is not None and not self._claimer.done():
+            self._again = True
+            return
+        self._claimer = asyncio.get_running_loop().create_task(self._claim())
+
+    async def _claim(self) -> None:
+        while True:
+            self._again = False
+            if not self.outbox.listeners:
+                return
+            ids = None if self.shards.everything else sorted(self.shards.ids or ())
+            try:
+                rows = await self.store.relay_claim(self.shards.count, ids, BATCH)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:
+                log.warning("cannot claim relayed updates (%s); the next poll tries again", err)
+                return
+            updates = []
+            for row in rows:
+                try:
+                    updates.append(relay_codec.decode(row.payload))
+                except ValueError as err:
+                    log.error("dropped a relayed update for table %s: %s", row.table_id, err)
+            self.outbox.deliver(updates)
+            if len(rows) < BATCH and not self._again:
+                return
+
+    async def _poll(self) -> None:
+        expired_at = 0.0
+        while True:
+            self.wake()
+            now = time.monotonic()
+            if now - expired_at >= POLL_SECONDS:
+                expired_at = now
+                await self.expire(KEEP_SECONDS)
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def expire(self, keep_seconds: float) -> list[int]:
+        """Drop rows nobody claimed within `keep_seconds` (no process runs their shard), with a log line."""
+        try:
+            tables = await self.store.relay_expire(keep_seconds)
+        except Exception as err:
+            log.warning("cannot drop old relayed updates (%s)", err)
+            return []
+        if tables:
+            log.warning(
+                "dropped %d relayed updates nobody claimed within %.0f s (is a process running their "
+                "shard?); tables %s",
+                len(tables), keep_seconds, sorted(set(tables)),
+            )  # fmt: skip
+        return tables
+
+    # --- lifetime ------------------------------------------------------------------------------------
+    async def drain(self) -> None:
+        """Wait until every queued row is written and the claim in progress is handed to the outbox."""
+        for _ in range(1000):
+            tasks = [t for t in (self._sender, self._claimer) if t is not None and not t.done()]
+            if not tasks:
+                return
+            await asyncio.wait(tasks)
+
+    async def stop(self) -> None:
+        for task in (self._poller, self._claimer, self._sender):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._poller = self._claimer = self._sender = None
+        self._started = False
