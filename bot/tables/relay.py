@@ -8,9 +8,9 @@ with NOTIFY in the same statement (no other broker). The owner claims its rows (
 LOCKED, so each row is posted by one process only) oldest first and publishes them to its own listeners.
 
 Order: a sender writes its rows in the order it published them, and the owner claims one batch at a time
-in row order, so a table's Updates reach its listeners in the order they were made. (Two processes acting
-on one table within the few milliseconds a row takes to be written, e.g. a clock expiring on one and a
-direct-message click on another, could cross; people act seconds apart.)
+in row order, so one sender's Updates reach the owner's listeners in the order they were made. Two
+processes acting on one table at once (a clock expiring on one, a direct-message click on another) can
+cross; the owner then holds the later action until the earlier arrives (relay_order.py).
 
 Rows wait when nobody runs their shard (the owner is down): a process claims its rows as soon as it has a
 listener to give them to (start-up), whenever it is told of new ones, and every POLL_SECONDS in case a
@@ -34,6 +34,7 @@ from bot.store.relay import RelayRow, RelayStore, shard_of
 from bot.tables import relay_codec
 from bot.tables.models import Update
 from bot.tables.outbox import Outbox
+from bot.tables.relay_order import HOLD_SECONDS, VersionOrder
 
 log = logging.getLogger("tricktable.relay")
 
@@ -71,6 +72,8 @@ class Relay:
         self._again = False
         self._poller: asyncio.Task[None] | None = None
         self._started = False
+        self.order = VersionOrder()  # a table's Updates from several processes, in version order
+        self._release: asyncio.TimerHandle | None = None
         store.on_relay(self._heard)
 
     def own(self, shard_count: int | None, shard_ids: Sequence[int] | None) -> None:
@@ -93,7 +96,7 @@ class Relay:
                 self._out.append(RelayRow(info.guild_id, info.id, info.version, relay_codec.encode(update)))
         if len(local) < len(updates) and (self._sender is None or self._sender.done()):
             self._sender = asyncio.get_running_loop().create_task(self._send())
-        return local
+        return self._in_order(local)
 
     async def _send(self) -> None:
         delay, failing_since = 0.1, None
@@ -171,9 +174,22 @@ class Relay:
                     updates.append(relay_codec.decode(row.payload))
                 except ValueError as err:
                     log.error("dropped a relayed update for table %s: %s", row.table_id, err)
-            self.outbox.deliver(updates)
+            self.outbox.deliver(self._in_order(updates))
             if len(rows) < BATCH and not self._again:
                 return
+
+    def _in_order(self, updates: Sequence[Update]) -> list[Update]:
+        """What may go out now (relay_order.py holds a table's Updates behind a missing version)."""
+        out = self.order.admit(updates, time.monotonic())
+        if self.order.held and self._release is None:
+            self._release = asyncio.get_running_loop().call_later(HOLD_SECONDS, self._release_overdue)
+        return out
+
+    def _release_overdue(self) -> None:
+        self._release = None
+        self.outbox.deliver(self.order.overdue(time.monotonic()))
+        if self.order.held:
+            self._release = asyncio.get_running_loop().call_later(HOLD_SECONDS / 4, self._release_overdue)
 
     async def _poll(self) -> None:
         expired_at = 0.0
@@ -210,6 +226,9 @@ class Relay:
             await asyncio.wait(tasks)
 
     async def stop(self) -> None:
+        if self._release is not None:
+            self._release.cancel()
+            self._release = None
         for task in (self._poller, self._claimer, self._sender):
             if task is not None and not task.done():
                 task.cancel()

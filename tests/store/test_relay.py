@@ -87,7 +87,8 @@ async def test_a_click_on_another_process_is_applied_once_and_posted_by_the_owne
         assert heard_b.updates == []  # B posts nothing for a table on A's shard
         assert got == made  # every field, in order, private events with their audiences
         assert [u.table.version for u in got] == [1, 2, 3, 4]
-        assert any(a is not None for u in got for _, a in u.events)
+        private = [(e, a, u.actor) for u in got for e, a in u.events if e.kind == "my_pick"]
+        assert private and all(a == frozenset({actor}) for _, a, actor in private)  # still private
         assert len(await a.store.actions(table)) == 4  # applied once each
         await asyncio.sleep(0.2)
         assert len(heard_a.updates) == before + 4  # and posted once each
@@ -114,6 +115,62 @@ async def test_lobby_start_and_the_end_go_to_the_owner_too(pg_server: Any) -> No
         assert kinds[:2] == ["host.joined", "host.joined"] and "host.started" in kinds
         assert kinds[-1] == "host.finished" and heard_a.updates[-1].outcome is not None
         assert heard_b.updates == []
+    finally:
+        await b.close()
+        await a.close()
+
+
+async def test_a_resignation_on_another_process_is_posted_by_the_owner(pg_server: Any) -> None:
+    url = pg_server.create_database("relay_resign")
+    a, b = await _process(url, 0), await _process(url, 1)
+    heard_a, heard_b = Heard(a), Heard(b)
+    try:
+        table = await _started(a)
+        await a.drain_updates()
+        before = len(heard_a.updates)
+        await b.resign(table, BOB.user_id)  # by DM: the AI plays Bob's seat from now on
+        await b.drain_updates()
+        got = (await heard_a.until(before + 1))[before:]
+        assert "host.resigned" in [e.kind for u in got for e, _ in u.events]
+        assert heard_b.updates == []
+    finally:
+        await b.close()
+        await a.close()
+
+
+class _Catch:
+    """Stands in for the database on B's way out, so the test can deliver B's rows in a chosen order."""
+
+    def __init__(self) -> None:
+        self.rows: list[Any] = []
+
+    async def relay_send(self, rows: Any, shard_count: int) -> None:
+        self.rows.extend(rows)
+
+
+async def test_rows_that_cross_are_posted_in_version_order(pg_server: Any) -> None:
+    """Version 6 reaches the relay before version 5 (as when two processes act at once): the owner
+    posts 5, then 6."""
+    url = pg_server.create_database("relay_cross")
+    a, b = await _process(url, 0), await _process(url, 1)
+    heard_a = Heard(a)
+    try:
+        table = await _started(a)
+        await _click(a, table, "one")  # the owner posted version 1 itself
+        await a.drain_updates()
+        before = len(heard_a.updates)
+        assert b.relay is not None
+        catch = _Catch()
+        b.relay.store = catch  # type: ignore[assignment]
+        made = [await _click(b, table, f"k{i}") for i in range(2)]  # versions 2 and 3
+        await b.drain_updates()
+        assert [r.version for r in catch.rows] == [2, 3]
+        await b.store.relay_send([catch.rows[1]], 2)  # type: ignore[attr-defined]
+        await asyncio.sleep(0.3)
+        assert len(heard_a.updates) == before  # 3 waits for 2
+        await b.store.relay_send([catch.rows[0]], 2)  # type: ignore[attr-defined]
+        got = (await heard_a.until(before + 2))[before:]
+        assert got == made and [u.table.version for u in got] == [2, 3]
     finally:
         await b.close()
         await a.close()
@@ -224,4 +281,3 @@ async def test_a_process_without_a_listener_leaves_its_rows_for_the_owner(pg_ser
     finally:
         await tool.close()
         await b.close()
-
