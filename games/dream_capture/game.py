@@ -17,7 +17,7 @@ from games.core.contract import (
     VariantInfo,
 )
 from games.core.policy import random_policy
-from games.dream_capture import card_texts, engine, text, view
+from games.dream_capture import card_texts, engine, search_hooks, text, view
 from games.dream_capture.cards import SUIT_OF, card_name
 from games.dream_capture.rules_text import rules_summary
 from games.dream_capture.scoring import TEAMS
@@ -49,6 +49,8 @@ class DreamCapture(Game[State]):
     PLAYOUT_POLICY = "random"
     SEARCH_PLAYOUTS = 30
     SEARCH_ANCHOR = "heuristic"  # random playouts over six deals say little: keep its move unless clearly beaten
+    # the search's horizon: a playout stops once the deal is scored and the totals are valued (search_hooks.py)
+    search_value = staticmethod(search_hooks.search_value)
 
     def setup(
         self,

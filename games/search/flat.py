@@ -18,17 +18,22 @@ Per game (docs/ai.md has the measurements behind each choice), a game class may 
 `PLAYOUT_POLICY` (the policy name that plays the playouts: random ones are 4-10x cheaper than the
 heuristic, so more deals fit the same time) and `SEARCH_PLAYOUTS` (playouts per decision), each either
 one value or a mapping by variant id (read from the view's "variant"). Nothing game-specific lives here.
+
+A horizon (`Game.search_value(root, state, seats)`, optional): after every playout action the search asks
+the game whether to stop here and with what value in [0, 1] for `seats` (None: play on). A long game then
+plays out to the end of the deal or the day only and the game values the position (Capture of Dreams: the
+running totals after the deal; TIMETRAP: the hand sizes as day 7 begins), so playouts are several times
+shorter and many more fit a turn. `root` is the sampled state the decision is made on.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from games.core.contract import Game, Outcome, Policy
 from games.core.errors import GameError
@@ -74,7 +79,7 @@ class SearchPolicy:
         policies = game.policies()
         fallback = policies.get("heuristic", random_policy)
         named = _by_variant(getattr(game, "PLAYOUT_POLICY", None))
-        self._policies: dict[str, Policy] = {v: policies.get(str(n), fallback) for v, n in named.items()}
+        self._policies: dict[str, Policy] = {v: _policy(policies, n, fallback) for v, n in named.items()}
         self._policies.setdefault("", fallback)
         if playout is not None:
             self._policies = {"": playout}
@@ -83,6 +88,7 @@ class SearchPolicy:
         }
         anchor = getattr(game, "SEARCH_ANCHOR", None)
         self._anchor: Policy | None = policies.get(str(anchor)) if anchor else None
+        self._horizon: Horizon | None = getattr(game, "search_value", None)
 
     @property
     def playout_policy(self) -> Policy:
@@ -110,24 +116,28 @@ class SearchPolicy:
         policy, playouts = self.settings_for(sampler.variant)
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
+        rows: list[list[float | None]] = []  # per deal, every action's value (None: the sample was refused)
         rounds = max(self.budget.min_rounds, playouts // len(legal))
         anchor = self._anchored(sampler, legal, rng)
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         for done in range(rounds):
             deal = sampler.draw(rng)
+            row: list[float | None] = [None] * len(legal)
+            rows.append(row)
+            seed = rng.getrandbits(64)  # every action's playout draws the same random numbers
             for i, action in enumerate(legal):
                 try:
                     after, _ = game.apply(deal, seat, action)
-                    result = self._play_out(after, policy, rng)
+                    value = self._play_out(deal, after, policy, random.Random(seed), seats)
                 except (GameError, ValueError, KeyError, IndexError):
                     continue  # a sample the engine refuses is skipped: it must never crash the seat's turn
-                value = reward(result, seats)
                 totals[i] += value
                 counts[i] += 1
+                row[i] = value
             if deadline is not None and done + 1 >= self.budget.min_rounds and time.perf_counter() > deadline:
                 break
         best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -1.0, -i))
-        if anchor is not None and best != anchor and not _clearly_better(best, anchor, totals, counts):
+        if anchor is not None and best != anchor and not _clearly_better(best, anchor, rows):
             return legal[anchor]
         return legal[best]
 
@@ -151,10 +161,16 @@ class SearchPolicy:
                     return [int(s) for s in team]
         return [sampler.seat]
 
-    def _play_out(self, state: Any, policy: Policy, rng: random.Random) -> Outcome | None:
+    def _play_out(self, root: Any, state: Any, policy: Policy, rng: random.Random, seats: Sequence[int]) -> float:
+        """Play on from `state` to the end, or to the game's horizon; the reward for `seats`."""
         game = self.game
         fast = policy is random_policy
+        horizon = self._horizon
         for _ in range(PLAYOUT_LIMIT):
+            if horizon is not None:
+                value = horizon(root, state, seats)
+                if value is not None:
+                    return value
             acting = game.to_act(state)
             if not acting:
                 break
@@ -167,20 +183,40 @@ class SearchPolicy:
             else:
                 action = policy(partial(game.view, state, seat), legal, rng)
             state, _ = game.apply(state, seat, action)
-        return game.outcome(state)
+        return reward(game.outcome(state), seats)
+
+
+class Horizon(Protocol):
+    """`Game.search_value`: where a playout may stop, and the value there for `seats` (None: play on)."""
+
+    def __call__(self, root: Any, state: Any, seats: Sequence[int], /) -> float | None: ...
 
 
 ANCHOR_Z = 2.0  # standard errors by which a move must beat the anchor's to be played instead
+ANCHOR_MIN_DEALS = 8  # fewer paired deals than this never overrule the anchor
 
 
-def _clearly_better(best: int, anchor: int, totals: list[float], counts: list[int]) -> bool:
-    """Whether `best`'s mean reward beats `anchor`'s by ANCHOR_Z standard errors of the difference, with
-    the largest variance a reward in [0, 1] can have (1/4): a handful of playouts whose results happen to
-    agree must not look certain, and the best of many moves is the luckiest, so the bar is high."""
-    if not counts[best] or not counts[anchor]:
-        return bool(counts[best])
-    gap = totals[best] / counts[best] - totals[anchor] / counts[anchor]
-    return gap > ANCHOR_Z * 0.5 * math.sqrt(1 / counts[best] + 1 / counts[anchor])
+def _clearly_better(best: int, anchor: int, rows: Sequence[Sequence[float | None]]) -> bool:
+    """Whether `best` beats `anchor` by ANCHOR_Z standard errors of their paired difference: both were
+    played on the same deals with the same playout random numbers, so the difference deal
+    by deal carries far less noise than either value, and a game-supplied horizon value (a win chance
+    near 0.5 early in a long game) still shows a real edge. A handful of deals never overrules the anchor,
+    and the best of many moves is the luckiest, so the bar is two standard errors, not one."""
+    diffs = [b - a for row in rows if (b := row[best]) is not None and (a := row[anchor]) is not None]
+    n = len(diffs)
+    if n < ANCHOR_MIN_DEALS:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and mean * mean * n > ANCHOR_Z * ANCHOR_Z * var
+
+
+def _policy(policies: Mapping[str, Policy], named: object, fallback: Policy) -> Policy:
+    """A playout policy given by name (one of the game's policies) or as a policy itself: a game may play
+    its playouts with a policy it does not offer as a level (e.g. its rules of thumb without look-ahead)."""
+    if isinstance(named, str):
+        return policies.get(named, fallback)
+    return named if callable(named) else fallback
 
 
 def _by_variant(value: object) -> dict[str, object]:

@@ -16,7 +16,7 @@ from games.core.contract import (
     Prompt,
     VariantInfo,
 )
-from games.timetrap import card_texts, dates, rules, text
+from games.timetrap import card_texts, dates, rules, search_hooks, text
 from games.timetrap.outcome import outcome
 from games.timetrap.rules_text import rules_page
 from games.timetrap.setup import setup
@@ -50,6 +50,8 @@ class TimeTrap(Game[State]):
     info = INFO
     PLAYOUT_POLICY = "random"  # the strong AI's playouts and budget (games/search, measured in docs/ai.md)
     SEARCH_PLAYOUTS = 400
+    # the search's horizon: a playout stops as day 7 begins, valued by the hand sizes (search_hooks.py)
+    search_value = staticmethod(search_hooks.search_value)
 
     def sample_constraints(self, view: Mapping[str, JSON], seat: int) -> dict[tuple[str | int, ...], frozenset[str]]:
         """Whose cards can be where (games/timetrap/inference.py), for the search's sampler."""

@@ -1,0 +1,43 @@
+"""Where the search's playouts stop in TIMETRAP, and what the position is worth there.
+
+What decides the game is who opens day 7 and with how many cards (games/timetrap/ai.py): the day-7 start
+player plays first and wins ties on fewest cards. Random play on day 7 itself says little about that (a
+random seat throws away the very advantage it had), so a playout of a decision made before day 7 stops as
+day 7 begins and values the position by the table the heuristic measured for the same moment
+(ai_search.START_VALUE / OTHER_VALUE: start player or not, and how many more cards than the shortest
+other hand). A decision on day 7 plays to the end. Either way the value is the chance of winning (1 for a
+win, 0 otherwise at the end), the quantity the search is asked to raise.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.core.contract import ViewThunk
+from games.timetrap.ai import rule_policy
+from games.timetrap.ai_search import OTHER_VALUE, START_VALUE
+from games.timetrap.state import LAST_DAY, State
+
+
+def search_value(root: State, state: State, seats: Sequence[int]) -> float | None:
+    """None to play on; else the chance that `seats[0]` wins from `state`."""
+    seat = seats[0]
+    if state.over:
+        return 1.0 if state.winner == seat else 0.0
+    if state.day < LAST_DAY or root.day >= LAST_DAY:
+        return None
+    if state.out[seat]:
+        return 0.0
+    mine = len(state.hands[seat])
+    others = min(len(state.hands[s]) for s in range(state.players) if s != seat and not state.out[s])
+    values = START_VALUE if state.start == seat else OTHER_VALUE
+    return values[max(0, min(mine - others + 2, len(values) - 1))]
+
+
+def rules_playout(view: ViewThunk, legal: Sequence[str], rng: random.Random) -> str:
+    """A playout policy: the heuristic's rules of thumb without its look-ahead (ai.rule_policy). The
+    seats the search plays against are heuristic seats, so playing them out by their rules of thumb
+    (hold a card to stop day 6, shed the trap, keep the day going) models them better than random moves,
+    at a fraction of the look-ahead's cost."""
+    return rule_policy(view(), legal, rng)
