@@ -13,20 +13,19 @@ RELAY_CHANNEL = "tricktable_relay"
 
 _SEND = """
 WITH r AS (
-  INSERT INTO relay (guild_id, table_id, version, payload)
-  SELECT g, t, v, p FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[])
-      WITH ORDINALITY AS u(g, t, v, p, n)
+  INSERT INTO relay (guild_id, table_id, version, payload, shard)
+  SELECT g, t, v, p, s FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[], $5::int[])
+      WITH ORDINALITY AS u(g, t, v, p, s, n)
   ORDER BY n
   RETURNING 1
 )
-SELECT (SELECT COUNT(*) FROM r), pg_notify('tricktable_relay', $5)
+SELECT (SELECT COUNT(*) FROM r), pg_notify('tricktable_relay', $6)
 """
 _CLAIM = """
 DELETE FROM relay WHERE id IN (
   SELECT id FROM relay
-  WHERE $2::int[] IS NULL
-     OR (CASE WHEN guild_id > 0 THEN (guild_id >> 22) % $1 ELSE 0 END) = ANY($2::int[])
-  ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+  WHERE $1::int[] IS NULL OR shard = ANY($1::int[])
+  ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
 RETURNING id, table_id, payload
 """
 _EXPIRE = "DELETE FROM relay WHERE created_at < now() - $1 * interval '1 second' RETURNING table_id"
@@ -49,18 +48,14 @@ class PostgresRelay(RelayStore):
     async def relay_send(self, rows: Sequence[RelayRow], shard_count: int) -> None:
         if not rows:
             return
-        shards = " ".join(str(s) for s in sorted({shard_of(r.guild_id, shard_count) for r in rows}))
+        of = [shard_of(r.guild_id, shard_count) for r in rows]
         columns = [list(c) for c in zip(*rows, strict=True)]
         async with self._conn() as conn:
-            await conn.execute(_SEND, *columns, shards)
+            await conn.execute(_SEND, *columns, of, " ".join(str(s) for s in sorted(set(of))))
 
-    async def relay_claim(
-        self, shard_count: int, shard_ids: Sequence[int] | None, limit: int
-    ) -> list[Claimed]:
+    async def relay_claim(self, shard_ids: Sequence[int] | None, limit: int) -> list[Claimed]:
         async with self._conn() as conn:
-            rows = await conn.fetch(
-                _CLAIM, shard_count, None if shard_ids is None else list(shard_ids), limit
-            )
+            rows = await conn.fetch(_CLAIM, None if shard_ids is None else list(shard_ids), limit)
         return sorted(Claimed(int(r[0]), int(r[1]), str(r[2])) for r in rows)
 
     async def relay_expire(self, keep_seconds: float) -> list[int]:

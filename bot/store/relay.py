@@ -38,9 +38,7 @@ class RelayStore(Protocol):
     async def relay_send(self, rows: Sequence[RelayRow], shard_count: int) -> None:
         """Write the rows (in this order) and tell the owners, in one statement."""
 
-    async def relay_claim(
-        self, shard_count: int, shard_ids: Sequence[int] | None, limit: int
-    ) -> list[Claimed]:
+    async def relay_claim(self, shard_ids: Sequence[int] | None, limit: int) -> list[Claimed]:
         """Take (delete and return) up to `limit` rows of these shards (None: all), oldest first. A row
         is taken by one process only; two claiming at once take different rows."""
 

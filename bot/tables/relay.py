@@ -162,7 +162,7 @@ class Relay:
                 return
             ids = None if self.shards.everything else sorted(self.shards.ids or ())
             try:
-                rows = await self.store.relay_claim(self.shards.count, ids, BATCH)
+                rows = await self.store.relay_claim(ids, BATCH)
             except asyncio.CancelledError:
                 raise
             except Exception as err:

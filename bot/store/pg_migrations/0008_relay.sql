@@ -6,10 +6,12 @@
 -- bot.store.copy does not move it.
 CREATE TABLE relay (
     id BIGSERIAL PRIMARY KEY,
+    shard INTEGER NOT NULL,  -- of the table's server, by the sender's DISCORD_SHARD_COUNT (all say the same)
     guild_id BIGINT NOT NULL,
     table_id BIGINT NOT NULL,
     version INTEGER NOT NULL,
     payload TEXT NOT NULL,
     created_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );
+CREATE INDEX relay_by_shard ON relay (shard, id);  -- a claim reads its own shards' rows only
 CREATE INDEX relay_by_age ON relay (created_at);
