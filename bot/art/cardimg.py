@@ -54,9 +54,54 @@ def centred(
     draw.text(xy, text, font=font, fill=fill, anchor="mm")
 
 
-def _short(title: str) -> str:
-    """A name cut for a small card: 4 letters or 4 Japanese characters (drawn smaller when needed)."""
-    return title[:4]
+def _halves(text: str) -> tuple[str, str]:
+    """Two lines for a name too long for one: at the space nearest the middle, else (one word) in the
+    middle with a hyphen ("Investi-" / "gator"); Japanese breaks between characters, without one."""
+    middle = len(text) / 2
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if spaces:
+        cut = min(spaces, key=lambda i: abs(i - middle))
+        return text[:cut], text[cut + 1 :]
+    if not text.isascii():
+        cut = (len(text) + 1) // 2
+        return text[:cut], text[cut:]
+    # between two consonants near the middle ("Scaven-ger"), else the middle itself
+    vowels = set("aeiouyAEIOUY")
+    cuts = range(max(2, int(middle) - 2), min(len(text) - 1, int(middle) + 3))
+    good = [c for c in cuts if text[c - 1] not in vowels and text[c] not in vowels and text[c - 1].isalpha()]
+    cut = min(good, key=lambda c: abs(c - middle)) if good else (len(text) + 1) // 2
+    return text[:cut] + "-", text[cut:]
+
+
+def small_name(
+    draw: ImageDraw.ImageDraw,
+    centre_x: float,
+    band: tuple[float, float],
+    text: str,
+    width: float,
+    fill: tuple[int, int, int],
+) -> None:
+    """A whole name on a small card (players told "Scav", "Inve" and "Guar" apart badly): one line at
+    15 down to 9 points, else two lines at 12 down to 8, else one clipped line."""
+    top, bottom = band
+    middle = (top + bottom) / 2
+    for size in range(15, 8, -1):
+        font = fonts.font_for(text, size)
+        if draw.textlength(text, font=font) <= width:
+            draw.text((centre_x, middle), text, font=font, fill=fill, anchor="mm")
+            return
+    first, second = _halves(text)
+    for size in range(12, 7, -1):
+        font = fonts.font_for(text, size)
+        step = size + 1
+        if (
+            max(draw.textlength(first, font=font), draw.textlength(second, font=font)) <= width
+            and 2 * step <= bottom - top + 2
+        ):
+            draw.text((centre_x, middle - step / 2), first, font=font, fill=fill, anchor="mm")
+            draw.text((centre_x, middle + step / 2), second, font=font, fill=fill, anchor="mm")
+            return
+    centred(draw, (centre_x, middle), text, width, 10, fill, 8)
 
 
 def _body(size: str, f: Face) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -139,9 +184,9 @@ def draw_small(f: Face) -> Image.Image:
         shapes.sign(d, f.sign, w / 2, 32, 17, ink, under)
         if f.style == "band":
             d.rounded_rectangle((4, 60, w - 5, h - 5), 4, fill=LIGHT)
-            centred(d, (w / 2, 74), (f.short or _short(f.title)), w - 10, 15, DARK, 10)
+            small_name(d, w / 2, (61, h - 6), f.short or f.title, w - 10, DARK)
         else:
-            centred(d, (w / 2, 72), (f.short or _short(f.title)), w - 12, 15, ink, 10)
+            small_name(d, w / 2, (58, h - 5), f.short or f.title, w - 12, ink)
     return img
 
 

@@ -21,7 +21,11 @@ i18n.register(
         "art.deck": {"en": "Deck {n}", "ja": "山札 {n}枚"},
         "art.deck_cap": {"en": "Deck", "ja": "山札"},
         "art.discard_pile": {"en": "Discard pile ({n}, face down)", "ja": "捨て札（{n}枚・裏向き）"},
-        "art.seat": {"en": "{name} · {score} pts · hand {hand}", "ja": "{name}・{score}点・手札{hand}枚"},
+        "art.seat": {"en": "{name} · {points} · hand {hand}", "ja": "{name}・{points}・手札{hand}枚"},
+        # counts: `counted` picks the "_one" form for 1 and -1 (English: "1 pt", "1 trick")
+        "art.points": {"en": "{n} pts", "ja": "{n}点"},
+        "art.points_one": {"en": "{n} pt", "ja": "{n}点"},
+        "art.tricks_one": {"en": "{n} trick", "ja": "{n}トリック"},
         "art.seat_plain": {"en": "{name} · hand {hand}", "ja": "{name}・手札{hand}枚"},
         "art.tricks": {"en": "{n} tricks", "ja": "{n}トリック"},
         "art.house_pick": {
@@ -43,8 +47,8 @@ i18n.register(
             "ja": "{name}（チーム{team}）・手札{hand}枚",
         },
         "art.team_line": {
-            "en": "Team {team}: {tricks} tricks · {score} pts",
-            "ja": "チーム{team}: {tricks}トリック・{score}点",
+            "en": "Team {team}: {tricks} · {points}",
+            "ja": "チーム{team}: {tricks}・{points}",
         },
         "art.deal": {"en": "Deal {deal}/{deals}", "ja": "ディール {deal}/{deals}"},
         "art.trump": {"en": "Trump colour: {c}", "ja": "切り札の色: {c}"},
@@ -70,8 +74,8 @@ i18n.register(
             "ja": "(No Japanese font installed: English lettering)",
         },
         "art.kings_seat": {
-            "en": "{name} · {score} pts · tricks {tricks} · hand {hand}",
-            "ja": "{name}・{score}点・{tricks}トリック・手札{hand}枚",
+            "en": "{name} · {points} · tricks {tricks} · hand {hand}",
+            "ja": "{name}・{points}・{tricks}トリック・手札{hand}枚",
         },
         "art.queens_left": {"en": "queen ×{n}", "ja": "クイーン×{n}"},
         "art.team_scores": {"en": "Team scores: {scores}", "ja": "チーム得点: {scores}"},
@@ -82,3 +86,12 @@ i18n.register(
 
 def tr(code: str, lang: str, **params: Any) -> str:
     return i18n.translate(code, lang, **params)
+
+
+def counted(code: str, value: Any, lang: str) -> str:
+    """A count with its word ("art.points", "art.tricks"): the singular form for 1 and -1 ("1 pt",
+    "-1 pt", "1 trick"), the plural otherwise ("0 pts", "2.5 pts"). A score shown as a float that is a
+    whole number reads as one ("3", not "3.0")."""
+    shown = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+    one = isinstance(value, int | float) and abs(value) == 1
+    return tr(f"{code}_one" if one else code, lang, n=shown)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.art.labels import tr
-from bot.art.scenes.common import Scene, legend, row, scene, score_text, up, who
+from bot.art.labels import counted, tr
+from bot.art.scenes.common import Scene, legend, row, scene, up, who
 from games.core.names import Names
 
 NAME = {"en": "Capture of Dreams", "ja": "夢の捕獲"}
@@ -65,8 +65,8 @@ def board(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
             "art.team_line",
             lang,
             team=TEAMS[t],
-            tricks=view["tricks_won"][t],
-            score=score_text(view["scores"][t]),
+            tricks=counted("art.tricks", view["tricks_won"][t], lang),
+            points=counted("art.points", view["scores"][t], lang),
         )
         for t in range(2)
     ]

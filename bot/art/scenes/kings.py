@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.art.labels import tr
+from bot.art.labels import counted, tr
 from bot.art.scenes.common import Scene, back, legend, row, scene, score_text, up, who
 from games.core.names import Names
 
@@ -107,7 +107,7 @@ def board(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
     if _standard(view):
         for s, info in enumerate(view["seats"]):
             label = tr(
-                "art.kings_seat", lang, name=who(names, s, lang), score=score_text(info["score"]),
+                "art.kings_seat", lang, name=who(names, s, lang), points=counted("art.points", info["score"], lang),
                 tricks=info["tricks_won"], hand=info["hand_count"],
             )  # fmt: skip
             cards = []
@@ -138,7 +138,7 @@ def board(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
             notes.append(tr("art.trump", lang, c=COLOUR_WORDS.get(trump, {}).get(lang, trump)))
         for s in range(int(view["players"])):
             label = tr(
-                "art.kings_seat", lang, name=who(names, s, lang), score=score_text(view["scores"][s]),
+                "art.kings_seat", lang, name=who(names, s, lang), points=counted("art.points", view["scores"][s], lang),
                 tricks=view["tricks"][s], hand=view["hand_sizes"][s],
             )  # fmt: skip
             colour = view["sets"][s]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.art.labels import tr
-from bot.art.scenes.common import Scene, back, legend, row, scene, score_text, trash_row, up, who
+from bot.art.labels import counted, tr
+from bot.art.scenes.common import Scene, back, legend, row, scene, trash_row, up, who
 from games.core import i18n
 from games.core.names import Names
 
@@ -129,7 +129,9 @@ def board(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
             score = view["totals"][s]
             count = view["hand_sizes"][s]
             zone = view["tableaus"][s]
-        label = tr("art.seat", lang, name=who(names, s, lang), score=score_text(score), hand=count)
+        label = tr(
+            "art.seat", lang, name=who(names, s, lang), points=counted("art.points", score, lang), hand=count
+        )
         cards = [up(c, state="side" if c in sideways else "up") for c in zone]
         rows.append(row(label, cards, "small", mark=s in acting))
     trash = trash_row(list(view.get("trash") or []), lang)
