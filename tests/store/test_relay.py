@@ -282,3 +282,22 @@ async def test_a_process_without_a_listener_leaves_its_rows_for_the_owner(pg_ser
     finally:
         await tool.close()
         await b.close()
+
+
+async def test_the_discord_client_tells_the_service_its_shards(pg_server: Any) -> None:
+    """DISCORD_SHARD_COUNT / DISCORD_SHARD_IDS decide which tables' Updates this process posts."""
+    from bot.discord_bot.client import bot_class
+    from bot.discord_bot.config import DiscordSettings
+    from bot.tables.relay import Shards
+
+    env = {"DISCORD_TOKEN": "x", "DISCORD_SHARD_COUNT": "2", "DISCORD_SHARD_IDS": "1"}
+    settings = DiscordSettings.from_env(dotenv=False, environ=env | {"DISCORD_SYNC_COMMANDS": "0"})
+    svc = TableService(await open_store(pg_server.create_database("relay_client")), SETTINGS)
+    bot = bot_class(settings)(settings, service=svc, clock_interval=None)
+    try:
+        await bot.setup_hook()
+        assert svc.relay is not None and svc.relay.shards == Shards(2, frozenset({1}))
+        assert not svc.relay.shards.owns(SERVER_A) and svc.relay.shards.owns(SERVER_B)
+    finally:
+        bot._unsubscribe()  # (never connected: discord.py's close expects a gateway)
+        await svc.close()
