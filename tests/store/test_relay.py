@@ -20,6 +20,7 @@ from bot.settings import Settings
 from bot.store.factory import open_store
 from bot.store.relay import shard_of
 from bot.tables import TableService, TableStatus, Update
+from games.core.errors import GameError
 
 SETTINGS = Settings(snapshot_every=4)
 SERVER_A = 10  # (10 >> 22) % 2 == 0: shard 0
@@ -89,6 +90,10 @@ async def test_a_click_on_another_process_is_applied_once_and_posted_by_the_owne
         assert [u.table.version for u in got] == [1, 2, 3, 4]
         private = [(e, a, u.actor) for u in got for e, a in u.events if e.kind == "my_pick"]
         assert private and all(a == frozenset({actor}) for _, a, actor in private)  # still private
+        assert (await a.public_view(table)).version == 4  # the owner's board is the new one
+        last = made[-1]
+        with pytest.raises(GameError):  # the same click again (Discord retried it) changes nothing
+            await b.submit(table, ALICE.user_id if last.actor == 0 else BOB.user_id, "play:x", 3, "dm3")
         assert len(await a.store.actions(table)) == 4  # applied once each
         await asyncio.sleep(0.2)
         assert len(heard_a.updates) == before + 4  # and posted once each
