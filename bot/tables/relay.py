@@ -12,9 +12,11 @@ in row order, so one sender's Updates reach the owner's listeners in the order t
 processes acting on one table at once (a clock expiring on one, a direct-message click on another) can
 cross; the owner then holds the later action until the earlier arrives (relay_order.py).
 
-Rows wait when nobody runs their shard (the owner is down): a process claims its rows as soon as it has a
-listener to give them to (start-up), whenever it is told of new ones, and every POLL_SECONDS in case a
-notification was lost; rows older than KEEP_SECONDS are dropped with a log line.
+Rows wait when nobody runs their shard (the owner is down): a bot process claims its rows as soon as it has
+a listener to give them to (start-up), whenever it is told of new ones, and every POLL_SECONDS in case a
+notification was lost; rows older than KEEP_SECONDS are dropped with a log line. Only a process that said
+which shards it runs (`TableService.own_shards`: the Discord client) claims: a terminal or a tool opened on
+the same database posts its own Updates and never takes the bot's.
 
 A process that owns every shard (the default: one process; the terminal; SQLite) relays nothing, so the
 path from apply to listener is today's. Nothing new reaches a seat: the rows carry each event's audience,
@@ -72,6 +74,7 @@ class Relay:
         self._again = False
         self._poller: asyncio.Task[None] | None = None
         self._started = False
+        self.posts = False  # said which shards it runs (own): only then does it take other processes' rows
         self.order = VersionOrder()  # a table's Updates from several processes, in version order
         self._release: asyncio.TimerHandle | None = None
         store.on_relay(self._heard)
@@ -80,6 +83,9 @@ class Relay:
         """This process runs `shard_ids` of `shard_count` (None: all of them)."""
         count = shard_count or 1
         self.shards = Shards(count, None if shard_ids is None else frozenset(shard_ids))
+        self.posts = True
+        if self.outbox.listeners:
+            self.start()
 
     # --- sending: Updates of tables another process owns ---------------------------------------------
     def route(self, updates: Sequence[Update]) -> Sequence[Update]:
@@ -124,9 +130,10 @@ class Relay:
 
     # --- receiving: Updates other processes made for our tables --------------------------------------
     def start(self) -> None:
-        """Begin claiming (the service calls this when the first listener subscribes: rows claimed with
-        nobody to give them to would be lost, so until then they wait in the database)."""
-        if self._started:
+        """Begin claiming, once this process said which shards it runs (`own`: the bot does, a terminal or
+        a tool on the same database does not, so it never takes the bot's rows) and has a listener to give
+        the rows to (the service calls this when one subscribes; until then they wait in the database)."""
+        if self._started or not self.posts or not self.outbox.listeners:
             return
         try:
             loop = asyncio.get_running_loop()

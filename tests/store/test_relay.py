@@ -268,16 +268,21 @@ async def test_one_process_or_sqlite_posts_everything_itself(pg_server: Any, tmp
 
 
 async def test_a_process_without_a_listener_leaves_its_rows_for_the_owner(pg_server: Any) -> None:
-    """A tool on the database (no listener) never swallows another process's rows."""
+    """A tool on the database never swallows the bot's rows: not without a listener, and not when it
+    never said which shards it runs (a terminal or the bench on the bot's database)."""
     url = pg_server.create_database("relay_tool")
     b = await _process(url, 1)
-    tool = await _process(url, None)  # owns everything, but nobody listens
+    tool = await _process(url, None)  # runs every shard, but nobody listens
+    terminal = TableService(await open_store(url), SETTINGS)  # listens, but runs no Discord shard
+    heard_terminal = Heard(terminal)
     try:
         table = await _started(b)
         await b.drain_updates()
-        assert tool.relay is not None
-        tool.relay.wake()
-        await tool.drain_updates()
+        for other in (tool, terminal):
+            assert other.relay is not None
+            other.relay.wake()
+            await other.drain_updates()
+        assert heard_terminal.updates == []
         a = await _process(url, 0)
         heard_a = Heard(a)
         try:
@@ -285,6 +290,7 @@ async def test_a_process_without_a_listener_leaves_its_rows_for_the_owner(pg_ser
         finally:
             await a.close()
     finally:
+        await terminal.close()
         await tool.close()
         await b.close()
 
