@@ -125,8 +125,8 @@ class Relay:
                     "dropped %d relayed updates for tables %s: the database was unreachable for %.0f s",
                     len(batch), sorted({r.table_id for r in batch}), now - failing_since,
                 )  # fmt: skip
-                delay, failing_since = 0.1, None
             del self._out[: len(batch)]  # only appended to at the end meanwhile
+            delay, failing_since = 0.1, None
 
     # --- receiving: Updates other processes made for our tables --------------------------------------
     def start(self) -> None:

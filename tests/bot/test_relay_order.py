@@ -12,9 +12,9 @@ from bot.tables.models import ClockMode, TableInfo, TableStatus, Update
 from bot.tables.relay_order import HOLD_SECONDS, VersionOrder
 
 
-def _update(version: int, action: str | None = "play:x", table: int = 1) -> Update:
+def _update(version: int, action: str | None = "play:x", table: int = 1, guild: int = 10) -> Update:
     info = TableInfo(
-        table, 10, 20, None, "tiny", "standard", {}, TableStatus.PLAYING, version, (), 1,
+        table, guild, 20, None, "tiny", "standard", {}, TableStatus.PLAYING, version, (), 1,
         ClockMode.LIVE, 60, 0.0, 0.0,
     )  # fmt: skip
     return Update(

@@ -1,0 +1,82 @@
+"""The sending half of the relay (bot/tables/relay.py) without a database: what a process keeps, what it
+sends, in which order, and what happens when the database is away for a moment or for long."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+
+import pytest
+from test_relay_order import _update
+
+from bot.store.base import StoreError
+from bot.store.relay import Claimed, RelayRow
+from bot.tables import relay as relay_module
+from bot.tables.models import Update
+from bot.tables.outbox import Outbox
+from bot.tables.relay import Relay
+
+
+class FlakyStore:
+    """Refuses the first `failures` writes (a database restart), then keeps what it is sent."""
+
+    def __init__(self, failures: int = 0) -> None:
+        self.failures = failures
+        self.rows: list[RelayRow] = []
+
+    def on_relay(self, listener: Callable[[frozenset[int]], None]) -> None:
+        pass
+
+    async def relay_send(self, rows: Sequence[RelayRow], shard_count: int) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise StoreError("lost the connection to the database")
+        self.rows.extend(rows)
+
+    async def relay_claim(self, shard_ids: Sequence[int] | None, limit: int) -> list[Claimed]:
+        return []
+
+    async def relay_expire(self, keep_seconds: float) -> list[int]:
+        return []
+
+
+def _on(guild: int, version: int) -> Update:
+    return _update(version, guild=guild)
+
+
+async def test_a_process_keeps_its_shards_updates_and_sends_the_others_in_order() -> None:
+    store = FlakyStore(failures=2)
+    relay = Relay(store, Outbox())
+    relay.own(2, [1])
+    mine, theirs = 1 << 22, 10  # shard 1 (this process), shard 0 (another)
+    kept = relay.route([_on(theirs, 1), _on(mine, 1), _on(theirs, 2)])
+    assert [u.table.guild_id for u in kept] == [mine]
+    await relay.drain()  # two refusals, then written
+    assert [(r.guild_id, r.version) for r in store.rows] == [(theirs, 1), (theirs, 2)]
+
+
+async def test_one_process_with_every_shard_sends_nothing() -> None:
+    store = FlakyStore()
+    relay = Relay(store, Outbox())
+    updates = [_on(10, 1), _on(1 << 22, 1)]
+    assert relay.route(updates) == updates  # never told (terminal, tools)
+    relay.own(None, None)  # the bot without shard settings
+    assert relay.route(updates) == updates
+    await relay.drain()
+    assert store.rows == []
+
+
+async def test_updates_are_dropped_with_a_log_line_when_the_database_stays_away(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(relay_module, "GIVE_UP_SECONDS", 0.0)
+    store = FlakyStore(failures=1)
+    relay = Relay(store, Outbox())
+    relay.own(2, [1])
+    with caplog.at_level(logging.WARNING, logger="tricktable.relay"):
+        relay.route([_on(10, 1)])
+        await relay.drain()
+    assert "dropped 1 relayed updates for tables [1]" in caplog.text
+    relay.route([_on(10, 2)])
+    await relay.drain()
+    assert [r.version for r in store.rows] == [2]  # the next ones go through again
