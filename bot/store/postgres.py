@@ -196,6 +196,15 @@ def _changes(writes: Sequence[TableWrite]) -> list[tuple[int, int, int]]:
     ]
 
 
+async def _keep_session(_conn: asyncpg.Connection) -> None:
+    """The pool's reset on release: nothing to send. asyncpg's default sends `SELECT
+    pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL` each time a connection goes back to the
+    pool, one more round trip per group commit that the acknowledgement waited for. This store leaves no
+    session state on a pooled connection (its advisory locks are transaction-level, it never SETs, LISTENs
+    on its own connection, declares a cursor outside a transaction), and asyncpg still rolls back a
+    transaction left open before calling this."""
+
+
 class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
     def __init__(self, url: str, min_size: int = 2, max_size: int = 8, timeout: float = 10.0) -> None:
         self.url = url
@@ -221,6 +230,7 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 max_size=self.max_size,
                 timeout=self.timeout,
                 command_timeout=60,
+                reset=_keep_session,
             )
         except asyncpg.InvalidPasswordError as err:
             raise StoreError(f"the database {where} refused the password: {self._reason(err)}") from None
