@@ -86,22 +86,22 @@ def _stat(pid: int) -> list[str]:
 
 def postmaster_pid(store: str) -> int | None:
     """The PostgreSQL server's main process on this machine, or None (a remote server, another user's
-    /proc): the parent of this connection's backend."""
+    /proc): the parent of this connection's backend, read while the backend still runs."""
     import asyncpg
 
-    async def backend() -> int:
+    async def parent() -> int | None:
         conn = await asyncpg.connect(store)
         try:
-            return int(await conn.fetchval("SELECT pg_backend_pid()"))
+            backend = int(await conn.fetchval("SELECT pg_backend_pid()"))
+            pid = int(_stat(backend)[1])
+            with open(f"/proc/{pid}/comm", encoding="ascii") as f:
+                return pid if f.read().strip() in ("postgres", "postmaster") else None
+        except (OSError, ValueError, IndexError):
+            return None
         finally:
             await conn.close()
 
-    try:
-        pid = int(_stat(asyncio.run(backend()))[1])
-        with open(f"/proc/{pid}/comm", encoding="ascii") as f:
-            return pid if f.read().strip() in ("postgres", "postmaster") else None
-    except (OSError, ValueError, IndexError):
-        return None
+    return asyncio.run(parent())
 
 
 def server_cpu_s(postmaster: int | None) -> float | None:
