@@ -282,7 +282,8 @@ class TricktableBot(discord.Client):
                 raise
             info = await svc.get_table(table)
             seat = info.seat_of(user_id)
-            await self.router.restore(table)
+            # a process that does not post for this server hears none of its Updates: read the owner's
+            await self.router.restore(table, fresh=not svc.owns(info.guild_id))
             since = None if seat is None else self.router.owed_since(table, seat)
             if since is None or since > version:
                 raise

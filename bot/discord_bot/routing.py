@@ -74,8 +74,14 @@ class Router:
         self._logs: dict[int, tuple[int, int, float, str]] = {}  # table -> (channel, message, posted, text)
 
     # ---- bookkeeping ----------------------------------------------------------------------------------
-    async def restore(self, table: int) -> None:
-        """Read a table's saved bookkeeping once per process (after a restart, or first use)."""
+    async def restore(self, table: int, fresh: bool = False) -> None:
+        """Read a table's saved bookkeeping once per process (after a restart, or first use).
+
+        `fresh`: read who owes a decision since when again, and believe it over memory. A process that
+        does not post for the table's server (several processes, bot/tables/relay.py) hears none of its
+        Updates, so what it read once goes stale; the owner saves it with every Update."""
+        if fresh:
+            await self._reread_decisions(table)
         if table in self._restored:
             return
         try:
@@ -101,6 +107,20 @@ class Router:
             self._to_act[table] = frozenset(int(s) for s in decisions.get("to_act", ()))
             self._owed_since[table] = {int(s): int(v) for s, v in decisions.get("owed", {}).items()}
             self._saved_decisions[table] = self._decisions_json(table)
+
+    async def _reread_decisions(self, table: int) -> None:
+        try:
+            decisions = (await self.bot.service.get_table_meta(table)).get("decisions")
+        except Exception:
+            log.exception("could not read the saved bookkeeping of table=%s", table)
+            return
+        if isinstance(decisions, dict):
+            self._to_act[table] = frozenset(int(s) for s in decisions.get("to_act", ()))
+            self._owed_since[table] = {int(s): int(v) for s, v in decisions.get("owed", {}).items()}
+            self._saved_decisions[table] = self._decisions_json(table)
+        else:  # nothing saved: nothing known, so a stale click is refused rather than guessed
+            self._to_act.pop(table, None)
+            self._owed_since.pop(table, None)
 
     async def _save(self, table: int, values: Mapping[str, Any]) -> None:
         """Save bookkeeping; a failure only costs what a restart used to cost (a fresh board, a re-ping)."""

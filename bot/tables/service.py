@@ -179,6 +179,11 @@ class TableService:
         if self.relay is not None:
             self.relay.own(shard_count, None if shard_ids is None else tuple(shard_ids))
 
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process posts for `guild_id`'s tables (and so hears their Updates): always, unless
+        shards are split over processes sharing a store (own_shards)."""
+        return self.relay is None or self.relay.shards.owns(guild_id)
+
     async def _dispatch(self) -> None:
         await self.host.outbox.run()
 
