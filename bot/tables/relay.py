@@ -224,6 +224,11 @@ class Relay:
         return tables
 
     # --- lifetime ------------------------------------------------------------------------------------
+    def flush_held(self) -> None:
+        """At shutdown: post what waits behind a missing version now (late beats lost)."""
+        if self.order.held:
+            self.outbox.deliver(self.order.overdue(float("inf")))
+
     async def drain(self) -> None:
         """Wait until every queued row is written and the claim in progress is handed to the outbox."""
         for _ in range(1000):

@@ -111,6 +111,8 @@ class TableService:
                 await self._clock_task
             self._clock_task = None
         await self.writer.flush()
+        if self.relay is not None:
+            self.relay.flush_held()  # Updates waiting for a missing predecessor go out rather than vanish
         with contextlib.suppress(TimeoutError):  # a hung listener must not keep the store open forever
             await asyncio.wait_for(self.drain_updates(), timeout=10)
         if self.relay is not None:

@@ -80,3 +80,26 @@ async def test_updates_are_dropped_with_a_log_line_when_the_database_stays_away(
     relay.route([_on(10, 2)])
     await relay.drain()
     assert [r.version for r in store.rows] == [2]  # the next ones go through again
+
+
+async def test_updates_held_behind_a_missing_version_go_out_at_shutdown() -> None:
+    """A process stopping while a table's Update waits for its predecessor posts it rather than drop it."""
+    outbox = Outbox()
+    got: list[int] = []
+
+    async def listener(update: Update) -> None:
+        got.append(update.table.version)
+
+    outbox.subscribe(listener)
+    relay = Relay(FlakyStore(), outbox)
+    relay.own(2, [1])
+    mine = 1 << 22
+    relay.outbox.deliver(relay._in_order([_on(mine, 1)]))
+    relay.outbox.deliver(relay._in_order([_on(mine, 3)]))  # 2 is still on its way from another process
+    await outbox.drain()
+    assert got == [1]
+    relay.flush_held()
+    await outbox.drain()
+    assert got == [1, 3]
+    await relay.stop()
+    await outbox.stop()
