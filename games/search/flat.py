@@ -24,6 +24,10 @@ the game whether to stop here and with what value in [0, 1] for `seats` (None: p
 plays out to the end of the deal or the day only and the game values the position (Capture of Dreams: the
 running totals after the deal; TIMETRAP: the hand sizes as day 7 begins), so playouts are several times
 shorter and many more fit a turn. `root` is the sampled state the decision is made on.
+
+A playout view (optional): a playout policy that reads only a few fields of the view may carry a
+`playout_view(state, seat)` method, which the search then calls instead of the game's full view, once per
+playout action (TIMETRAP's rules of thumb).
 """
 
 from __future__ import annotations
@@ -166,6 +170,7 @@ class SearchPolicy:
         game = self.game
         fast = policy is random_policy
         horizon = self._horizon
+        view = getattr(policy, "playout_view", None) or game.view
         for _ in range(PLAYOUT_LIMIT):
             if horizon is not None:
                 value = horizon(root, state, seats)
@@ -181,7 +186,7 @@ class SearchPolicy:
             if fast:
                 action = legal[int(rng.random() * len(legal))]
             else:
-                action = policy(partial(game.view, state, seat), legal, rng)
+                action = policy(partial(view, state, seat), legal, rng)
             state, _ = game.apply(state, seat, action)
         return reward(game.outcome(state), seats)
 

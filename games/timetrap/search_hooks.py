@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from games.core.contract import ViewThunk
 from games.timetrap.ai import rule_policy
 from games.timetrap.ai_search import OTHER_VALUE, START_VALUE
 from games.timetrap.state import LAST_DAY, State
+from games.timetrap.view import known_elsewhere
 
 
 def search_value(root: State, state: State, seats: Sequence[int]) -> float | None:
@@ -35,9 +37,36 @@ def search_value(root: State, state: State, seats: Sequence[int]) -> float | Non
     return values[max(0, min(mine - others + 2, len(values) - 1))]
 
 
-def rules_playout(view: ViewThunk, legal: Sequence[str], rng: random.Random) -> str:
+class RulesPlayout:
     """A playout policy: the heuristic's rules of thumb without its look-ahead (ai.rule_policy). The
     seats the search plays against are heuristic seats, so playing them out by their rules of thumb
     (hold a card to stop day 6, shed the trap, keep the day going) models them better than random moves,
     at a fraction of the look-ahead's cost."""
-    return rule_policy(view(), legal, rng)
+
+    def __call__(self, view: ViewThunk, legal: Sequence[str], rng: random.Random) -> str:
+        return rule_policy(view(), legal, rng)
+
+    @staticmethod
+    def playout_view(state: State, seat: int) -> dict[str, Any]:
+        """The part of `view(state, seat)` the rules of thumb read, built without the rest (the board,
+        the dates, the passes): the search builds one per playout action. tests/search/test_horizon.py
+        checks that the rules of thumb play the same on it as on the full view."""
+        pending = state.pending
+        known: dict[str, list[str]] = {}
+        if pending is not None and pending.kind == "draw":
+            known = known_elsewhere(state, seat)[0]
+        return {
+            "seat": seat,
+            "players": state.players,
+            "day": state.day,
+            "tile": "up" if state.tile_up else "down",
+            "start": state.start,
+            "hand": list(state.hands[seat]),
+            "hand_sizes": [len(h) for h in state.hands],
+            "eliminated": [bool(o) for o in state.out],
+            "known": known,
+            "pending": None if pending is None else {"kind": pending.kind, "seat": pending.seat, "actor": pending.actor},
+        }
+
+
+RULES_PLAYOUT = RulesPlayout()

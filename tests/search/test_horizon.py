@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from games.core.registry import get_game
@@ -13,7 +14,9 @@ from games.dream_capture.search_hooks import search_value as dream_value
 from games.dream_capture.state import PHASE_PLAY, PHASE_SCORED
 from games.search import Budget, Determinizer, SearchPolicy
 from games.search.flat import _clearly_better
+from games.timetrap.ai import rule_policy
 from games.timetrap.ai_search import OTHER_VALUE, START_VALUE
+from games.timetrap.search_hooks import RULES_PLAYOUT
 from games.timetrap.search_hooks import search_value as timetrap_value
 
 
@@ -99,3 +102,17 @@ def test_the_anchor_gives_way_to_a_small_edge_seen_deal_by_deal() -> None:
     unpaired = [[s, b] for s, (_, b) in zip(shuffled, edge, strict=True)]  # the same values, deals unmatched
     assert not _clearly_better(0, 1, unpaired)
     assert not _clearly_better(0, 1, edge[:5])  # a handful of deals never overrules the anchor
+
+
+def test_timetrap_rules_playouts_play_the_same_on_their_short_view_as_on_the_full_one() -> None:
+    game = get_game("timetrap")
+    for players in (3, 4):
+        state = game.setup(players, {}, players)
+        rng = random.Random(players)
+        while not game.is_over(state):
+            seat = next(iter(game.to_act(state)))
+            legal = game.legal_actions(state, seat)
+            full = rule_policy(game.view(state, seat), legal, random.Random(7))
+            short = RULES_PLAYOUT(partial(RULES_PLAYOUT.playout_view, state, seat), legal, random.Random(7))
+            assert short == full
+            state, _ = game.apply(state, seat, rng.choice(legal))

@@ -25,6 +25,7 @@ CONFIGS = [
     ("kings", "napoleon", 5),
     ("dream-capture", None, 6),
     ("timetrap", None, 3),
+    ("timetrap", None, 4),
 ]
 
 
