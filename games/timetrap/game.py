@@ -48,8 +48,12 @@ INFO = GameInfo(
 
 class TimeTrap(Game[State]):
     info = INFO
-    PLAYOUT_POLICY = "random"  # the strong AI's playouts and budget (games/search, measured in docs/ai.md)
+    # the strong AI's playouts and budget (games/search, measured in docs/ai.md): the heuristic's rules of
+    # thumb without its look-ahead play the playouts (they model the heuristic seats better than random
+    # moves), and the heuristic's own move is kept unless the playouts show another clearly better
+    PLAYOUT_POLICY = search_hooks.RULES_PLAYOUT
     SEARCH_PLAYOUTS = 400
+    SEARCH_ANCHOR = "heuristic"
     # the search's horizon: a playout stops as day 7 begins, valued by the hand sizes (search_hooks.py)
     search_value = staticmethod(search_hooks.search_value)
 
