@@ -11,9 +11,13 @@ win-probability units (a playout in the last deal runs to the end and is scored 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
+from typing import Any
 
-from games.dream_capture.state import PHASE_SCORED, State
+from games.core.contract import ViewThunk
+from games.dream_capture.ai import heuristic_policy
+from games.dream_capture.state import PHASE_SCORED, SEATS, State
 
 # The spread of one deal's team difference (team 0 total minus team 1 total): 37.7 over 180 deals of
 # heuristic seats (30 games, seeds 0-29); random play spreads about as much.
@@ -29,3 +33,28 @@ def search_value(root: State, state: State, seats: Sequence[int]) -> float | Non
     left = state.deals - state.deal
     diff = state.totals[team] - state.totals[1 - team]
     return 0.5 * (1.0 + math.erf(diff / (DEAL_SD * math.sqrt(2.0 * max(1, left)))))
+
+
+class HeuristicPlayout:
+    """A playout policy: the heuristic (ai.heuristic_policy) on a short view. The seats the search plays
+    against are heuristic seats, so playing them out by the heuristic models them; the short view (what
+    the heuristic reads, without the bonuses, the history, the counts) is built once per playout action.
+    tests/search/test_horizon.py checks that the heuristic plays the same on it as on the full view."""
+
+    def __call__(self, view: ViewThunk, legal: Sequence[str], rng: random.Random) -> str:
+        return heuristic_policy(view, legal, rng)
+
+    @staticmethod
+    def playout_view(state: State, seat: int) -> dict[str, Any]:
+        hands, revealed = state.hands, state.revealed
+        return {
+            "seat": seat,
+            "hand": list(hands[seat]),
+            "hand_sizes": [len(h) for h in hands],
+            "honours": [[c for c in revealed[s] if c in hands[s]] for s in range(SEATS)],
+            "trick": [[s, c] for s, c in state.trick],
+            "tricks_done": state.tricks_done,
+        }
+
+
+HEURISTIC_PLAYOUT = HeuristicPlayout()

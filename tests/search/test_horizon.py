@@ -10,6 +10,8 @@ from functools import partial
 from typing import Any
 
 from games.core.registry import get_game
+from games.dream_capture.ai import heuristic_policy as dream_heuristic
+from games.dream_capture.search_hooks import HEURISTIC_PLAYOUT
 from games.dream_capture.search_hooks import search_value as dream_value
 from games.dream_capture.state import PHASE_PLAY, PHASE_SCORED
 from games.search import Budget, Determinizer, SearchPolicy
@@ -116,3 +118,16 @@ def test_timetrap_rules_playouts_play_the_same_on_their_short_view_as_on_the_ful
             short = RULES_PLAYOUT(partial(RULES_PLAYOUT.playout_view, state, seat), legal, random.Random(7))
             assert short == full
             state, _ = game.apply(state, seat, rng.choice(legal))
+
+
+def test_capture_of_dreams_heuristic_playouts_play_the_same_on_their_short_view() -> None:
+    game = get_game("dream-capture")
+    state = game.setup(6, {"deals": "1"}, 2)
+    rng = random.Random(2)
+    while not game.is_over(state):
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        full = dream_heuristic(partial(game.view, state, seat), legal, random.Random(9))
+        short = HEURISTIC_PLAYOUT(partial(HEURISTIC_PLAYOUT.playout_view, state, seat), legal, random.Random(9))
+        assert short == full
+        state, _ = game.apply(state, seat, rng.choice(legal))
