@@ -101,3 +101,27 @@ def test_kings_free_cards_and_the_black_queen_prove_nothing() -> None:
     }
     known = sample_constraints(view, 2)
     assert set(known) == {("hands", 0)} and "r9" in known[("hands", 0)] and "b9" not in known[("hands", 0)]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_timetrap_hands_hold_their_own_colour_until_a_card_may_have_passed_unseen(players: int) -> None:
+    """003_3dd097fef3f40e34.txt: a hand holds its own colour's time cards; only a played 5 on a Y1 day
+    (draw) or a 3 on a Y2 day (give) passes a card privately. At every point of whole games the inference
+    is true of the real table, and it still holds after a Y1/Y2 day whose number nobody played."""
+    from games.timetrap.inference import sample_constraints
+
+    game = get_game("timetrap")
+    kept_past_a_quiet_day = 0
+    for seed in range(40):
+        state = game.setup(players, {"dates": "B1,Y1,B3,Y2,B5,Y3"}, seed)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            seat = next(iter(game.to_act(state)))
+            view = game.view(state, seat)
+            known = sample_constraints(view, seat)
+            for (_, other), cards in known.items():
+                assert not _hand(game, state, other) & cards
+            if known and int(str(view["day"])) > 2:
+                kept_past_a_quiet_day += 1
+            state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert kept_past_a_quiet_day  # some games got past day 2 (Y1) without a 5 played that day
