@@ -52,7 +52,7 @@ class TimeTrap(Game[State]):
     # thumb without its look-ahead play the playouts (they model the heuristic seats better than random
     # moves), and the heuristic's own move is kept unless the playouts show another clearly better
     PLAYOUT_POLICY = search_hooks.RULES_PLAYOUT
-    SEARCH_PLAYOUTS = 400
+    SEARCH_PLAYOUTS = 1000  # rules-of-thumb playouts to day 7: ~130 ms a decision at 4 players
     SEARCH_ANCHOR = "heuristic"
     # the search's horizon: a playout stops as day 7 begins, valued by the hand sizes (search_hooks.py)
     search_value = staticmethod(search_hooks.search_value)
