@@ -7,7 +7,7 @@ the others (games.kings.variants.ENGINES: Ombre, Whist, Napoleon) are delegated 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -120,6 +120,14 @@ def parse_options(players: int, variant: str, options: Mapping[str, str] | None)
 
 
 @functools.cache
+@functools.lru_cache(maxsize=1)
+def _search_hook() -> Callable[[Any, Any, Sequence[int]], float | None]:
+    """games.kings.search_hooks.search_value, imported on first use (it imports the variants)."""
+    from games.kings.search_hooks import search_value
+
+    return search_value
+
+
 def _variants() -> ModuleType:
     """The variant engines' package, imported on first use (not at import: the variants import this
     package); once, because an import statement inside `_engine` costs every action of a variant table."""
@@ -136,6 +144,12 @@ class KingsGame(Game[Any]):
     # where many deals pay more than good play, the heuristic's where random playouts lost (two-player, Whist)
     PLAYOUT_POLICY: ClassVar[Mapping[str, str]] = {"": "random", "two-player": "heuristic", "whist": "heuristic"}
     SEARCH_PLAYOUTS: ClassVar[Mapping[str, int]] = {"": 100, "two-player": 40, "whist": 40}
+
+    def search_value(self, root: Any, state: Any, seats: Sequence[int]) -> float | None:
+        """The search's horizon (games/search/flat.py): Whist playouts stop when their round is scored
+        (games/kings/search_hooks.py); every other variant plays to the end."""
+        hook = _search_hook()
+        return hook(root, state, seats)
 
     # --- dispatch --------------------------------------------------------------------------------
     @staticmethod

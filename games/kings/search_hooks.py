@@ -1,0 +1,39 @@
+"""Where the search's playouts stop in KINGs Whist, and what the position is worth there.
+
+Whist (games/kings/variants/whist.py) is won by the first team to 200 points, 100 for each round won
+(more tricks), at most three rounds. A playout of a decision made in one round plays that round out with
+the heuristic (the expensive part: heuristic playouts are what make the search play Whist at all, and a
+whole game is up to three rounds of them) and then values the scored round by the race that is left: each
+further round is a coin flip between two teams of heuristic players, so a team one round up wins with
+3/4. That is exact for equal teams and puts every playout's effort into the round the decision is in;
+more deals then fit the same time. A decision in the last round plays to the end (scored by the outcome).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from games.kings.variants import data
+from games.kings.variants.whist import TEAMS
+
+
+def search_value(root: Any, state: Any, seats: Sequence[int]) -> float | None:
+    """None to play on; else the chance (a draw counting half) that `seats`' Whist team wins."""
+    if getattr(state, "variant", None) != "whist" or state.phase != "scored":
+        return None
+    totals = state.get("team_scores")
+    team = 0 if seats[0] in TEAMS[0] else 1
+    return _race(int(totals[team]), int(totals[1 - team]), int(state.round))
+
+
+@lru_cache(maxsize=64)
+def _race(mine: int, theirs: int, played: int) -> float:
+    """The chance to win from these totals after `played` rounds, every round after it a coin flip (a
+    round tied without a red queen gives nobody points and is too rare to model)."""
+    over = (played >= 2 and max(mine, theirs) >= data.WHIST_WIN_TARGET) or played >= data.ROUNDS["whist"]
+    if over:
+        return 1.0 if mine > theirs else 0.0 if theirs > mine else 0.5
+    step = data.WHIST_ROUND_POINTS
+    return 0.5 * _race(mine + step, theirs, played + 1) + 0.5 * _race(mine, theirs + step, played + 1)
