@@ -146,8 +146,8 @@ class KingsGame(Game[Any]):
     SEARCH_PLAYOUTS: ClassVar[Mapping[str, int]] = {"": 100, "two-player": 40, "whist": 40}
 
     def search_value(self, root: Any, state: Any, seats: Sequence[int]) -> float | None:
-        """The search's horizon (games/search/flat.py): Whist playouts stop when their round is scored
-        (games/kings/search_hooks.py); every other variant plays to the end."""
+        """The search's horizon (games/search/flat.py): Whist and two-player playouts stop when their round
+        is scored (games/kings/search_hooks.py); the standard game and the other variants play to the end."""
         hook = _search_hook()
         return hook(root, state, seats)
 
