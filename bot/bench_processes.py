@@ -75,7 +75,7 @@ def _finish(child: subprocess.Popen[str]) -> dict[str, Any]:
         "drive_cpu_s": result.get("drive_cpu_s"),
         "drive_started_at": result.get("drive_started_at"),
         "drive_ended_at": result.get("drive_ended_at"),
-        **({"floors": {k: result[k] for k in ("floor_us", "grouped_floor_us") if k in result}}),
+        "floors": {k: result[k] for k in ("floor_us", "grouped_floor_us") if k in result},
     }
 
 
