@@ -31,6 +31,15 @@ RETURNING id, table_id, payload
 _EXPIRE = "DELETE FROM relay WHERE created_at < now() - $1 * interval '1 second' RETURNING table_id"
 
 
+def relay_columns(rows: Sequence[RelayRow], shard_count: int) -> list[Any]:
+    """The rows as the statements' arrays (server, table, version, payload, shard), then the NOTIFY
+    payload: the shards they are for. Also the group commit's (postgres.py), which writes the relayed
+    Updates of a click in the same transaction as the click itself."""
+    of = [r.shard if r.shard >= 0 else shard_of(r.guild_id, shard_count) for r in rows]
+    columns: list[Any] = [[r[i] for r in rows] for i in range(4)]
+    return [*columns, of, " ".join(str(s) for s in sorted(set(of)))]
+
+
 class PostgresRelay(RelayStore):
     """Mixed into PostgresStore: its pooled connections (`_conn`); its listening connection calls
     `_heard_relay` (added next to the table-change listener, and again after a reconnect)."""
@@ -48,10 +57,8 @@ class PostgresRelay(RelayStore):
     async def relay_send(self, rows: Sequence[RelayRow], shard_count: int) -> None:
         if not rows:
             return
-        of = [shard_of(r.guild_id, shard_count) for r in rows]
-        columns = [list(c) for c in zip(*rows, strict=True)]
         async with self._conn() as conn:
-            await conn.execute(_SEND, *columns, of, " ".join(str(s) for s in sorted(set(of))))
+            await conn.execute(_SEND, *relay_columns(rows, shard_count))
 
     async def relay_claim(self, shard_ids: Sequence[int] | None, limit: int) -> list[Claimed]:
         async with self._conn() as conn:

@@ -30,7 +30,7 @@ from bot.envparse import redact_url
 from bot.store.base import DuplicateKey, GuildRow, Rater, RatingKey, Store, StoreError, VersionConflict
 from bot.store.pg_migrate import apply_migrations
 from bot.store.pg_privacy import PostgresPrivacy
-from bot.store.pg_relay import RELAY_CHANNEL, PostgresRelay
+from bot.store.pg_relay import RELAY_CHANNEL, PostgresRelay, relay_columns
 from bot.store.records import (
     TABLE_INSERT_COLUMNS,
     ActionRow,
@@ -107,9 +107,16 @@ WITH
   ),
   x AS (
     DELETE FROM deadlines WHERE table_id = ANY($23::bigint[])
+  ),
+  r AS (  -- Updates for the processes that own these tables' channels (pg_relay.py), in this order
+    INSERT INTO relay (guild_id, table_id, version, payload, shard)
+    SELECT g, t, v, p, s FROM unnest($26::bigint[], $27::bigint[], $28::int[], $29::text[], $30::int[])
+        WITH ORDINALITY AS u(g, t, v, p, s, n)
+    ORDER BY n
   )
 SELECT CASE WHEN (SELECT COUNT(*) FROM m) = $24 THEN 1 ELSE tricktable_refuse('stale table') END,
-       (SELECT COUNT(pg_notify('tricktable_tables', p)) FROM unnest($25::text[]) AS p)
+       (SELECT COUNT(pg_notify('tricktable_tables', p)) FROM unnest($25::text[]) AS p),
+       (SELECT COUNT(pg_notify('tricktable_relay', p)) FROM unnest($31::text[]) AS p)
 """
 CHANNEL = "tricktable_tables"  # NOTIFY payload: "<sender token> <table>:<version>:<revision> ..."
 _PAYLOAD = 7000  # bytes per notification (PostgreSQL's limit is 8000)
@@ -181,6 +188,14 @@ def _payloads(token: str, changes: Sequence[tuple[int, int, int]]) -> list[str]:
     if line != token:
         out.append(line)
     return out
+
+
+def _relayed(writes: Sequence[TableWrite]) -> list[Any]:
+    """The writes' relayed Updates as the group statement's arrays, and the NOTIFY for their owners (none
+    when there are none: one process never relays). The shard was set by the sender (relay.py)."""
+    rows = [row for w in writes for row in w.relay]
+    *columns, shards = relay_columns(rows, 1)
+    return [*columns, [shards] if rows else []]
 
 
 def _changes(writes: Sequence[TableWrite]) -> list[tuple[int, int, int]]:
@@ -781,7 +796,7 @@ async def _write_seats(conn: asyncpg.Connection, table_id: int, seats: Sequence[
 async def _apply(conn: asyncpg.Connection, writes: Sequence[TableWrite], token: str) -> None:
     """Writes as one statement (its own transaction), or one transaction when rare parts come along.
     The other processes hear of it (NOTIFY, delivered only if the statement commits)."""
-    args = [*_group_args(writes), _payloads(token, _changes(writes))]
+    args = [*_group_args(writes), _payloads(token, _changes(writes)), *_relayed(writes)]
     if not any(w.seats is not None or w.result is not None for w in writes):
         await conn.execute(_GROUP_SQL, *args)
         return

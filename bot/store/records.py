@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.store.relay import RelayRow
+
 GLOBAL_SCOPE = -1  # the ratings scope of the global board (guild ids are positive; the terminal is 0)
 
 
@@ -115,6 +117,10 @@ class TableWrite:
     result: ResultRow | None = None
     seats: list[SeatRow] | None = None  # None: unchanged; a list replaces the seats (an AI takes over)
     base_revision: int | None = None  # None: the revision is not checked (tools); the service always sets it
+    # Updates for the process that owns the table's channel, when that is another process (several
+    # processes on PostgreSQL, bot/tables/relay.py): written in the same transaction as the actions, so
+    # a process killed after its commit cannot lose them. Stores shared by one process ignore them.
+    relay: list[RelayRow] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,14 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 
 class RelayRow(NamedTuple):
-    """One Update on its way: the table's server (its shard decides the owner), table, version, text."""
+    """One Update on its way: the table's server (its shard decides the owner), table, version, text, and
+    the owner's shard (-1: worked out from the server by the store, with the sender's shard count)."""
 
     guild_id: int
     table_id: int
     version: int
     payload: str
+    shard: int = -1
 
 
 class Claimed(NamedTuple):

@@ -9,13 +9,22 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import Any
+from typing import Any, Protocol
 
+from bot.store.relay import RelayRow
 from bot.tables.models import Update
 
 log = logging.getLogger("tricktable.tables")
 
 Listener = Callable[[Update], Awaitable[None]]
+
+
+class Router(Protocol):
+    """Where Updates go with several processes (bot/tables/relay.py's Relay)."""
+
+    def route(self, updates: Sequence[Update]) -> Sequence[Update]: ...
+    def split(self, updates: Sequence[Update]) -> tuple[Sequence[Update], list[RelayRow]]: ...
+    def admit(self, local: Sequence[Update]) -> Sequence[Update]: ...
 
 
 class Outbox:
@@ -27,7 +36,7 @@ class Outbox:
         # long-lived task by its name), and it calls `run` below
         self.runner: Callable[[], Coroutine[Any, Any, None]] = self.run
         # with several processes: keeps the Updates this process posts, sends the others to their owner
-        self.relay: Callable[[Sequence[Update]], Sequence[Update]] | None = None
+        self.relay: Router | None = None
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self.listeners.append(listener)
@@ -40,8 +49,18 @@ class Outbox:
 
     def publish(self, updates: Sequence[Update]) -> None:
         if self.relay is not None:  # Updates of tables another process owns go to it (bot/tables/relay.py)
-            updates = self.relay(updates)
+            updates = self.relay.route(updates)
         self.deliver(updates)
+
+    def for_commit(self, updates: Sequence[Update]) -> tuple[Sequence[Update], list[RelayRow]]:
+        """Before a commit: the Updates this process posts, and the rows its commit carries to the other
+        processes (none with one process). After the commit, `publish_committed` the first part."""
+        if self.relay is None:
+            return updates, []
+        return self.relay.split(updates)
+
+    def publish_committed(self, updates: Sequence[Update]) -> None:
+        self.deliver(updates if self.relay is None else self.relay.admit(updates))
 
     def deliver(self, updates: Sequence[Update]) -> None:
         """To this process's listeners (what `publish` keeps, and what the relay brings in)."""

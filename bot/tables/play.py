@@ -195,7 +195,11 @@ class Play:
             write.status = TableStatus.FINISHED.value
             assert outcome is not None
             write.result = result_row(info, outcome, now)
+        # the Updates are made before the commit: the rows for another process's channel go in it
+        after = moved(info, version, TableStatus.FINISHED if over else info.status, now)
+        updates = _updates(after, info.status, now, steps, lead, outcome if over else None)
         if steps or write.deadlines is not None or write.status is not None or write.seats is not None:
+            local, write.relay = host.outbox.for_commit(updates)
             try:
                 await host.writer.write(write)
             except DuplicateKey:
@@ -204,6 +208,9 @@ class Play:
             except VersionConflict:
                 host.cache.forget(info.id)
                 raise LostRace(info.id) from None
+            publish = host.outbox.publish_committed
+        else:
+            local, publish = updates, host.outbox.publish
         # committed: now the memory may move on
         if write.status is not None or write.seats is not None:
             live.revision += 1  # as the store did (TableWrite)
@@ -215,33 +222,47 @@ class Play:
         for s in steps:
             if s.key is not None:
                 live.keys.append(s.key)
-        status = TableStatus.FINISHED if over else info.status
-        live.info = moved(info, version, status, now)
-        updates = list(lead)
-        for index, s in enumerate(steps):
-            last = index == len(steps) - 1
-            routed: list[tuple[Event, Audience]] = [(e, e.audience) for e in s.host_events]
-            routed.extend((e, e.audience) for e in s.events)
-            if last and over:
-                routed.append((Event("host.finished", {}), None))
-            table = live.info if last else moved(live.info, s.version, info.status, now)
-            updates.append(
-                Update(
-                    table=table,
-                    events=tuple(routed),
-                    to_act=s.to_act,
-                    outcome=outcome if last else None,
-                    actor=s.seat,
-                    action=s.action,
-                )
-            )
-        if updates and lead and steps == []:
-            # lead updates describe the state after the change: refresh their table info
-            updates = [dataclasses.replace(u, table=live.info) for u in updates]
-        host.outbox.publish(updates)
+        live.info = after
+        publish(local)
         if write.result is not None:
             await self.results.rate_pending()
         return updates
+
+
+def _updates(
+    after: TableInfo,
+    status: TableStatus,
+    now: float,
+    steps: Sequence[Step],
+    lead: Sequence[Update],
+    outcome: Any,
+) -> list[Update]:
+    """What `advance` publishes: the lead notes, then one Update per step. `after` is the table once
+    every step is applied (an earlier step's Update carries the table at that step's version); `outcome`
+    is None unless the last step ended the game."""
+    updates = list(lead)
+    over = outcome is not None
+    for index, s in enumerate(steps):
+        last = index == len(steps) - 1
+        routed: list[tuple[Event, Audience]] = [(e, e.audience) for e in s.host_events]
+        routed.extend((e, e.audience) for e in s.events)
+        if last and over:
+            routed.append((Event("host.finished", {}), None))
+        table = after if last else moved(after, s.version, status, now)
+        updates.append(
+            Update(
+                table=table,
+                events=tuple(routed),
+                to_act=s.to_act,
+                outcome=outcome if last else None,
+                actor=s.seat,
+                action=s.action,
+            )
+        )
+    if updates and lead and not steps:
+        # lead updates describe the state after the change: refresh their table info
+        updates = [dataclasses.replace(u, table=after) for u in updates]
+    return updates
 
 
 def next_deadlines(

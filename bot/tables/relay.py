@@ -4,13 +4,21 @@ With several bot processes (deploy/README.md, "Growing past one machine") a clic
 direct messages arrive on shard 0, a table's thread lives on its server's shard. The process that applies
 it keeps the Updates of tables it owns (its listeners post them, as with one process) and hands the
 others to their owner through the shared database: one row per Update in the `relay` table, announced
-with NOTIFY in the same statement (no other broker). The owner claims its rows (DELETE … RETURNING, SKIP
-LOCKED, so each row is posted by one process only) oldest first and publishes them to its own listeners.
+with NOTIFY (no other broker). The owner claims its rows (DELETE … RETURNING, SKIP LOCKED, so each row is
+posted by one process only) oldest first and publishes them to its own listeners.
 
-Order: a sender writes its rows in the order it published them, and the owner claims one batch at a time
-in row order, so one sender's Updates reach the owner's listeners in the order they were made. Two
-processes acting on one table at once (a clock expiring on one, a direct-message click on another) can
-cross; the owner then holds the later action until the earlier arrives (relay_order.py).
+Written in the commit: the Updates of a click, a clock or a take-over (`Play.advance`) are made before
+its commit, and their rows go in the same transaction as the actions (TableWrite.relay, NOTIFY delivered
+on commit). A process killed right after acknowledging a click has already handed its messages on. The
+rest (lobby notes, the closing note, reminders: a lost one is cosmetic) are written right after, by one
+sender task; while such rows are on their way, a commit's rows queue behind them to keep the order.
+
+Order: a sender's rows are written in the order it published them, and the owner claims one batch at a
+time in row order, so one sender's Updates reach the owner's listeners in the order they were made. A
+table's rows are committed in version order (each write's version check orders them). The owner's own
+Update can still overtake a relayed one that is committed but not yet claimed; the owner then holds it
+until the earlier arrives (relay_order.py), and holds its first Update of a table (it knows no last
+version yet) until a claim has looked for older rows.
 
 Rows wait when nobody runs their shard (the owner is down): a bot process claims its rows as soon as it has
 a listener to give them to (start-up), whenever it is told of new ones, and every POLL_SECONDS in case a
@@ -88,21 +96,55 @@ class Relay:
             self.start()
 
     # --- sending: Updates of tables another process owns ---------------------------------------------
-    def route(self, updates: Sequence[Update]) -> Sequence[Update]:
-        """Keep what this process owns (returned, for its own listeners); queue the rest for its owner."""
+    def split(self, updates: Sequence[Update]) -> tuple[Sequence[Update], list[RelayRow]]:
+        """What this process posts itself, and the rows for the other processes' tables. A commit that
+        carries the rows itself (`Play.advance`: TableWrite.relay) calls this, then `admit` once it has
+        committed, so a process killed after its commit has already handed them on.
+
+        While rows written apart (`route`: a lobby note, a reminder) are still on their way, this
+        commit's rows queue behind them instead, so the owner still gets them in the order they were
+        made; then only those are lost with a process killed right after its commit."""
+        local, rows = self._split(updates)
+        if rows and self._out:
+            self._queue(rows)
+            return local, []
+        return local, rows
+
+    def _split(self, updates: Sequence[Update]) -> tuple[Sequence[Update], list[RelayRow]]:
         shards = self.shards
         if shards.everything:
-            return updates
-        local = []
+            return updates, []
+        local: list[Update] = []
+        rows: list[RelayRow] = []
         for update in updates:
             info = update.table
             if shards.owns(info.guild_id):
                 local.append(update)
             else:
-                self._out.append(RelayRow(info.guild_id, info.id, info.version, relay_codec.encode(update)))
-        if len(local) < len(updates) and (self._sender is None or self._sender.done()):
-            self._sender = asyncio.get_running_loop().create_task(self._send())
-        return self._in_order(local)
+                shard = shard_of(info.guild_id, shards.count)
+                rows.append(RelayRow(info.guild_id, info.id, info.version, relay_codec.encode(update), shard))
+        return local, rows
+
+    def route(self, updates: Sequence[Update]) -> Sequence[Update]:
+        """For Updates no commit of their own carries (lobby notes, reminders): keep what this process
+        owns (returned, for its own listeners); queue the rest for their owner, written right away."""
+        if self.shards.everything:
+            return updates
+        local, rows = self._split(updates)
+        self._queue(rows)
+        return self.admit(local)
+
+    def _queue(self, rows: list[RelayRow]) -> None:
+        if rows:
+            self._out.extend(rows)
+            if self._sender is None or self._sender.done():
+                self._sender = asyncio.get_running_loop().create_task(self._send())
+
+    def admit(self, local: Sequence[Update]) -> Sequence[Update]:
+        """This process's own Updates, in order with what other processes relayed for the same tables."""
+        if self.shards.everything:
+            return local
+        return self._in_order(local, made_here=True)
 
     async def _send(self) -> None:
         delay, failing_since = 0.1, None
@@ -165,6 +207,7 @@ class Relay:
     async def _claim(self) -> None:
         while True:
             self._again = False
+            began = time.monotonic()
             if not self.outbox.listeners:
                 return
             ids = None if self.shards.everything else sorted(self.shards.ids or ())
@@ -183,11 +226,17 @@ class Relay:
                     log.error("dropped a relayed update for table %s: %s", row.table_id, err)
             self.outbox.deliver(self._in_order(updates))
             if len(rows) < BATCH and not self._again:
+                # every row committed before `began` is claimed: a table's first Updates made here
+                # before then have nothing older left to wait for
+                self.outbox.deliver(self.order.looked(began))
                 return
 
-    def _in_order(self, updates: Sequence[Update]) -> list[Update]:
-        """What may go out now (relay_order.py holds a table's Updates behind a missing version)."""
-        out = self.order.admit(updates, time.monotonic())
+    def _in_order(self, updates: Sequence[Update], made_here: bool = False) -> list[Update]:
+        """What may go out now (relay_order.py holds a table's Updates behind a missing version, and this
+        process's first Update of a table until one claim has looked for older relayed ones)."""
+        out = self.order.admit(updates, time.monotonic(), first_waits=made_here and self._started)
+        if self.order.first:
+            self.wake()  # the claim that releases them (`_claim`)
         if self.order.held and self._release is None:
             self._release = asyncio.get_running_loop().call_later(HOLD_SECONDS, self._release_overdue)
         return out

@@ -84,7 +84,7 @@ class TableService:
         self.relay: Relay | None = None  # a store several processes share: Updates go to their owner
         if isinstance(store, RelayStore):
             self.relay = Relay(store, self.host.outbox)
-            self.host.outbox.relay = self.relay.route
+            self.host.outbox.relay = self.relay
             store.on_table_change(self.relay.changed_elsewhere)
         self._clock_task: asyncio.Task[None] | None = None
 

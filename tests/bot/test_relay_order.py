@@ -58,3 +58,30 @@ def test_a_missing_version_is_given_up_on_after_the_hold_with_a_log_line(
         assert _versions(order.overdue(now=1.0 + HOLD_SECONDS)) == [3, 4]
     assert "version 2 was never relayed" in caplog.text
     assert _versions(order.admit([_update(5)], now=9.0)) == [5]
+
+
+def test_a_first_update_made_here_waits_for_a_claim_and_goes_out_after_older_relayed_ones() -> None:
+    """The owner knows nothing of table 1 yet (it just started): its own version 4 waits until a claim
+    that began after it has looked for older rows; the claim brings 2 and 3; then 2, 3, 4 go out."""
+    order = VersionOrder()
+    assert order.admit([_update(4)], now=1.0, first_waits=True) == []
+    assert order.admit([_update(2), _update(3)], now=1.1) == []  # relayed: behind the waiting table
+    assert order.looked(began=0.5) == []  # a claim that began before it proves nothing
+    assert _versions(order.looked(began=1.05)) == [2, 3, 4]
+    assert not order.held and not order.first
+    assert order.admit([_update(6)], now=1.2) == []  # from now on a gap holds as usual
+    assert _versions(order.admit([_update(5)], now=1.3)) == [5, 6]
+
+
+def test_a_first_update_with_nothing_older_goes_out_after_the_claim() -> None:
+    order = VersionOrder()
+    assert order.admit([_update(4), _update(5)], now=1.0, first_waits=True) == []
+    assert _versions(order.looked(began=1.0)) == [4, 5]
+    assert _versions(order.admit([_update(6)], now=1.1, first_waits=True)) == [6]  # known now
+
+
+def test_a_first_update_whose_claim_never_comes_goes_out_when_overdue() -> None:
+    order = VersionOrder()
+    order.admit([_update(4)], now=1.0, first_waits=True)
+    assert _versions(order.overdue(now=1.0 + HOLD_SECONDS)) == [4]
+    assert not order.first

@@ -3,6 +3,7 @@ sends, in which order, and what happens when the database is away for a moment o
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Sequence
 
@@ -103,3 +104,31 @@ async def test_updates_held_behind_a_missing_version_go_out_at_shutdown() -> Non
     assert got == [1, 3]
     await relay.stop()
     await outbox.stop()
+
+
+async def test_a_commit_carries_its_rows_unless_rows_written_apart_are_still_on_their_way() -> None:
+    """`split` gives the rows to the caller's commit (they cannot be lost after it); while a lobby note's
+    row is still being written, the commit's rows queue behind it so the owner gets them in order."""
+
+    class SlowStore(FlakyStore):
+        def __init__(self) -> None:
+            super().__init__()
+            self.go = asyncio.Event()
+
+        async def relay_send(self, rows: Sequence[RelayRow], shard_count: int) -> None:
+            await self.go.wait()
+            self.rows.extend(rows)
+
+    store = SlowStore()
+    relay = Relay(store, Outbox())
+    relay.own(2, [1])
+    theirs = 10  # shard 0
+    local, rows = relay.split([_on(theirs, 1)])
+    assert local == [] and [(r.version, r.shard) for r in rows] == [(1, 0)]
+    assert store.rows == []  # nothing written apart: the commit carries it
+    relay.route([_on(theirs, 1)])  # a note, written apart; still on its way
+    local, rows = relay.split([_on(theirs, 2)])
+    assert rows == []  # queued behind the note instead
+    store.go.set()
+    await relay.drain()
+    assert [r.version for r in store.rows] == [1, 2]

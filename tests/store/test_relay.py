@@ -143,42 +143,89 @@ async def test_a_resignation_on_another_process_is_posted_by_the_owner(pg_server
         await a.close()
 
 
-class _Catch:
-    """Stands in for the database on B's way out, so the test can deliver B's rows in a chosen order."""
-
-    def __init__(self) -> None:
-        self.rows: list[Any] = []
+class _Unreachable:
+    """B's relay writes after its commit never arrive (B was killed right after committing)."""
 
     async def relay_send(self, rows: Any, shard_count: int) -> None:
-        self.rows.extend(rows)
+        await asyncio.Event().wait()
 
 
-async def test_rows_that_cross_are_posted_in_version_order(pg_server: Any) -> None:
-    """Version 6 reaches the relay before version 5 (as when two processes act at once): the owner
-    posts 5, then 6."""
+async def test_a_process_killed_right_after_its_commit_has_handed_its_updates_on(pg_server: Any) -> None:
+    """The rows for the owner are written in the same transaction as the click: once B acknowledged a
+    click, A posts it, whatever happens to B afterwards (before, B wrote them after its commit)."""
+    url = pg_server.create_database("relay_killed")
+    a, b = await _process(url, 0), await _process(url, 1)
+    heard_a = Heard(a)
+    try:
+        table = await _started(a)
+        await a.drain_updates()
+        before = len(heard_a.updates)
+        assert b.relay is not None
+        b.relay.store = _Unreachable()  # type: ignore[assignment]
+        made = [await _click(b, table, f"k{i}") for i in range(3)]
+        got = (await heard_a.until(before + 3))[before:]
+        assert got == made and [u.table.version for u in got] == [1, 2, 3]
+    finally:
+        b.relay.store = b.store  # type: ignore[union-attr]
+        await b.close()
+        await a.close()
+
+
+async def test_a_relayed_update_not_yet_claimed_goes_out_before_the_owners_next_one(
+    pg_server: Any,
+) -> None:
+    """B's version 2 is committed but A has not claimed it yet when A applies version 3 itself: A posts
+    2, then 3."""
     url = pg_server.create_database("relay_cross")
     a, b = await _process(url, 0), await _process(url, 1)
     heard_a = Heard(a)
     try:
         table = await _started(a)
-        await _click(a, table, "one")  # the owner posted version 1 itself
+        made = [await _click(a, table, "one")]  # the owner posted version 1 itself
         await a.drain_updates()
         before = len(heard_a.updates)
-        assert b.relay is not None
-        catch = _Catch()
-        b.relay.store = catch  # type: ignore[assignment]
-        made = [await _click(b, table, f"k{i}") for i in range(2)]  # versions 2 and 3
-        await b.drain_updates()
-        assert [r.version for r in catch.rows] == [2, 3]
-        await b.store.relay_send([catch.rows[1]], 2)  # type: ignore[attr-defined]
-        await asyncio.sleep(0.3)
+        assert a.relay is not None
+        a.relay.wake = lambda: None  # type: ignore[method-assign]  # A does not claim for now
+        made.append(await _click(b, table, "two"))
+        made.append(await _click(a, table, "three"))
+        await asyncio.sleep(0.1)
         assert len(heard_a.updates) == before  # 3 waits for 2
-        await b.store.relay_send([catch.rows[0]], 2)  # type: ignore[attr-defined]
+        del a.relay.wake  # A hears of the row again
+        a.relay.wake()
         got = (await heard_a.until(before + 2))[before:]
-        assert got == made and [u.table.version for u in got] == [2, 3]
+        assert got == made[1:] and [u.table.version for u in got] == [2, 3]
     finally:
         await b.close()
         await a.close()
+
+
+async def test_a_fresh_owner_posts_what_waited_before_its_own_first_move(pg_server: Any) -> None:
+    """A process of the owner's shard starts while B's moves wait for it, and applies a click before it
+    claimed them: it posts B's moves first, then its own (before, its own went first)."""
+    url = pg_server.create_database("relay_fresh")
+    b = await _process(url, 1)
+    Heard(b)
+    try:
+        table = await _started(b)
+        made = [await _click(b, table, f"k{i}") for i in range(3)]
+        await b.drain_updates()
+        a = await _process(url, 0)
+        assert a.relay is not None
+        a.relay.wake = lambda: None  # type: ignore[method-assign]  # not claimed yet
+        heard_a = Heard(a)
+        try:
+            made.append(await _click(a, table, "mine"))
+            await asyncio.sleep(0.1)
+            assert heard_a.updates == []  # its own move waits for a claim
+            del a.relay.wake
+            a.relay.wake()
+            got = await heard_a.until(6)  # joined, started, three of B's moves, its own
+            assert [u.table.version for u in got if u.action is not None] == [1, 2, 3, 4]
+            assert got[-4:] == made
+        finally:
+            await a.close()
+    finally:
+        await b.close()
 
 
 async def test_updates_wait_for_an_owner_and_reach_it_when_it_starts(pg_server: Any) -> None:
