@@ -17,7 +17,7 @@ from games.core.contract import (
     VariantInfo,
 )
 from games.core.policy import random_policy
-from games.dream_capture import card_texts, engine, search_hooks, text, view
+from games.dream_capture import card_texts, engine, sampling, search_hooks, text, view
 from games.dream_capture.cards import SUIT_OF, card_name
 from games.dream_capture.rules_text import rules_summary
 from games.dream_capture.scoring import TEAMS
@@ -53,6 +53,8 @@ class DreamCapture(Game[State]):
     SEARCH_ANCHOR = "heuristic"
     # the search's horizon: a playout stops once the deal is scored and the totals are valued (search_hooks.py)
     search_value = staticmethod(search_hooks.search_value)
+    # the sampler's deal: the hidden discards hold what seats discard, not a uniform share (sampling.py)
+    sample_deal = staticmethod(sampling.sample_deal)
 
     def setup(
         self,

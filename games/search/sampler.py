@@ -16,6 +16,11 @@ deal reaches the search (tests/search/test_sampler.py checks this for every game
 A game narrows the deal where it has made more public than the view's card lists show (a player who failed
 to follow a suit holds none of it): `Game.sample_constraints(view, seat)` returns, per place prefix (a JSON
 path such as ("hands", 2)), the cards that cannot be there. The deal honours them when it can.
+
+A game whose hidden places are not alike may also deal them itself: `Game.sample_deal(view, seat, places,
+cards, rng, constraints)` returns the cards for `places` (a permutation of `cards`), from the seat's view
+only (Capture of Dreams: the face-down discards hold what seats discard, cheap number cards, not a uniform
+share of the trumps; games/dream_capture/sampling.py). Without it, `deal` below.
 """
 
 from __future__ import annotations
@@ -111,7 +116,7 @@ def deal(
 class Determinizer:
     """Draws states consistent with `seat`'s information. It holds the true state; callers get only draws."""
 
-    __slots__ = ("_constraints", "_data", "_game", "_places", "seat")
+    __slots__ = ("_constraints", "_data", "_deal", "_game", "_places", "_view", "seat")
 
     def __init__(self, game: Game[Any], state: Any, seat: int) -> None:
         self._game = game
@@ -121,8 +126,11 @@ class Determinizer:
         found: dict[str, Path] = {}
         _places(self._data, hidden, (), found)
         self._places = sorted(found.items(), key=lambda item: _sort_key(item[1]))
+        view = game.view(state, seat)
         hook: Callable[..., Constraints] | None = getattr(game, "sample_constraints", None)
-        self._constraints: Constraints = hook(game.view(state, seat), seat) if hook is not None else {}
+        self._constraints: Constraints = hook(view, seat) if hook is not None else {}
+        self._deal: Callable[..., list[str]] | None = getattr(game, "sample_deal", None)
+        self._view = view  # the seat's own information: all a game's deal may read
 
     @property
     def variant(self) -> str | None:
@@ -138,7 +146,10 @@ class Determinizer:
         """One full state: hidden cards dealt again, the state's RNG replaced."""
         paths = [path for _, path in self._places]
         cards = sorted(card for card, _ in self._places)
-        dealt = deal(paths, cards, rng, self._constraints)
+        if self._deal is not None:
+            dealt = self._deal(self._view, self.seat, paths, cards, rng, self._constraints)
+        else:
+            dealt = deal(paths, cards, rng, self._constraints)
         mapping = {card: new for (card, _), new in zip(self._places, dealt, strict=True)}
         data = _rename(self._data, mapping) if mapping else dict(self._data)
         assert isinstance(data, dict)
