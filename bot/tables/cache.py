@@ -10,7 +10,7 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from bot.tables.errors import TableError, TableUnavailable
 from bot.tables.live import LiveTable, rebuild
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tricktable.tables")
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 ATTEMPTS = 3  # decisions made again on fresh data before a lost race is refused (store_conflict)
 
 
@@ -73,8 +74,9 @@ class TableCache:
         finally:
             del self._loading[table_id]
 
-    async def run(self, table_id: int, decide: Callable[[LiveTable], Awaitable[T]]) -> T:
-        """`decide(live)` under the table's lock; when it lost a race (LostRace), again on a fresh copy.
+    async def run(self, table_id: int, decide: Callable[[LiveTable, *Ts], Awaitable[T]], *args: *Ts) -> T:
+        """`decide(live, *args)` under the table's lock; when it lost a race (LostRace), again on a fresh
+        copy. (`args` rather than a closure: a click makes no function object.)
 
         The checks inside `decide` then see what the winner wrote: a second join takes the next seat, a
         click on a board that moved on is refused as stale_version, a clock is judged on the real table.
@@ -86,13 +88,18 @@ class TableCache:
             else:  # in memory (nearly every click): what `live` does, without a coroutine of its own
                 self.tables.move_to_end(table_id)
                 live.last_used = self.host.clock()
-            async with live.lock:
+            lock = live.lock
+            if not lock.take_now():  # free: nearly always (bot/tables/lock.py)
+                await lock.take()
+            try:
                 if self.tables.get(table_id) is not live:  # dropped or reloaded while we waited
                     continue
                 try:
-                    return await decide(live)
+                    return await decide(live, *args)
                 except LostRace:
                     self.forget(table_id)
+            finally:
+                lock.release()
         raise TableError("store_conflict", table=table_id)
 
     def changed_elsewhere(self, table_id: int, version: int, revision: int) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections import deque
 from dataclasses import dataclass, field
@@ -10,6 +9,7 @@ from typing import Any
 
 from bot.store.records import DeadlineRow, LoadedTable, SeatRow, TableRow
 from bot.tables.errors import TableUnavailable
+from bot.tables.lock import TableLock
 from bot.tables.models import ClockMode, SeatInfo, TableInfo, TableStatus
 from games.core.contract import Game
 from games.core.errors import GameError
@@ -58,7 +58,7 @@ class LiveTable:
     deadlines: dict[int, DeadlineRow]
     keys: deque[str] = field(default_factory=lambda: deque(maxlen=16))  # recent idempotency keys
     to_act: frozenset[int] | None = None  # cached game.to_act(state); None: not computed yet
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: TableLock = field(default_factory=TableLock)
     last_used: float = 0.0
     revision: int = 0  # the table row's revision this copy was built from (the store checks it)
 

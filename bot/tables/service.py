@@ -24,7 +24,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from typing import Any
 
 from bot.settings import Settings
@@ -254,22 +254,24 @@ class TableService:
         return await self.lobby.abort(table_id)
 
     # --- play ----------------------------------------------------------------------------------------
-    async def submit(
+    def submit(
         self,
         table_id: int,
         user_id: int,
         action: str,
         expected_version: int,
         idempotency_key: str | None = None,
-    ) -> Update:
+    ) -> Coroutine[Any, Any, Update]:
         """Apply `action` for the user's seat if `expected_version` is current and the key is new.
 
         Raises TableError (stale_version, duplicate_submission, not_seated, not_your_turn_host,
         wrong_status…) or the engine's IllegalAction; nothing is applied then. Returns once the action
         is durably in the log. AI seats that owe a decision afterwards play right away (listeners see them).
+        Awaited like a coroutine function; it hands out `TableCache.run`'s coroutine itself, so a click
+        costs one coroutine level fewer (the hot path, see bot/bench.py).
         """
-        return await self.host.cache.run(
-            table_id, lambda live: self.play.submit(live, user_id, action, expected_version, idempotency_key)
+        return self.host.cache.run(
+            table_id, self.play.submit, user_id, action, expected_version, idempotency_key
         )
 
     async def resign(self, table_id: int, user_id: int) -> Update:
