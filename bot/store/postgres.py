@@ -42,6 +42,8 @@ from bot.store.records import (
     SeatRow,
     TableRow,
     TableWrite,
+    clock_row,
+    decode_clocks,
     table_insert_values,
 )
 from bot.store.records import action_row as _action
@@ -107,17 +109,29 @@ WITH
   ),
   x AS (
     DELETE FROM deadlines WHERE table_id = ANY($23::bigint[])
-  ),
-  r AS (  -- Updates for the processes that own these tables' channels (pg_relay.py), in this order
+  )
+SELECT CASE WHEN (SELECT COUNT(*) FROM m) = $24 THEN 1 ELSE tricktable_refuse('stale table') END,
+       (SELECT COUNT(pg_notify('tricktable_tables', p)) FROM unnest($25::text[]) AS p)
+"""
+# The same with Updates for the processes that own these tables' channels (pg_relay.py), written in this
+# order and announced at commit. A separate statement, so a group without them (one process: always)
+# pays nothing for them.
+_GROUP_RELAY_SQL = _GROUP_SQL.replace(
+    """
+SELECT CASE""",
+    """,
+  r AS (
     INSERT INTO relay (guild_id, table_id, version, payload, shard)
     SELECT g, t, v, p, s FROM unnest($26::bigint[], $27::bigint[], $28::int[], $29::text[], $30::int[])
         WITH ORDINALITY AS u(g, t, v, p, s, n)
     ORDER BY n
   )
-SELECT CASE WHEN (SELECT COUNT(*) FROM m) = $24 THEN 1 ELSE tricktable_refuse('stale table') END,
-       (SELECT COUNT(pg_notify('tricktable_tables', p)) FROM unnest($25::text[]) AS p),
-       (SELECT COUNT(pg_notify('tricktable_relay', p)) FROM unnest($31::text[]) AS p)
-"""
+SELECT CASE""",
+).replace(
+    "unnest($25::text[]) AS p)\n",
+    "unnest($25::text[]) AS p),\n       (SELECT COUNT(pg_notify('tricktable_relay', p)) FROM unnest($31::text[]) AS p)\n",
+)
+assert _GROUP_RELAY_SQL.count("$31") == 1 and "INSERT INTO relay" in _GROUP_RELAY_SQL
 CHANNEL = "tricktable_tables"  # NOTIFY payload: "<sender token> <table>:<version>:<revision> ..."
 _PAYLOAD = 7000  # bytes per notification (PostgreSQL's limit is 8000)
 
@@ -125,15 +139,8 @@ _PAYLOAD = 7000  # bytes per notification (PostgreSQL's limit is 8000)
 redact = redact_url  # the password (if any) as ***, for messages and logs
 
 
-def _clock_row(table_id: int, clocks: Sequence[DeadlineRow]) -> tuple[int, float, str]:
-    """One table's clocks as a row: the earliest pending moment, and every seat's clock (as SQLite)."""
-    next_at = min(d.due_at if d.reminded else min(d.due_at, d.remind_at) for d in clocks)
-    data = [[d.seat, d.due_at, d.remind_at, int(d.reminded)] for d in clocks]
-    return table_id, next_at, json.dumps(data, separators=(",", ":"))
-
-
-def _decode_clocks(text: str) -> list[DeadlineRow]:
-    return [DeadlineRow(int(c[0]), float(c[1]), float(c[2]), bool(c[3])) for c in json.loads(text)]
+_clock_row = clock_row  # (bench_pg.py reads it under this name)
+_decode_clocks = decode_clocks
 
 
 def _columns(rows: Sequence[tuple[Any, ...]], width: int) -> list[list[Any]]:
@@ -191,11 +198,11 @@ def _payloads(token: str, changes: Sequence[tuple[int, int, int]]) -> list[str]:
 
 
 def _relayed(writes: Sequence[TableWrite]) -> list[Any]:
-    """The writes' relayed Updates as the group statement's arrays, and the NOTIFY for their owners (none
-    when there are none: one process never relays). The shard was set by the sender (relay.py)."""
+    """The writes' relayed Updates as _GROUP_RELAY_SQL's arrays, and the NOTIFY for their owners. The
+    shard was set by the sender (relay.py)."""
     rows = [row for w in writes for row in w.relay]
     *columns, shards = relay_columns(rows, 1)
-    return [*columns, [shards] if rows else []]
+    return [*columns, [shards]]
 
 
 def _changes(writes: Sequence[TableWrite]) -> list[tuple[int, int, int]]:
@@ -796,12 +803,16 @@ async def _write_seats(conn: asyncpg.Connection, table_id: int, seats: Sequence[
 async def _apply(conn: asyncpg.Connection, writes: Sequence[TableWrite], token: str) -> None:
     """Writes as one statement (its own transaction), or one transaction when rare parts come along.
     The other processes hear of it (NOTIFY, delivered only if the statement commits)."""
-    args = [*_group_args(writes), _payloads(token, _changes(writes)), *_relayed(writes)]
+    args = [*_group_args(writes), _payloads(token, _changes(writes))]
+    sql = _GROUP_SQL
+    if any(w.relay for w in writes):
+        args.extend(_relayed(writes))
+        sql = _GROUP_RELAY_SQL
     if not any(w.seats is not None or w.result is not None for w in writes):
-        await conn.execute(_GROUP_SQL, *args)
+        await conn.execute(sql, *args)
         return
     async with conn.transaction():
-        await conn.execute(_GROUP_SQL, *args)
+        await conn.execute(sql, *args)
         for w in writes:
             await _write_extras(conn, w)
 

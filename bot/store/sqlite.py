@@ -34,6 +34,8 @@ from bot.store.records import (
     table_insert_values,
 )
 from bot.store.records import action_row as _action
+from bot.store.records import clock_row as _clock_row
+from bot.store.records import decode_clocks as _decode_clocks
 from bot.store.records import rating_record as _rating
 from bot.store.records import table_row as _table
 from bot.store.sqlite_privacy import SqlitePrivacy
@@ -594,21 +596,6 @@ def _save_ratings(conn: sqlite3.Connection, table_id: int, rows: Sequence[Rating
         ],
     )
     conn.execute("UPDATE results SET rated = 1 WHERE table_id = ?", (table_id,))
-
-
-def _clock_row(table_id: int, clocks: Sequence[DeadlineRow]) -> tuple[int, float, str]:
-    """One table's clocks as a row: the earliest pending moment, and every seat's clock.
-
-    The JSON is written by hand: the very text `json.dumps(…, separators=(",", ":"))` writes for these
-    ints and finite floats (both use repr), in a third of the time (json.dumps builds an encoder per call;
-    this runs for nearly every action)."""
-    next_at = min(d.due_at if d.reminded else min(d.due_at, d.remind_at) for d in clocks)
-    text = ",".join([f"[{d.seat},{d.due_at!r},{d.remind_at!r},{int(d.reminded)}]" for d in clocks])
-    return table_id, next_at, f"[{text}]"
-
-
-def _decode_clocks(text: str) -> list[DeadlineRow]:
-    return [DeadlineRow(int(c[0]), float(c[1]), float(c[2]), bool(c[3])) for c in json.loads(text)]
 
 
 def _insert_table_row(conn: sqlite3.Connection, row: TableRow) -> int:

@@ -11,7 +11,7 @@ from test_store_contract import SEATS, table_row, write
 
 from bot.store.base import Store, VersionConflict
 from bot.store.records import DeadlineRow, SeatRow, TableWrite
-from bot.store.sqlite import _clock_row
+from bot.store.records import clock_row as _clock_row
 
 
 async def test_a_stale_revision_in_a_group_is_refused_and_the_others_commit(store: Store) -> None:
