@@ -44,12 +44,11 @@ INFO = GameInfo(
 
 class DreamCapture(Game[State]):
     info = INFO
-    # the strong AI's playouts and budget (games/search, docs/ai.md): departures from the heuristic's move
-    # lost even with 150 heuristic playouts a decision (the sampled hands look weaker than real ones), so
-    # the search keeps the heuristic's move unless the playouts show another clearly better, and 30 cheap
-    # playouts keep that rare
-    PLAYOUT_POLICY = "random"
-    SEARCH_PLAYOUTS = 30
+    # the strong AI's playouts and budget (games/search, docs/ai.md): 60 playouts by the heuristic on its
+    # short view (the seats searched against are heuristic seats), each to the end of the deal; the search
+    # keeps the heuristic's move unless the playouts show another clearly better (the paired anchor)
+    PLAYOUT_POLICY = search_hooks.HEURISTIC_PLAYOUT
+    SEARCH_PLAYOUTS = 60
     SEARCH_ANCHOR = "heuristic"
     # the search's horizon: a playout stops once the deal is scored and the totals are valued (search_hooks.py)
     search_value = staticmethod(search_hooks.search_value)
