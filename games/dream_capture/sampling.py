@@ -31,7 +31,7 @@ from typing import Any
 
 from games.dream_capture.ai import card_value
 from games.dream_capture.cards import IS_NUMBER, STRENGTH, SUIT_OF, TRUMP, UNDISCARDABLE
-from games.search.sampler import Constraints, Path, deal
+from games.search.sampler import Constraints, Path, deal, forbidden_at
 
 DISCARDS: Path = ("discards",)
 NOT_NUMBERS = frozenset(card for card, number in IS_NUMBER.items() if not number)
@@ -47,16 +47,8 @@ def discard_cost(card: str, suit_length: Mapping[str, int]) -> float:
     return 3.0 * card_value(card) + STRENGTH[card] / 10 + 0.6 * suit_length.get(suit, 0)
 
 
-def _forbidden(path: Path, constraints: Constraints) -> frozenset[str]:
-    found: frozenset[str] = frozenset()
-    for prefix, cards in constraints.items():
-        if path[: len(prefix)] == prefix:
-            found = found | cards
-    return found
-
-
 def _allowed(places: Sequence[Path], dealt: Sequence[str], constraints: Constraints) -> bool:
-    return all(card not in _forbidden(place, constraints) for place, card in zip(places, dealt, strict=True))
+    return all(card not in forbidden_at(place, constraints) for place, card in zip(places, dealt, strict=True))
 
 
 def sample_deal(
@@ -97,7 +89,7 @@ def _discard_as_seats_do(
     """Rearrange `owner`'s hidden cards between its hand places and its discard places (in `dealt`) so the
     discards are the cheapest discardable ones; a card kept out of the hand stays discarded. Leaves the
     seat as dealt when that cannot be done within the constraints."""
-    in_hand = _forbidden(("hands", owner), constraints)
+    in_hand = forbidden_at(("hands", owner), constraints)
     pool = [dealt[i] for i in hand + discards]
     must = [c for c in pool if c in in_hand]
     if len(must) > len(discards) or any(c in UNDISCARDABLE for c in must):

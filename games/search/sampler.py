@@ -74,7 +74,8 @@ def _rename(data: JSON, mapping: Mapping[str, str]) -> JSON:
     return data
 
 
-def _forbidden(path: Path, constraints: Constraints) -> frozenset[str]:
+def forbidden_at(path: Path, constraints: Constraints) -> frozenset[str]:
+    """The cards `constraints` keep out of the place at `path` (every constraint whose prefix it has)."""
     found: frozenset[str] = frozenset()
     for prefix, cards in constraints.items():
         if path[: len(prefix)] == prefix:
@@ -90,7 +91,7 @@ def deal(
     The most constrained places are filled first with a random allowed card; a dead end restarts, and
     after `tries` the constraints are dropped (a sample that breaks an inference beats no sample).
     """
-    forbidden = [_forbidden(p, constraints) for p in places] if constraints else [frozenset()] * len(places)
+    forbidden = [forbidden_at(p, constraints) for p in places] if constraints else [frozenset()] * len(places)
     if not any(forbidden):
         shuffled = list(cards)
         rng.shuffle(shuffled)
