@@ -67,8 +67,20 @@ def _discard(v: Mapping[str, Any], legal: Sequence[str]) -> str:
     return min(legal, key=cost)
 
 
+# The deck by suit, each card with its strength: a table's unseen cards are read per suit once.
+_DECK_BY_SUIT: dict[str, list[tuple[str, int]]] = {}
+for _card in DECK:
+    _DECK_BY_SUIT.setdefault(SUIT_OF[_card], []).append((_card, STRENGTH[_card]))
+_DECK_SET = frozenset(DECK)
+
+
 class _Table:
-    """What the acting seat can work out from its view."""
+    """What the acting seat can work out from its view.
+
+    Built once per decision, and the search's playouts (games/search) make a decision per action, so it
+    reads the unseen cards only when a question needs them (the unseen trumps once, a suit's cards for
+    its question) and remembers `enemy_beats` per card: each legal card asks about the trick's winning
+    card, which is the same for most of them."""
 
     def __init__(self, v: Mapping[str, Any]) -> None:
         self.seat = int(v["seat"])
@@ -81,33 +93,57 @@ class _Table:
         self.later = [(self.seat - k) % SEATS for k in range(1, SEATS - len(self.plays))]
         self.later_enemies = [s for s in self.later if s % 2 != self.team]
         self.later_partners = [s for s in self.later if s % 2 == self.team]
-        seen = set(self.hand) | {c for _, c in self.plays}
-        self.unseen = [c for c in DECK if c not in seen]
+        seen = set(self.hand)
+        seen.update(c for _, c in self.plays)
+        self.seen = seen
+        unseen = len(_DECK_SET) - sum(1 for c in seen if c in _DECK_SET)
         in_other_hands = sum(int(n) for n in v["hand_sizes"]) - len(self.hand)
         # Of the cards this seat has not seen, the share still in someone's hand (the rest were played).
-        self.live = in_other_hands / max(1, len(self.unseen))
+        self.live = in_other_hands / max(1, unseen)
+        self._beats: dict[tuple[str, str], float] = {}
+        self._unseen_trumps: list[tuple[int, bool, bool]] | None = None
+
+    def unseen_trumps(self) -> list[tuple[int, bool, bool]]:
+        """The unseen trumps: (strength, is an honour, its holder is an enemy still to play)."""
+        if self._unseen_trumps is None:
+            seen, honours, later_enemies = self.seen, self.honours, self.later_enemies
+            self._unseen_trumps = [
+                (strength, c in honours, honours.get(c, -1) in later_enemies)
+                for c, strength in _DECK_BY_SUIT[TRUMP]
+                if c not in seen
+            ]
+        return self._unseen_trumps
 
     def enemy_beats(self, card: str, lead: str) -> float:
         """Chance that some enemy still to play beats `card` (which currently wins the trick)."""
+        key = (card, lead)
+        known = self._beats.get(key)
+        if known is None:
+            known = self._beats[key] = self._enemy_beats(card, lead)
+        return known
+
+    def _enemy_beats(self, card: str, lead: str) -> float:
         if not self.later_enemies:
             return 0.0
         if card == FOOL:
             return 0.0
-        higher_trumps = [
-            c
-            for c in self.unseen
-            if SUIT_OF[c] == TRUMP and (SUIT_OF[card] != TRUMP or STRENGTH[c] > STRENGTH[card])
-        ]
-        known = [c for c in higher_trumps if c in self.honours]
-        if any(self.honours[c] in self.later_enemies for c in known):
-            return 0.95
-        unknown = [c for c in higher_trumps if c not in self.honours]
-        per_enemy = len(unknown) * self.live / 5
-        if SUIT_OF[card] == TRUMP:
+        trump = SUIT_OF[card] == TRUMP
+        floor = STRENGTH[card] if trump else -1
+        unknown = 0
+        for strength, honour, enemy_holds in self.unseen_trumps():
+            if strength > floor or not trump:
+                if enemy_holds:
+                    return 0.95  # an enemy still to play shows a higher trump among its honours
+                if not honour:
+                    unknown += 1
+        per_enemy = unknown * self.live / 5
+        if trump:
             expected = per_enemy * len(self.later_enemies)
             return 1 - math.exp(-0.8 * expected)
-        higher_suit = [c for c in self.unseen if SUIT_OF[c] == lead and STRENGTH[c] > STRENGTH[card]]
-        by_suit = len(higher_suit) * self.live / 5 * len(self.later_enemies)
+        mine = STRENGTH[card]
+        seen = self.seen
+        higher_suit = sum(1 for c, strength in _DECK_BY_SUIT.get(lead, ()) if strength > mine and c not in seen)
+        by_suit = higher_suit * self.live / 5 * len(self.later_enemies)
         void = min(0.7, 0.05 + 0.05 * self.tricks_done) * len(self.later_enemies) / 3
         return min(0.97, 1 - math.exp(-0.9 * by_suit) + void)
 
@@ -119,7 +155,7 @@ class _Table:
         holder = self.honours.get(capturer)
         if holder is not None:
             return CAPTURE_BONUS * 0.8 if holder in self.later_enemies else 0.0
-        if capturer in self.unseen and self.later_enemies:  # the High Priestess is not an honour
+        if capturer not in self.seen and self.later_enemies:  # the High Priestess is not an honour
             return CAPTURE_BONUS * 0.4 * self.live * len(self.later_enemies) / 3
         return 0.0
 
@@ -143,15 +179,25 @@ def _play(v: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str
     trick_points = sum(card_value(c) for _, c in t.plays)
     expected_more = AVERAGE_CARD * len(t.later)
     last_trick = t.tricks_done == 14
+    # The trick so far is the same for every legal card: its winner is found once, and each card only
+    # asks whether it beats that winner (the last step of tricks.winning_index).
+    if t.plays:
+        played = [c for _, c in t.plays]
+        leader = winning_index(played)
+        held_by, held_card = t.plays[leader]
+        lead = SUIT_OF[played[0]]
+        held_key = (SUIT_OF[held_card] == TRUMP, STRENGTH[held_card])
     best_action = legal[0]
     best_score = -math.inf
     for action in legal:
         card = action.split(":", 1)[1]
-        cards = [c for _, c in t.plays] + [card]
-        seats = [s for s, _ in t.plays] + [t.seat]
-        index = winning_index(cards)
-        winner, winning_card = seats[index], cards[index]
-        lead = SUIT_OF[cards[0]]
+        suit = SUIT_OF[card]
+        if not t.plays:
+            winner, winning_card, lead = t.seat, card, suit
+        elif suit in (TRUMP, lead) and (suit == TRUMP, STRENGTH[card]) > held_key:
+            winner, winning_card = t.seat, card
+        else:
+            winner, winning_card = held_by, held_card
         own = 0.0 if card == FOOL else card_value(card)  # the Fool's -5 is paid whenever it is played
         stake = trick_points + own + expected_more
         beaten = t.enemy_beats(winning_card, lead)
