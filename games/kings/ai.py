@@ -8,7 +8,7 @@ Other variants are delegated to their engine's own heuristic when it offers one.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.core.contract import ViewThunk
@@ -101,31 +101,50 @@ def wanted_tricks(v: Mapping[str, Any], seat: int) -> tuple[int, int] | None:
     return (aim, aim)
 
 
-def _would_win(v: Mapping[str, Any], seat: int, action: str) -> bool:
-    parts = action.split(":")
-    card = parts[1]
+def _winning_test(v: Mapping[str, Any], seat: int) -> Callable[[str], bool]:
+    """Whether a play action would win the trick as it stands (if nobody after beats it).
+
+    What does not depend on the action (the seat's face-up Samurai, its king's colour, the trick so far)
+    is read once per decision: the search's playouts (games/search) ask this for every card of every
+    decision. Tricks are compared on the engine's plain entries (tricks.strength_code and entry_winner,
+    the same answer as tricks.winner with Strength objects)."""
     me = v["seats"][seat]
-    up = [character_of(c).value for c in me["chars"] if c not in (me["bids"] or [])]
-    queen = "q" in parts[2:]
-    king = next((p[1:] for p in parts[2:] if p.startswith("k")), "")
-    s = tricks.strength_of(
-        card,
-        king=bool(king),
-        white_queen=queen and me["king"] == "w",
-        blue_queen=queen and me["king"] == "b",
-        switch="s" in parts[2:],
-        samurai="samurai" in up,
-    )
-    played = [
-        tricks.Strength(tricks.Power(e["p"]), Colour(e["col"]) if e["col"] else None, e["n"])
-        for e in v["trick"]
-    ]
-    lead = v["lead_colour"] or (str(card_colour(card)) if card_colour(card) and not queen else "")
-    index = tricks.winner([*played, s], Colour(lead) if lead else None)
-    return index == len(played)
+    bids = me["bids"] or []
+    samurai = any(character_of(c).value == "samurai" for c in me["chars"] if c not in bids)
+    king_colour = me["king"]
+    played: list[Mapping[str, Any]] = list(v["trick"])
+    lead_colour = v["lead_colour"]
+    mine = len(played)
+
+    def wins(action: str) -> bool:
+        parts = action.split(":")
+        card = parts[1]
+        marks = parts[2:]
+        queen = "q" in marks
+        king = next((p[1:] for p in marks if p.startswith("k")), "")
+        power, colour_code, number = tricks.strength_code(
+            card, bool(king), queen and king_colour == "w", queen and king_colour == "b", "s" in marks, samurai
+        )
+        colour = card_colour(card)
+        lead = lead_colour or (str(colour) if colour and not queen else "")
+        entry = {"p": power, "col": colour_code, "n": number}
+        return tricks.entry_winner([*played, entry], lead) == mine
+
+    return wins
+
+
+_COSTS: dict[str, float] = {}  # action -> _cost: the same few dozen actions are priced in every playout
 
 
 def _cost(action: str) -> float:
+    cost = _COSTS.get(action)
+    if cost is None:
+        cost = _COSTS[action] = _price(action)
+    return cost
+
+
+def _price(action: str) -> float:
+    """What playing `action` spends: the card's strength, and a king, a queen or a switch used on it."""
     parts = action.split(":")
     card = parts[1]
     cost = card_power(card) * 10
@@ -150,15 +169,13 @@ def _play(v: Mapping[str, Any], seat: int, legal: Sequence[str]) -> str:
         return "queen"
     last = len(v["order"]) == 1
     if need > 0:
-        winners = [a for a in plays if _would_win(v, seat, a)]
+        would_win = _winning_test(v, seat)
+        winners = [a for a in plays if would_win(a)]
         if winners and (last or need >= remaining or min(_cost(a) for a in winners) < 25):
             return min(winners, key=_cost)
         return min(plays, key=_cost)
-    losers = [
-        a
-        for a in plays
-        if not _would_win(v, seat, a) and not any(p.startswith("k") for p in a.split(":")[2:])
-    ]
+    would_win = _winning_test(v, seat)
+    losers = [a for a in plays if not would_win(a) and not any(p.startswith("k") for p in a.split(":")[2:])]
     plain = [a for a in losers if a.count(":") == 1] or losers
     if plain:
         return max(plain, key=_cost)
