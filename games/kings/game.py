@@ -128,9 +128,11 @@ def _search_hook() -> Callable[[Any, Any, Sequence[int]], float | None]:
     return search_value
 
 
+@functools.cache
 def _variants() -> ModuleType:
     """The variant engines' package, imported on first use (not at import: the variants import this
-    package); once, because an import statement inside `_engine` costs every action of a variant table."""
+    package); once and remembered, because even a repeated import statement costs a microsecond, and
+    `_engine` runs on every action of a variant table (a search's playouts make hundreds of thousands)."""
     from games.kings import variants
 
     return variants
