@@ -174,30 +174,40 @@ def _keep_value(card: str, t: _Table) -> float:
     return STRENGTH[card] / 20
 
 
+class _TrickSoFar:
+    """The trick as it stands, and who would hold it after one more card: the same trick for every legal
+    card of a decision, so its winner is found once, and each card only asks whether it beats that winner
+    (the last step of tricks.winning_index; tests/dream_capture/test_dream_ai_speed.py)."""
+
+    def __init__(self, plays: Sequence[tuple[int, str]]) -> None:
+        self.plays = plays
+        if plays:
+            played = [c for _, c in plays]
+            self.held_by, self.held_card = plays[winning_index(played)]
+            self.lead = SUIT_OF[played[0]]
+            self.held_key = (SUIT_OF[self.held_card] == TRUMP, STRENGTH[self.held_card])
+
+    def after(self, seat: int, card: str) -> tuple[int, str, str]:
+        """(winner's seat, winning card, led suit) once `seat` plays `card`."""
+        suit = SUIT_OF[card]
+        if not self.plays:
+            return seat, card, suit
+        if suit in (TRUMP, self.lead) and (suit == TRUMP, STRENGTH[card]) > self.held_key:
+            return seat, card, self.lead
+        return self.held_by, self.held_card, self.lead
+
+
 def _play(v: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
     t = _Table(v)
     trick_points = sum(card_value(c) for _, c in t.plays)
     expected_more = AVERAGE_CARD * len(t.later)
     last_trick = t.tricks_done == 14
-    # The trick so far is the same for every legal card: its winner is found once, and each card only
-    # asks whether it beats that winner (the last step of tricks.winning_index).
-    if t.plays:
-        played = [c for _, c in t.plays]
-        leader = winning_index(played)
-        held_by, held_card = t.plays[leader]
-        lead = SUIT_OF[played[0]]
-        held_key = (SUIT_OF[held_card] == TRUMP, STRENGTH[held_card])
+    trick = _TrickSoFar(t.plays)
     best_action = legal[0]
     best_score = -math.inf
     for action in legal:
         card = action.split(":", 1)[1]
-        suit = SUIT_OF[card]
-        if not t.plays:
-            winner, winning_card, lead = t.seat, card, suit
-        elif suit in (TRUMP, lead) and (suit == TRUMP, STRENGTH[card]) > held_key:
-            winner, winning_card = t.seat, card
-        else:
-            winner, winning_card = held_by, held_card
+        winner, winning_card, lead = trick.after(t.seat, card)
         own = 0.0 if card == FOOL else card_value(card)  # the Fool's -5 is paid whenever it is played
         stake = trick_points + own + expected_more
         beaten = t.enemy_beats(winning_card, lead)
