@@ -69,6 +69,17 @@ async def _click(svc: TableService, table: int, key: str | None) -> Update:
     raise AssertionError("nobody to act")
 
 
+async def _until_version(svc: TableService, table: int, version: int, seconds: float = 10.0) -> None:
+    """Wait until `svc` holds the table at `version`: another process's commit reaches it by a
+    notification, and a board read before that is one version behind (a click on it is refused as
+    stale, as a player's would be)."""
+    for _ in range(int(seconds / 0.02)):
+        if (await svc.get_table(table)).version >= version:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"table {table} never reached version {version} here")
+
+
 def test_the_shard_of_a_server_is_discords() -> None:
     assert [shard_of(g, 2) for g in (SERVER_A, SERVER_B, 0)] == [0, 1, 0]
     assert shard_of(81384788765712384, 4) == (81384788765712384 >> 22) % 4
@@ -187,6 +198,7 @@ async def test_a_relayed_update_not_yet_claimed_goes_out_before_the_owners_next_
         assert a.relay is not None
         a.relay.wake = lambda: None  # type: ignore[method-assign]  # A does not claim for now
         made.append(await _click(b, table, "two"))
+        await _until_version(a, table, 2)  # A's board shows B's move (only its relay row is unclaimed)
         made.append(await _click(a, table, "three"))
         await asyncio.sleep(0.1)
         assert len(heard_a.updates) == before  # 3 waits for 2
