@@ -67,7 +67,7 @@ def _discard(v: Mapping[str, Any], legal: Sequence[str]) -> str:
     return min(legal, key=cost)
 
 
-# The deck by suit, each card with its strength: a table's unseen cards are read per suit once.
+# The deck by suit, each card with its strength: a decision reads only the suits its questions need.
 _DECK_BY_SUIT: dict[str, list[tuple[str, int]]] = {}
 for _card in DECK:
     _DECK_BY_SUIT.setdefault(SUIT_OF[_card], []).append((_card, STRENGTH[_card]))
