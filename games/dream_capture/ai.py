@@ -30,7 +30,7 @@ from games.dream_capture.cards import (
     WORLD,
 )
 from games.dream_capture.scoring import CAPTURE_BONUS, CAPTURES
-from games.dream_capture.tricks import winning_index
+from games.dream_capture.tricks import weight, winning_index
 
 SEATS = 6
 NUMBER_VALUE = 1 / 6  # a number card is worth a sixth of a point
@@ -67,52 +67,78 @@ def _discard(v: Mapping[str, Any], legal: Sequence[str]) -> str:
     return min(legal, key=cost)
 
 
-# The deck by suit, each card with its strength: a decision reads only the suits its questions need.
-_DECK_BY_SUIT: dict[str, list[tuple[str, int]]] = {}
+# Counting instead of listing: the unseen cards of a suit above a strength are the suit's cards above it
+# less the seen ones above it, so a question reads the few seen cards of its suit, not the whole suit.
+_STRENGTHS_BY_SUIT: dict[str, list[int]] = {}
 for _card in DECK:
-    _DECK_BY_SUIT.setdefault(SUIT_OF[_card], []).append((_card, STRENGTH[_card]))
+    _STRENGTHS_BY_SUIT.setdefault(SUIT_OF[_card], []).append(STRENGTH[_card])
+# (suit, strength) -> how many cards of the suit are stronger; strength -1 counts the whole suit.
+_STRONGER_IN_SUIT: dict[tuple[str, int], int] = {
+    (suit, floor): sum(1 for s in strengths if s > floor)
+    for suit, strengths in _STRENGTHS_BY_SUIT.items()
+    for floor in range(-1, max(strengths) + 1)
+}
 _DECK_SET = frozenset(DECK)
+CARD_VALUE: dict[str, float] = {card: card_value(card) for card in DECK}
 
 
 class _Table:
     """What the acting seat can work out from its view.
 
     Built once per decision, and the search's playouts (games/search) make a decision per action, so it
-    reads the unseen cards only when a question needs them (the unseen trumps once, a suit's cards for
-    its question) and remembers `enemy_beats` per card: each legal card asks about the trick's winning
-    card, which is the same for most of them."""
+    reads the seen cards by suit only when a question needs them and remembers `enemy_beats` per card:
+    each legal card asks about the trick's winning card, which is the same for most of them. The unseen
+    cards are counted (a suit's cards above a strength, less the seen ones), never listed; the honours
+    (at most five, every one a trump) are the only unseen cards read one by one."""
+
+    __slots__ = (
+        "_beats",
+        "_seen_by_suit",
+        "hand",
+        "honours",
+        "later",
+        "later_enemies",
+        "later_partners",
+        "live",
+        "plays",
+        "seat",
+        "seen",
+        "team",
+        "tricks_done",
+    )
 
     def __init__(self, v: Mapping[str, Any]) -> None:
-        self.seat = int(v["seat"])
-        self.team = self.seat % 2
-        self.hand: list[str] = list(v["hand"])
-        self.plays: list[tuple[int, str]] = [(int(s), str(c)) for s, c in v["trick"]]
+        seat = self.seat = int(v["seat"])
+        team = self.team = seat % 2
+        hand: list[str] = list(v["hand"])
+        self.hand = hand
+        plays = self.plays = [(int(s), str(c)) for s, c in v["trick"]]
         self.tricks_done = int(v["tricks_done"])
         self.honours: dict[str, int] = {c: s for s, cards in enumerate(v["honours"]) for c in cards}
         # seats still to play after this one, counter-clockwise
-        self.later = [(self.seat - k) % SEATS for k in range(1, SEATS - len(self.plays))]
-        self.later_enemies = [s for s in self.later if s % 2 != self.team]
-        self.later_partners = [s for s in self.later if s % 2 == self.team]
-        seen = set(self.hand)
-        seen.update(c for _, c in self.plays)
+        later = self.later = [(seat - k) % SEATS for k in range(1, SEATS - len(plays))]
+        self.later_enemies = [s for s in later if s % 2 != team]
+        self.later_partners = [s for s in later if s % 2 == team]
+        seen = set(hand)
+        seen.update(c for _, c in plays)
         self.seen = seen
-        unseen = len(_DECK_SET) - sum(1 for c in seen if c in _DECK_SET)
-        in_other_hands = sum(int(n) for n in v["hand_sizes"]) - len(self.hand)
+        unseen = len(_DECK_SET) - len(seen & _DECK_SET)
+        in_other_hands = sum(map(int, v["hand_sizes"])) - len(hand)
         # Of the cards this seat has not seen, the share still in someone's hand (the rest were played).
         self.live = in_other_hands / max(1, unseen)
         self._beats: dict[tuple[str, str], float] = {}
-        self._unseen_trumps: list[tuple[int, bool, bool]] | None = None
+        self._seen_by_suit: dict[str, list[int]] | None = None
 
-    def unseen_trumps(self) -> list[tuple[int, bool, bool]]:
-        """The unseen trumps: (strength, is an honour, its holder is an enemy still to play)."""
-        if self._unseen_trumps is None:
-            seen, honours, later_enemies = self.seen, self.honours, self.later_enemies
-            self._unseen_trumps = [
-                (strength, c in honours, honours.get(c, -1) in later_enemies)
-                for c, strength in _DECK_BY_SUIT[TRUMP]
-                if c not in seen
-            ]
-        return self._unseen_trumps
+    def unseen_stronger(self, suit: str, floor: int) -> int:
+        """How many cards of `suit` stronger than `floor` (-1: the whole suit) this seat has not seen."""
+        by_suit = self._seen_by_suit
+        if by_suit is None:
+            by_suit = self._seen_by_suit = {}
+            for c in self.seen:
+                if c in _DECK_SET:
+                    by_suit.setdefault(SUIT_OF[c], []).append(STRENGTH[c])
+        seen_stronger = sum(1 for s in by_suit.get(suit, ()) if s > floor)
+        return _STRONGER_IN_SUIT.get((suit, floor), 0) - seen_stronger
 
     def enemy_beats(self, card: str, lead: str) -> float:
         """Chance that some enemy still to play beats `card` (which currently wins the trick)."""
@@ -123,28 +149,30 @@ class _Table:
         return known
 
     def _enemy_beats(self, card: str, lead: str) -> float:
-        if not self.later_enemies:
+        later_enemies = self.later_enemies
+        if not later_enemies:
             return 0.0
         if card == FOOL:
             return 0.0
         trump = SUIT_OF[card] == TRUMP
         floor = STRENGTH[card] if trump else -1
-        unknown = 0
-        for strength, honour, enemy_holds in self.unseen_trumps():
-            if strength > floor or not trump:
-                if enemy_holds:
+        # The unseen trumps above the floor: an honour among them held by an enemy still to play beats
+        # the card for sure; the others (not honours, so their holders are unknown) are counted.
+        seen = self.seen
+        unseen_honours = 0
+        for honour, holder in self.honours.items():
+            if honour not in seen and STRENGTH[honour] > floor:
+                if holder in later_enemies:
                     return 0.95  # an enemy still to play shows a higher trump among its honours
-                if not honour:
-                    unknown += 1
+                unseen_honours += 1
+        unknown = self.unseen_stronger(TRUMP, floor) - unseen_honours
         per_enemy = unknown * self.live / 5
         if trump:
-            expected = per_enemy * len(self.later_enemies)
+            expected = per_enemy * len(later_enemies)
             return 1 - math.exp(-0.8 * expected)
-        mine = STRENGTH[card]
-        seen = self.seen
-        higher_suit = sum(1 for c, strength in _DECK_BY_SUIT.get(lead, ()) if strength > mine and c not in seen)
-        by_suit = higher_suit * self.live / 5 * len(self.later_enemies)
-        void = min(0.7, 0.05 + 0.05 * self.tricks_done) * len(self.later_enemies) / 3
+        higher_suit = self.unseen_stronger(lead, STRENGTH[card])
+        by_suit = higher_suit * self.live / 5 * len(later_enemies)
+        void = min(0.7, 0.05 + 0.05 * self.tricks_done) * len(later_enemies) / 3
         return min(0.97, 1 - math.exp(-0.9 * by_suit) + void)
 
     def capture_risk(self, card: str) -> float:
@@ -160,24 +188,34 @@ class _Table:
         return 0.0
 
 
+# What a card kept in hand is worth where it depends on nothing else (every card but the Fool, Hope and
+# Dream, whose worth depends on who shows the honours they fear or capture).
+_KEEP_PLAIN: dict[str, float] = {
+    card: 0.5 + STRENGTH[card] / 12 if SUIT_OF[card] == TRUMP else STRENGTH[card] / 20 for card in DECK
+}
+_KEEP_DEPENDS = frozenset({FOOL, HOPE, DREAM})
+
+
 def _keep_value(card: str, t: _Table) -> float:
     """What the card is worth kept in hand for a later trick (spent strength)."""
+    if card not in _KEEP_DEPENDS:
+        return _KEEP_PLAIN[card]
     if card == FOOL:
         hope = t.honours.get(HOPE)
         return 6.0 if hope is not None and hope % 2 != t.team else 2.0
-    if SUIT_OF[card] == TRUMP:
-        if card == HOPE and t.honours.get(DREAM, t.team) % 2 != t.team:
-            return 4.0
-        if card == DREAM and t.honours.get(WORLD, t.team) % 2 != t.team:
-            return 3.0
-        return 0.5 + STRENGTH[card] / 12
-    return STRENGTH[card] / 20
+    if card == HOPE and t.honours.get(DREAM, t.team) % 2 != t.team:
+        return 4.0
+    if card == DREAM and t.honours.get(WORLD, t.team) % 2 != t.team:
+        return 3.0
+    return _KEEP_PLAIN[card]
 
 
 class _TrickSoFar:
     """The trick as it stands, and who would hold it after one more card: the same trick for every legal
-    card of a decision, so its winner is found once, and each card only asks whether it beats that winner
-    (the last step of tricks.winning_index; tests/dream_capture/test_dream_ai_speed.py)."""
+    card of a decision, so its winner is found once, and each card is only weighed against that winner
+    (tricks.weight, the rule tricks.winning_index applies; tests/dream_capture/test_dream_ai_speed.py)."""
+
+    __slots__ = ("held_by", "held_card", "held_weight", "lead", "plays")
 
     def __init__(self, plays: Sequence[tuple[int, str]]) -> None:
         self.plays = plays
@@ -185,46 +223,49 @@ class _TrickSoFar:
             played = [c for _, c in plays]
             self.held_by, self.held_card = plays[winning_index(played)]
             self.lead = SUIT_OF[played[0]]
-            self.held_key = (SUIT_OF[self.held_card] == TRUMP, STRENGTH[self.held_card])
+            self.held_weight = weight(self.held_card, self.lead)
 
     def after(self, seat: int, card: str) -> tuple[int, str, str]:
         """(winner's seat, winning card, led suit) once `seat` plays `card`."""
-        suit = SUIT_OF[card]
         if not self.plays:
-            return seat, card, suit
-        if suit in (TRUMP, self.lead) and (suit == TRUMP, STRENGTH[card]) > self.held_key:
+            return seat, card, SUIT_OF[card]
+        if weight(card, self.lead) > self.held_weight:
             return seat, card, self.lead
         return self.held_by, self.held_card, self.lead
 
 
 def _play(v: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
     t = _Table(v)
-    trick_points = sum(card_value(c) for _, c in t.plays)
+    plays = t.plays
+    team, seat = t.team, t.seat
+    trick_points = sum(CARD_VALUE[c] for _, c in plays)
     expected_more = AVERAGE_CARD * len(t.later)
     last_trick = t.tricks_done == 14
-    trick = _TrickSoFar(t.plays)
+    trick = _TrickSoFar(plays)
+    enemy_beats, capture_risk = t.enemy_beats, t.capture_risk
+    partners_lead = bool(t.later_partners) and not plays
+    losing_ours = 0.35 * len(t.later_partners) / 2
     best_action = legal[0]
     best_score = -math.inf
     for action in legal:
         card = action.split(":", 1)[1]
-        winner, winning_card, lead = trick.after(t.seat, card)
-        own = 0.0 if card == FOOL else card_value(card)  # the Fool's -5 is paid whenever it is played
+        winner, winning_card, lead = trick.after(seat, card)
+        own = 0.0 if card == FOOL else CARD_VALUE[card]  # the Fool's -5 is paid whenever it is played
         stake = trick_points + own + expected_more
-        beaten = t.enemy_beats(winning_card, lead)
-        if winner % 2 == t.team:
-            ours = 1 - beaten
-            if winner != t.seat and t.later_partners and not t.plays:
+        if winner % 2 == team:
+            ours = 1 - enemy_beats(winning_card, lead)
+            if winner != seat and partners_lead:
                 ours = max(ours, 0.5)
         else:
-            ours = 0.35 * len(t.later_partners) / 2
+            ours = losing_ours
         score = (2 * ours - 1) * stake
-        if winner == t.seat and card in CAPTURES:
+        if winner == seat and card in CAPTURES:
             target = CAPTURES[card][0]
-            if any(c == target and s % 2 != t.team for s, c in t.plays):
+            if any(c == target and s % 2 != team for s, c in plays):
                 score += CAPTURE_BONUS * ours
-        score -= t.capture_risk(card)
+        score -= capture_risk(card)
         if card == MAGICIAN and last_trick:
-            score += 10 * (2 * ours - 1) if winner == t.seat else 0.0
+            score += 10 * (2 * ours - 1) if winner == seat else 0.0
         score -= _keep_value(card, t)
         score += rng.random() * 0.01  # break ties without a fixed bias
         if score > best_score:

@@ -42,17 +42,26 @@ def refusal(hand: Sequence[str], lead_suit: str | None, card: str) -> str | None
     return None
 
 
+CANNOT_WIN = (False, -1)  # lighter than any card that can win: a led-suit card weighs (False, 0) or more
+
+
+def weight(card: str, lead_suit: str) -> tuple[bool, int]:
+    """What `card` weighs in a trick led in `lead_suit`, the heaviest card winning: (is a trump, strength)
+    for a trump or a card of the led suit, else CANNOT_WIN. The one statement of the rule: winning_index
+    and the heuristic's trick (ai._TrickSoFar) both weigh cards with it."""
+    suit = SUIT_OF[card]
+    if suit != TRUMP and suit != lead_suit:
+        return CANNOT_WIN
+    return (suit == TRUMP, STRENGTH[card])
+
+
 def winning_index(cards: Sequence[str]) -> int:
     """Index in play order of the card that wins a trick whose first card was led."""
     lead_suit = SUIT_OF[cards[0]]
     best = 0
-    best_key = (SUIT_OF[cards[0]] == TRUMP, STRENGTH[cards[0]])
+    best_weight = weight(cards[0], lead_suit)
     for index in range(1, len(cards)):
-        card = cards[index]
-        suit = SUIT_OF[card]
-        if suit != TRUMP and suit != lead_suit:
-            continue
-        key = (suit == TRUMP, STRENGTH[card])
-        if key > best_key:
-            best, best_key = index, key
+        card_weight = weight(cards[index], lead_suit)
+        if card_weight > best_weight:
+            best, best_weight = index, card_weight
     return best

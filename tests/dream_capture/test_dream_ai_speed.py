@@ -1,7 +1,8 @@
 """The heuristic (games/dream_capture/ai.py) was made fast for the search's playouts, which ask it for
-every action: the trick's winner is found once per decision and each card only asks whether it beats it,
-and the enemy's chances are computed from the unseen cards only when asked, once per card. These tests
-hold the fast code to the straightforward one, so the AI seats play the moves their docs measured."""
+every action: the trick's winner is found once per decision and each card is only weighed against it,
+and the enemy's chances are computed only when asked, once per card, counting the unseen cards (a suit's
+cards above a strength less the seen ones) instead of listing them. These tests hold the fast code to the
+straightforward one, so the AI seats play the moves their docs measured."""
 
 from __future__ import annotations
 
