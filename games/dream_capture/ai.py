@@ -110,7 +110,7 @@ class _Table:
     def __init__(self, v: Mapping[str, Any]) -> None:
         seat = self.seat = int(v["seat"])
         team = self.team = seat % 2
-        hand: list[str] = list(v["hand"])
+        hand: Sequence[str] = v["hand"]
         self.hand = hand
         plays = self.plays = [(int(s), str(c)) for s, c in v["trick"]]
         self.tricks_done = int(v["tricks_done"])

@@ -17,7 +17,7 @@ from typing import Any
 
 from games.core.contract import ViewThunk
 from games.dream_capture.ai import heuristic_policy
-from games.dream_capture.state import PHASE_SCORED, SEATS, State
+from games.dream_capture.state import PHASE_SCORED, State
 
 # The spread of one deal's team difference (team 0 total minus team 1 total): 37.7 over 180 deals of
 # heuristic seats (30 games, seeds 0-29); random play spreads about as much.
@@ -46,13 +46,16 @@ class HeuristicPlayout:
 
     @staticmethod
     def playout_view(state: State, seat: int) -> dict[str, Any]:
-        hands, revealed = state.hands, state.revealed
+        hands = state.hands
         return {
             "seat": seat,
-            "hand": list(hands[seat]),
+            "hand": hands[seat],  # a tuple: the heuristic only reads it
             "hand_sizes": [len(h) for h in hands],
-            "honours": [[c for c in revealed[s] if c in hands[s]] for s in range(SEATS)],
-            "trick": [[s, c] for s, c in state.trick],
+            "honours": [
+                [c for c in shown if c in hand] if shown else []
+                for shown, hand in zip(state.revealed, hands, strict=True)
+            ],
+            "trick": state.trick,  # (seat, card) pairs, read only
             "tricks_done": state.tricks_done,
         }
 
