@@ -79,6 +79,17 @@ _STRONGER_IN_SUIT: dict[tuple[str, int], int] = {
     for floor in range(-1, max(strengths) + 1)
 }
 _DECK_SET = frozenset(DECK)
+# (seat, cards already in the trick) -> the seats still to play after it, counter-clockwise: all of them,
+# the enemies among them, the partners among them.
+_LATER: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+for _seat in range(SEATS):
+    for _played in range(SEATS):
+        _after = tuple((_seat - k) % SEATS for k in range(1, SEATS - _played))
+        _LATER[_seat, _played] = (
+            _after,
+            tuple(s for s in _after if s % 2 != _seat % 2),
+            tuple(s for s in _after if s % 2 == _seat % 2),
+        )
 CARD_VALUE: dict[str, float] = {card: card_value(card) for card in DECK}
 
 
@@ -109,16 +120,13 @@ class _Table:
 
     def __init__(self, v: Mapping[str, Any]) -> None:
         seat = self.seat = int(v["seat"])
-        team = self.team = seat % 2
+        self.team = seat % 2
         hand: Sequence[str] = v["hand"]
         self.hand = hand
         plays = self.plays = [(int(s), str(c)) for s, c in v["trick"]]
         self.tricks_done = int(v["tricks_done"])
         self.honours: dict[str, int] = {c: s for s, cards in enumerate(v["honours"]) for c in cards}
-        # seats still to play after this one, counter-clockwise
-        later = self.later = [(seat - k) % SEATS for k in range(1, SEATS - len(plays))]
-        self.later_enemies = [s for s in later if s % 2 != team]
-        self.later_partners = [s for s in later if s % 2 == team]
+        self.later, self.later_enemies, self.later_partners = _LATER[seat, len(plays)]
         seen = set(hand)
         seen.update(c for _, c in plays)
         self.seen = seen
@@ -234,6 +242,9 @@ class _TrickSoFar:
         return self.held_by, self.held_card, self.lead
 
 
+_PLAY_PREFIX = len("play:")  # every legal action of the play phase is "play:" and a card (engine.PLAY)
+
+
 def _play(v: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
     t = _Table(v)
     plays = t.plays
@@ -248,7 +259,7 @@ def _play(v: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str
     best_action = legal[0]
     best_score = -math.inf
     for action in legal:
-        card = action.split(":", 1)[1]
+        card = action[_PLAY_PREFIX:]
         winner, winning_card, lead = trick.after(seat, card)
         own = 0.0 if card == FOOL else CARD_VALUE[card]  # the Fool's -5 is paid whenever it is played
         stake = trick_points + own + expected_more
