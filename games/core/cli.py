@@ -1,4 +1,5 @@
-"""`python -m games list` and `python -m games simulate` (contracts in DESIGN.md; keep them stable)."""
+"""`python -m games list`, `python -m games simulate` (contracts in DESIGN.md; keep them stable) and
+`python -m games pool` (chunked simulate results pooled into one figure per label, games/core/pooling.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 import time
 from typing import Any
 
+from games.core import pooling
 from games.core.contract import Game, Policy
 from games.core.errors import GameError
 from games.core.registry import all_games, get_game
@@ -135,6 +137,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 1 if violations else 0
 
 
+def cmd_pool(args: argparse.Namespace) -> int:
+    """Pool chunked `simulate` results into one figure per label (games/core/pooling.py)."""
+    chunks: list[pooling.Chunk] = []
+    for path in args.files:
+        try:
+            with open(path, encoding="utf-8") as lines:
+                chunks.extend(pooling.read_chunks(lines))
+        except OSError as err:
+            print(f"{path}: {err.strerror}", file=sys.stderr)
+            return 2
+        except ValueError as err:
+            print(f"{path}: {err}", file=sys.stderr)
+            return 2
+    if args.label:
+        chunks = [c for c in chunks if c.label in args.label]
+    print(pooling.TABLE_HEADER)
+    for pooled in pooling.by_label(chunks):
+        print(pooling.markdown_row(pooled))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games", description="Tricktable rule engines")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -151,7 +174,12 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--budget", type=int, default=None, help="playouts per decision for the search policy")
     sim.add_argument("--playout", default=None, help="the policy that plays the search's playouts")
     sim.add_argument("--no-check", action="store_true", help="skip invariant checks (raw speed)")
+    pool = sub.add_parser("pool", help="pool chunked simulate results (JSON lines) into one figure per label")
+    pool.add_argument("files", nargs="+", metavar="FILE")
+    pool.add_argument("--label", action="append", default=[], help="only this label (repeatable)")
     args = parser.parse_args(argv)
     if args.command == "list":
         return cmd_list()
+    if args.command == "pool":
+        return cmd_pool(args)
     return cmd_simulate(args)
