@@ -30,7 +30,7 @@ from games.dream_capture.cards import (
     WORLD,
 )
 from games.dream_capture.scoring import CAPTURE_BONUS, CAPTURES
-from games.dream_capture.tricks import weight, winning_index
+from games.dream_capture.tricks import WEIGHTS, winning_index
 
 SEATS = 6
 NUMBER_VALUE = 1 / 6  # a number card is worth a sixth of a point
@@ -221,9 +221,9 @@ def _keep_value(card: str, t: _Table) -> float:
 class _TrickSoFar:
     """The trick as it stands, and who would hold it after one more card: the same trick for every legal
     card of a decision, so its winner is found once, and each card is only weighed against that winner
-    (tricks.weight, the rule tricks.winning_index applies; tests/dream_capture/test_dream_ai_speed.py)."""
+    (tricks.WEIGHTS, the rule tricks.winning_index applies; tests/dream_capture/test_dream_ai_speed.py)."""
 
-    __slots__ = ("held_by", "held_card", "held_weight", "lead", "plays")
+    __slots__ = ("held_by", "held_card", "held_weight", "lead", "plays", "weights")
 
     def __init__(self, plays: Sequence[tuple[int, str]]) -> None:
         self.plays = plays
@@ -231,13 +231,14 @@ class _TrickSoFar:
             played = [c for _, c in plays]
             self.held_by, self.held_card = plays[winning_index(played)]
             self.lead = SUIT_OF[played[0]]
-            self.held_weight = weight(self.held_card, self.lead)
+            self.weights = WEIGHTS[self.lead]
+            self.held_weight = self.weights[self.held_card]
 
     def after(self, seat: int, card: str) -> tuple[int, str, str]:
         """(winner's seat, winning card, led suit) once `seat` plays `card`."""
         if not self.plays:
             return seat, card, SUIT_OF[card]
-        if weight(card, self.lead) > self.held_weight:
+        if self.weights[card] > self.held_weight:
             return seat, card, self.lead
         return self.held_by, self.held_card, self.lead
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.dream_capture.cards import STRENGTH, SUIT_OF, TRUMP
+from games.dream_capture.cards import DECK, STRENGTH, SUIT_OF, SUITS, TRUMP
 
 
 def playable(hand: Iterable[str], lead_suit: str | None) -> list[str]:
@@ -55,13 +55,20 @@ def weight(card: str, lead_suit: str) -> tuple[bool, int]:
     return (suit == TRUMP, STRENGTH[card])
 
 
+# weight() of every card, by led suit: the engine judges every trick and the heuristic weighs every legal
+# card of every playout decision, so they read the rule's answers from here instead of calling it.
+WEIGHTS: dict[str, dict[str, tuple[bool, int]]] = {
+    lead: {card: weight(card, lead) for card in DECK} for lead in (TRUMP, *SUITS)
+}
+
+
 def winning_index(cards: Sequence[str]) -> int:
     """Index in play order of the card that wins a trick whose first card was led."""
-    lead_suit = SUIT_OF[cards[0]]
+    weights = WEIGHTS[SUIT_OF[cards[0]]]
     best = 0
-    best_weight = weight(cards[0], lead_suit)
+    best_weight = weights[cards[0]]
     for index in range(1, len(cards)):
-        card_weight = weight(cards[index], lead_suit)
+        card_weight = weights[cards[index]]
         if card_weight > best_weight:
             best, best_weight = index, card_weight
     return best
