@@ -105,7 +105,6 @@ class _Table:
     __slots__ = (
         "_beats",
         "_seen_by_suit",
-        "hand",
         "honours",
         "later",
         "later_enemies",
@@ -122,7 +121,6 @@ class _Table:
         seat = self.seat = int(v["seat"])
         self.team = seat % 2
         hand: Sequence[str] = v["hand"]
-        self.hand = hand
         plays = self.plays = [(int(s), str(c)) for s, c in v["trick"]]
         self.tricks_done = int(v["tricks_done"])
         self.honours: dict[str, int] = {c: s for s, cards in enumerate(v["honours"]) for c in cards}
