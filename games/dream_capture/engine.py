@@ -15,6 +15,7 @@ from games.dream_capture.cards import DECK, HONOURS, SUIT_OF, UNDISCARDABLE, sor
 from games.dream_capture.scoring import TEAMS, judge_trick, score_team, team_of
 from games.dream_capture.state import (
     DISCARDS_PER_SEAT,
+    NO_VOIDS,
     PHASE_DISCARD,
     PHASE_OVER,
     PHASE_PLAY,
@@ -24,7 +25,7 @@ from games.dream_capture.state import (
     Bonus,
     State,
 )
-from games.dream_capture.tricks import playable, refusal
+from games.dream_capture.tricks import add_voids, playable, refusal
 
 DEFAULT_DEALS = 6
 DEAL_ACTION = "deal"
@@ -120,6 +121,7 @@ def deal_cards(state: State, dealer: int) -> State:
         bonuses=(),
         last_trick=(),
         last_winner=None,
+        voids=NO_VOIDS,
     )
 
 
@@ -283,6 +285,7 @@ def _finish_trick(state: State) -> tuple[State, list[Event]]:
         bonuses=tuple(bonuses),
         last_trick=state.trick,
         last_winner=result.winner,
+        voids=add_voids(state.voids, state.trick),
     )
     if not last:
         events.append(Event("dc_turn", {"seat": state.to_play, "trick": number + 1}))

@@ -24,6 +24,7 @@ PHASE_OVER = "over"
 SEATS = 6
 DISCARDS_PER_SEAT = 3
 TRICKS_PER_DEAL = 15
+NO_VOIDS: tuple[str, ...] = ("",) * SEATS
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,11 @@ class State(NamedTuple):
     last_winner: int | None
     totals: tuple[int, int]
     history: tuple[tuple[TeamDealScore, TeamDealScore], ...]
+    # Per seat, the suits it has shown it lacks in this deal's finished tricks (sorted suit letters,
+    # tricks.add_voids): public, since every card played is seen, and kept so a seat's view (and the
+    # search's sampler, inference.py) need not remember the whole deal. Last, with a default, so states
+    # saved before it existed still load (they start with no voids known).
+    voids: tuple[str, ...] = NO_VOIDS
 
     @property
     def to_play(self) -> int:
@@ -91,6 +97,7 @@ class State(NamedTuple):
             "last_winner": self.last_winner,
             "totals": list(self.totals),
             "history": [[a.to_json(), b.to_json()] for a, b in self.history],
+            "voids": list(self.voids),
         }
 
     @staticmethod
@@ -103,6 +110,7 @@ class State(NamedTuple):
 
         tricks_won = raw["tricks_won"]
         totals = raw["totals"]
+        voids = raw.get("voids")
         return State(
             deals=int(raw["deals"]),
             deal=int(raw["deal"]),
@@ -125,4 +133,5 @@ class State(NamedTuple):
             history=tuple(
                 (TeamDealScore.from_json(a), TeamDealScore.from_json(b)) for a, b in raw["history"]
             ),
+            voids=NO_VOIDS if voids is None else tuple(str(v) for v in voids),
         )

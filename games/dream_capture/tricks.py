@@ -62,6 +62,32 @@ WEIGHTS: dict[str, dict[str, tuple[bool, int]]] = {
 }
 
 
+def suits_shown_lacking(lead_suit: str, card: str) -> str:
+    """The suits a seat proves it holds none of by playing `card` to a trick led in `lead_suit` (the
+    rule of `playable` read backwards): off the led suit, none of it; neither the led suit nor a trump,
+    no trump either. "" when the card follows. Public: everyone sees the card played."""
+    suit = SUIT_OF[card]
+    if suit == lead_suit:
+        return ""
+    if suit == TRUMP or lead_suit == TRUMP:
+        return lead_suit
+    return lead_suit + TRUMP
+
+
+def add_voids(voids: tuple[str, ...], plays: Sequence[tuple[int, str]]) -> tuple[str, ...]:
+    """`voids` (per seat, the suits it has shown it lacks this deal, sorted letters) after the trick
+    `plays` (in play order, the leader first). A hand only shrinks during play, so a void lasts the deal."""
+    if not plays:
+        return voids
+    lead = SUIT_OF[plays[0][1]]
+    out = list(voids)
+    for seat, card in plays[1:]:
+        lacking = suits_shown_lacking(lead, card)
+        if lacking and not set(lacking) <= set(out[seat]):
+            out[seat] = "".join(sorted(set(out[seat]) | set(lacking)))
+    return tuple(out)
+
+
 def winning_index(cards: Sequence[str]) -> int:
     """Index in play order of the card that wins a trick whose first card was led."""
     weights = WEIGHTS[SUIT_OF[cards[0]]]

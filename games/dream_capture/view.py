@@ -57,6 +57,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "trick": [[s, c] for s, c in state.trick],
         "last_trick": [[s, c] for s, c in state.last_trick],
         "last_winner": state.last_winner,
+        # Per seat, the suits it has shown it lacks this deal (failed to follow in a finished trick; the
+        # current trick is in "trick"): what every player at the table saw, kept for them.
+        "voids": list(state.voids),
         "tricks_won": list(state.tricks_won),
         "bonuses": [b.to_json() for b in state.bonuses],
         "scores": list(state.totals),

@@ -1,0 +1,88 @@
+"""The voids a deal has made public, kept for the rest of the deal (issue 18: the search's sampler must
+honour "voids shown by failing to follow where the game makes that public").
+
+Rulebook 001_156fd8ce6bcaeb20.txt, 'プレー': 「残りの人は、リードされたスートを出さなければなりません。」 and,
+lacking it, a trump, else anything. So a seat that played off the led suit holds none of it, and one that
+played neither the led suit nor a trump holds no trump either; the cards are played face up, so everyone
+at the table saw it. A hand only shrinks during play, so the void holds until the deal is scored.
+"""
+
+from __future__ import annotations
+
+import random
+
+from dc_builders import play_state, play_trick
+
+from games.dream_capture.cards import SUIT_OF
+from games.dream_capture.game import GAME
+from games.dream_capture.inference import sample_constraints
+from games.dream_capture.state import NO_VOIDS, PHASE_PLAY, State
+from games.dream_capture.tricks import suits_shown_lacking
+from games.search import Determinizer
+
+# Seat 0 leads the first two tricks (counter-clockwise: 0, 5, 4, 3, 2, 1). In the first, a spade lead,
+# seat 4 plays a heart: no spade and no trump. Seat 2 trumps the second (hearts), no heart only, and wins
+# it, so seat 2 leads the third.
+HANDS = [
+    ["sK", "hK", "c15"],
+    ["s1", "h2", "c1"],
+    ["s3", "t5", "c4"],
+    ["s2", "h4", "c3"],
+    ["h1", "h3", "c2"],
+    ["s4", "h6", "c5"],
+]
+
+
+def _after_two_tricks() -> State:
+    state = play_state(HANDS, leader=0)
+    state, _ = play_trick(state, ["sK", "s4", "h1", "s2", "s3", "s1"])
+    state, _ = play_trick(state, ["hK", "h6", "h3", "h4", "t5", "h2"])
+    return state
+
+
+def test_what_an_off_suit_card_proves() -> None:
+    """'プレー': follow, else trump, else anything."""
+    assert suits_shown_lacking("s", "s9") == ""
+    assert suits_shown_lacking("s", "t7") == "s"  # trumped: trumps are possible, spades are not
+    assert suits_shown_lacking("s", "h2") == "st"  # neither: no spade and no trump
+    assert suits_shown_lacking("t", "h2") == "t"  # trump led, a heart: no trump
+
+
+def test_every_seat_sees_the_voids_of_the_deal_until_it_is_scored() -> None:
+    state = _after_two_tricks()
+    assert state.tricks_done == 2 and state.phase == PHASE_PLAY
+    expected = ["", "", "h", "", "st", ""]
+    for seat in [*range(6), None]:
+        assert GAME.view(state, seat)["voids"] == expected
+    state, _ = GAME.apply(state, 2, "play:c4")
+    assert GAME.view(state, 1)["voids"] == expected  # a third trick, still the whole deal's voids
+
+
+def test_the_sampler_never_deals_a_void_suit_from_an_earlier_trick() -> None:
+    """Seat 4's void was shown two tricks ago: no longer in the current or the last trick."""
+    state = _after_two_tricks()
+    state, _ = GAME.apply(state, 2, "play:c4")
+    known = sample_constraints(GAME.view(state, 1), 1)
+    assert {c for c, s in SUIT_OF.items() if s in "st"} <= known[("hands", 4)]
+    assert "s9" in known[("hands", 4)] and "t9" in known[("hands", 4)]
+    sampler = Determinizer(GAME, state, 1)
+    for k in range(40):
+        sample = sampler.draw(random.Random(k))
+        assert not [c for c in sample.hands[4] if SUIT_OF[c] in "st"]
+        assert not [c for c in sample.hands[2] if SUIT_OF[c] == "h"]
+
+
+def test_a_new_deal_forgets_the_voids_and_an_older_saved_state_still_loads() -> None:
+    state = _after_two_tricks()
+    saved = GAME.to_json(state)
+    assert saved["voids"] == ["", "", "h", "", "st", ""]
+    del saved["voids"]  # a table saved before the voids were kept
+    assert GAME.from_json(saved).voids == NO_VOIDS
+    rng = random.Random(3)
+    state = GAME.setup(6, {}, 11)
+    while state.deal == 1 or state.phase != PHASE_PLAY:
+        seat = min(GAME.to_act(state))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        if state.deal == 1 and state.tricks_done == 14:
+            assert any(state.voids)  # random play shows voids in a deal
+    assert state.voids == NO_VOIDS and state.tricks_done == 0
