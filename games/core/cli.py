@@ -26,13 +26,26 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
-def _policy(game: Game[Any], name: str, budget: int | None = None, playout: str | None = None) -> Policy:
+def _count(text: str) -> int:
+    """A whole number, 0 or more (argparse answers a bad one with one line naming the option)."""
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number, 0 or more, got {text!r}")
+    return int(text)
+
+
+def _policy(
+    game: Game[Any],
+    name: str,
+    budget: int | None = None,
+    playout: str | None = None,
+    race_deals: int | None = None,
+) -> Policy:
     """A policy by name: the game's own, or `search` (games/search: every game's strong AI)."""
     available = game.policies()
     if name == "search":
         from games.search import Budget, search_policy
 
-        return search_policy(game, Budget(playouts=budget) if budget else Budget(), playout)
+        return search_policy(game, Budget(playouts=budget or None, race_deals=race_deals), playout)
     if name not in available:
         choices = ", ".join([*available, "search"])
         raise SystemExit(f"unknown policy {name!r} for {game.info.id}; choose one of: {choices}")
@@ -81,8 +94,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     players = args.players or variant.min_players
     options = _parse_options(args.option)
-    base = _policy(game, args.policy, args.budget, args.playout)
-    challenger = _policy(game, args.challenger, args.budget, args.playout) if args.challenger else None
+    base = _policy(game, args.policy, args.budget, args.playout, args.race_deals)
+    challenger = (
+        _policy(game, args.challenger, args.budget, args.playout, args.race_deals) if args.challenger else None
+    )
     decision_ms = _time_decisions(challenger) if challenger is not None else []
     try:
         probe = game.setup(players, options, args.seed, variant.id)
@@ -173,6 +188,12 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--challenger")
     sim.add_argument("--budget", type=int, default=None, help="playouts per decision for the search policy")
     sim.add_argument("--playout", default=None, help="the policy that plays the search's playouts")
+    sim.add_argument(
+        "--race-deals",
+        type=_count,
+        default=None,
+        help="deals of its own for the search's best move against the anchor's (default: the game's)",
+    )
     sim.add_argument("--no-check", action="store_true", help="skip invariant checks (raw speed)")
     pool = sub.add_parser("pool", help="pool chunked simulate results (JSON lines) into one figure per label")
     pool.add_argument("files", nargs="+", metavar="FILE")

@@ -18,6 +18,9 @@ Per game (docs/ai.md has the measurements behind each choice), a game class may 
 `PLAYOUT_POLICY` (the policy name that plays the playouts: random ones are 4-10x cheaper than the
 heuristic, so more deals fit the same time) and `SEARCH_PLAYOUTS` (playouts per decision), each either
 one value or a mapping by variant id (read from the view's "variant"). Nothing game-specific lives here.
+`SEARCH_ANCHOR` (a policy name, usually the heuristic) makes the search depart from that policy's move only
+when the playouts show another clearly better, and `SEARCH_RACE_DEALS` gives that one comparison up to so
+many more deals of its own when the shared ones leave it undecided (`SearchPolicy._race`).
 
 A horizon (`Game.search_value(root, state, seats)`, optional): after every playout action the search asks
 the game whether to stop here and with what value in [0, 1] for `seats` (None: play on). A long game then
@@ -53,6 +56,7 @@ class Budget:
     playouts: int | None = None  # per decision, shared among the legal actions; None: the game's default
     seconds: float | None = None  # wall-clock deadline; None: playouts only (repeatable)
     min_rounds: int = 4  # deals every action is tried on at least, deadline or not
+    race_deals: int | None = None  # the anchor's race (SearchPolicy._race); None: the game's SEARCH_RACE_DEALS
 
 
 def reward(outcome: Outcome | None, seats: Sequence[int]) -> float:
@@ -93,6 +97,8 @@ class SearchPolicy:
         anchor = getattr(game, "SEARCH_ANCHOR", None)
         self._anchor: Policy | None = policies.get(str(anchor)) if anchor else None
         self._horizon: Horizon | None = getattr(game, "search_value", None)
+        race = budget.race_deals if budget.race_deals is not None else getattr(game, "SEARCH_RACE_DEALS", 0)
+        self._race_deals = max(0, int(race or 0))
 
     @property
     def playout_policy(self) -> Policy:
@@ -114,7 +120,6 @@ class SearchPolicy:
     def decide(self, sampler: Determinizer, legal: Sequence[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
-        game = self.game
         seat = sampler.seat
         seats = self._side(sampler, rng)
         policy, playouts = self.settings_for(sampler.variant)
@@ -130,20 +135,62 @@ class SearchPolicy:
             rows.append(row)
             seed = rng.getrandbits(64)  # every action's playout draws the same random numbers
             for i, action in enumerate(legal):
-                try:
-                    after, _ = game.apply(deal, seat, action)
-                    value = self._play_out(deal, after, policy, random.Random(seed), seats)
-                except (GameError, ValueError, KeyError, IndexError):
-                    continue  # a sample the engine refuses is skipped: it must never crash the seat's turn
+                value = self._value(deal, seat, action, policy, seed, seats)
+                if value is None:
+                    continue
                 totals[i] += value
                 counts[i] += 1
                 row[i] = value
             if deadline is not None and done + 1 >= self.budget.min_rounds and time.perf_counter() > deadline:
                 break
         best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -1.0, -i))
-        if anchor is not None and best != anchor and not _clearly_better(best, anchor, rows):
-            return legal[anchor]
-        return legal[best]
+        if anchor is None or best == anchor or _clearly_better(best, anchor, rows):
+            return legal[best]
+        if self._race_deals and (deadline is None or time.perf_counter() < deadline):
+            raced = self._race(sampler, legal, (anchor, best), policy, seats, rng, deadline)
+            if _clearly_better(best, anchor, raced):
+                return legal[best]
+        return legal[anchor]
+
+    def _value(
+        self, deal: Any, seat: int, action: str, policy: Policy, seed: int, seats: Sequence[int]
+    ) -> float | None:
+        """`action`'s playout value on `deal` (the playout's random numbers from `seed`); None when the
+        engine refuses the sample: a sample must never crash the seat's turn."""
+        try:
+            after, _ = self.game.apply(deal, seat, action)
+            return self._play_out(deal, after, policy, random.Random(seed), seats)
+        except (GameError, ValueError, KeyError, IndexError):
+            return None
+
+    def _race(
+        self,
+        sampler: Determinizer,
+        legal: Sequence[str],
+        pair: tuple[int, int],
+        policy: Policy,
+        seats: Sequence[int],
+        rng: random.Random,
+        deadline: float | None,
+    ) -> list[list[float | None]]:
+        """More deals for two moves only, the anchor's and the search's best, when the best looked better
+        but not clearly (a game's SEARCH_RACE_DEALS). The budget spread over every legal move leaves few
+        deals per move (a 15-card hand: 4 at 60 playouts, fewer than ANCHOR_MIN_DEALS), so the one
+        comparison that decides the move gets its own deals, at two playouts each. The best move stays the
+        one the shared deals chose, and it is tested on the new deals alone (returned, one row per deal):
+        the luck that made it the best of many on the shared deals does not count twice."""
+        seat = sampler.seat
+        rows: list[list[float | None]] = []
+        for _ in range(self._race_deals):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            deal = sampler.draw(rng)
+            row: list[float | None] = [None] * len(legal)
+            seed = rng.getrandbits(64)
+            for i in pair:
+                row[i] = self._value(deal, seat, legal[i], policy, seed, seats)
+            rows.append(row)
+        return rows
 
     def _anchored(self, sampler: Determinizer, legal: Sequence[str], rng: random.Random) -> int | None:
         """The index of the move the game's SEARCH_ANCHOR policy (its heuristic) would play here: where a
