@@ -86,3 +86,27 @@ def test_a_new_deal_forgets_the_voids_and_an_older_saved_state_still_loads() -> 
         if state.deal == 1 and state.tricks_done == 14:
             assert any(state.voids)  # random play shows voids in a deal
     assert state.voids == NO_VOIDS and state.tricks_done == 0
+
+
+def test_the_voids_are_true_and_are_what_the_public_tricks_showed() -> None:
+    """Random games: after every action, no seat holds a card of a suit its voids name, and the voids are
+    exactly what a player who read only the public "dc_trick" events would have noted this deal."""
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.setup(6, {}, seed)
+        noted: dict[int, set[str]] = {s: set() for s in range(6)}
+        while not GAME.is_over(state):
+            seat = min(GAME.to_act(state))
+            state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            for event in events:
+                if event.kind == "dc_deal_started":
+                    noted = {s: set() for s in range(6)}
+                if event.kind == "dc_trick" and event.audience is None:
+                    plays = event.data["cards"]
+                    lead = SUIT_OF[plays[0][1]]
+                    for who, card in plays[1:]:
+                        noted[who] |= set(suits_shown_lacking(lead, card))
+            if state.phase == PHASE_PLAY:
+                assert [set(v) for v in state.voids] == [noted[s] for s in range(6)]
+                for other in range(6):
+                    assert not [c for c in state.hands[other] if SUIT_OF[c] in state.voids[other]]
