@@ -8,6 +8,7 @@ the led suit. The Fool is simply the strongest trump (it follows, and must be pl
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from games.dream_capture.cards import DECK, STRENGTH, SUIT_OF, SUITS, TRUMP
 
@@ -74,18 +75,35 @@ def suits_shown_lacking(lead_suit: str, card: str) -> str:
     return lead_suit + TRUMP
 
 
+# suits_shown_lacking() of every card, by led suit: the engine notes voids at the end of every trick.
+LACKING: dict[str, dict[str, str]] = {
+    lead: {card: suits_shown_lacking(lead, card) for card in DECK} for lead in (TRUMP, *SUITS)
+}
+
+
+@cache
+def _merged(old: str, new: str) -> str:
+    return "".join(sorted(set(old) | set(new)))
+
+
 def add_voids(voids: tuple[str, ...], plays: Sequence[tuple[int, str]]) -> tuple[str, ...]:
     """`voids` (per seat, the suits it has shown it lacks this deal, sorted letters) after the trick
-    `plays` (in play order, the leader first). A hand only shrinks during play, so a void lasts the deal."""
+    `plays` (in play order, the leader first). A hand only shrinks during play, so a void lasts the deal.
+    Most tricks are followed by all, so this builds nothing new unless a void appears."""
     if not plays:
         return voids
-    lead = SUIT_OF[plays[0][1]]
-    out = list(voids)
-    for seat, card in plays[1:]:
-        lacking = suits_shown_lacking(lead, card)
-        if lacking and not set(lacking) <= set(out[seat]):
-            out[seat] = "".join(sorted(set(out[seat]) | set(lacking)))
-    return tuple(out)
+    lacking = LACKING[SUIT_OF[plays[0][1]]]
+    out: list[str] | None = None
+    for seat, card in plays:  # the leader's card follows itself: it proves nothing
+        new = lacking[card]
+        if new:
+            old = voids[seat] if out is None else out[seat]
+            merged = _merged(old, new)
+            if merged != old:
+                if out is None:
+                    out = list(voids)
+                out[seat] = merged
+    return voids if out is None else tuple(out)
 
 
 def winning_index(cards: Sequence[str]) -> int:
