@@ -50,6 +50,10 @@ class DreamCapture(Game[State]):
     PLAYOUT_POLICY = search_hooks.HEURISTIC_PLAYOUT
     SEARCH_PLAYOUTS = 60
     SEARCH_ANCHOR = "heuristic"
+    # where the shared deals leave the search's best move ahead of the heuristic's but not clearly, the two
+    # race on 16 deals of their own (games/search/flat.py, SearchPolicy._race): a 15-card hand gives each
+    # move only 4 shared deals, too few to ever overrule the anchor (docs/ai.md, the 2026-11-26 runs)
+    SEARCH_RACE_DEALS = 16
     # the search's horizon: a playout stops once the deal is scored and the totals are valued (search_hooks.py)
     search_value = staticmethod(search_hooks.search_value)
     # the sampler's deal: the hidden discards hold what seats discard, not a uniform share (sampling.py)
