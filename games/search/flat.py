@@ -146,7 +146,7 @@ class SearchPolicy:
         best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -1.0, -i))
         if anchor is None or best == anchor or _clearly_better(best, anchor, rows):
             return legal[best]
-        if self._race_deals and (deadline is None or time.perf_counter() < deadline):
+        if self._race_deals:  # past the deadline the race plays no deal, and the anchor stands
             raced = self._race(sampler, legal, (anchor, best), policy, seats, rng, deadline)
             if _clearly_better(best, anchor, raced):
                 return legal[best]
