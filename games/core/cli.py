@@ -167,6 +167,8 @@ def cmd_pool(args: argparse.Namespace) -> int:
             return 2
     if args.label:
         chunks = [c for c in chunks if c.label in args.label]
+    if args.build:
+        chunks = [c for c in chunks if c.build in args.build]
     print(pooling.TABLE_HEADER)
     for pooled in pooling.by_label(chunks):
         print(pooling.markdown_row(pooled))
@@ -198,6 +200,13 @@ def main(argv: list[str] | None = None) -> int:
     pool = sub.add_parser("pool", help="pool chunked simulate results (JSON lines) into one figure per label")
     pool.add_argument("files", nargs="+", metavar="FILE")
     pool.add_argument("--label", action="append", default=[], help="only this label (repeatable)")
+    pool.add_argument(
+        "--build",
+        action="append",
+        default=[],
+        metavar="BUILD",
+        help="only chunks run by this build: python or mypyc (repeatable; tools/strength/compile.sh)",
+    )
     args = parser.parse_args(argv)
     if args.command == "list":
         return cmd_list()

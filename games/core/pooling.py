@@ -10,7 +10,10 @@ plus its games times its mean's distance from the pooled mean. Only the rounding
 
 Input: JSON lines, each either a summary line of `python -m games simulate` or a record
 {"label": ..., "seed": S, "result": <summary line>} (tools/strength/run.sh writes these). Chunks pool by
-label; a bare summary line is labelled by its game, variant and players. Pure: no files are read here.
+label; a bare summary line is labelled by its game, variant and players. A record's "build" says which
+code ran it: "python" (the default) or "mypyc" (tools/strength/compile.sh, the same moves 2-2.5x faster).
+Builds pool for win rates; `python -m games pool --build` keeps one, so decision times never mix them.
+Pure: no files are read here.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ class Chunk:
     sd: float  # sample standard deviation of one game's win share (0 for a one-game chunk)
     decision_mean_ms: float | None
     decision_p99_ms: float | None
+    build: str = "python"  # which code ran the chunk (the module docstring)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +97,7 @@ def _chunk(record: dict[str, object]) -> Chunk:
         sd=sd,
         decision_mean_ms=float(mean_ms) if mean_ms is not None else None,
         decision_p99_ms=float(p99_ms) if p99_ms is not None else None,
+        build=str(record.get("build") or "python"),
     )
 
 

@@ -80,3 +80,29 @@ def test_pool_refuses_a_line_that_is_not_a_result_in_one_line(tmp_path: Path, ca
     assert "line 2" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert main(["pool", str(tmp_path / "missing.jsonl")]) == 2
     assert "missing.jsonl" in capsys.readouterr().err
+
+
+def test_pool_keeps_one_build_so_decision_times_of_compiled_runs_stay_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tools/strength/compile.sh runs the same moves faster: its chunks count for the win rate, but a
+    decision time pooled over both builds would describe neither (docs/ai.md, Capture of Dreams)."""
+    results = tmp_path / "results.jsonl"
+    records = [
+        {"label": "dc6", "seed": 1, "result": _summary([1, 0], decision_mean_ms=60, decision_p99_ms=160)},
+        {"label": "dc6", "seed": 3, "build": "python", "result": _summary([1, 1], decision_mean_ms=70, decision_p99_ms=170)},
+        {"label": "dc6", "seed": 5, "build": "mypyc", "result": _summary([1, 1, 1, 0], decision_mean_ms=25, decision_p99_ms=60)},
+    ]
+    results.write_text("".join(json.dumps(r) + "\n" for r in records))
+
+    def row(*options: str) -> str:
+        assert main(["pool", str(results), *options]) == 0
+        (line,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| dc6 ")]
+        return line
+
+    every = row()
+    assert "| 8 | 0.750 (" in every and "| 1-8 |" in every
+    python = row("--build", "python")
+    assert "| 4 | 0.750 (" in python and "| 65 / 160-165-170 |" in python
+    compiled = row("--build", "mypyc")
+    assert "| 4 | 0.750 (" in compiled and "| 25 / 60-60-60 |" in compiled and "| 5-8 |" in compiled

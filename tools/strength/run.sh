@@ -21,10 +21,12 @@ shift 6
 results=${RESULTS:-tools/strength/results.jsonl}
 python=${PYTHON:-.venv/bin/python}
 commit=$(git describe --always --dirty --abbrev=7 2>/dev/null || echo unknown)
+build=python  # "mypyc" in a tree that tools/strength/compile.sh compiled (its decision times are not pooled)
+if compgen -G 'games/*/*.so' > /dev/null; then build=mypyc; fi
 for k in $(seq 0 $((chunks - 1))); do
     seed=$((seed0 + k * per))
     line=$(nice -n "${NICE:-10}" "$python" -m games simulate "$@" --policy "$policy" --challenger search \
         --games "$per" --seed "$seed" --no-check | tail -1)
-    printf '{"label": "%s", "seed": %d, "commit": "%s", "at": "%s", "result": %s}\n' \
-        "$label" "$seed" "$commit" "$(date -u +%FT%TZ)" "$line" >> "$results"
+    printf '{"label": "%s", "seed": %d, "commit": "%s", "build": "%s", "at": "%s", "result": %s}\n' \
+        "$label" "$seed" "$commit" "$build" "$(date -u +%FT%TZ)" "$line" >> "$results"
 done
