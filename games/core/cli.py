@@ -184,11 +184,16 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--variant")
     sim.add_argument("--players", type=int)
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=_count, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--policy", default="random")
     sim.add_argument("--challenger")
-    sim.add_argument("--budget", type=int, default=None, help="playouts per decision for the search policy")
+    sim.add_argument(
+        "--budget",
+        type=_count,
+        default=None,
+        help="playouts per decision for the search policy (0: the game's default)",
+    )
     sim.add_argument("--playout", default=None, help="the policy that plays the search's playouts")
     sim.add_argument(
         "--race-deals",

@@ -32,3 +32,27 @@ def test_simulate_last_line_is_the_documented_json(capsys: pytest.CaptureFixture
 def test_simulate_refuses_a_bad_option_with_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "trickster", "--players", "4", "--option", "deck=nonsense", "--games", "1"]) == 2
     assert "deck" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--games", "-3"],  # printed "games": -3 and a negative games_per_s
+        ["--challenger", "search", "--budget", "-4"],  # played the search at its minimum rounds, silently
+        ["--race-deals", "-1"],
+    ],
+)
+def test_simulate_refuses_a_negative_count_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A negative count is a typo, not a benchmark: argparse's one line names the option, and nothing is
+    played (no JSON line that a benchmark script could mistake for a result)."""
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "trickster", "--players", "4", "--games", "1", *argv])
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and argv[-2] in err and "0 or more" in err and "Traceback" not in err
+
+
+def test_simulate_budget_zero_takes_the_games_default(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--budget 0` keeps its old meaning (the game's SEARCH_PLAYOUTS), which the help now says."""
+    assert main(["simulate", "trickster", "--players", "4", "--games", "1", "--challenger", "search", "--budget", "0"]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["games"] == 1
