@@ -161,6 +161,11 @@ i18n.register(
         "dc_v_my_discards": {"en": "Your discards: {cards}", "ja": "あなたの捨て札: {cards}"},
         "dc_v_discarding": {"en": "Discarding: {counts}", "ja": "捨て札: {counts}"},
         "dc_v_honours": {"en": "Honours shown: {shown}", "ja": "公開された役札: {shown}"},
+        "dc_v_voids": {
+            "en": "Shown out this deal (failed to follow): {seats}",
+            "ja": "このディールでフォローできなかった人: {seats}",
+        },
+        "dc_v_void_seat": {"en": "{seat}: no {suits}", "ja": "{seat}は{suits}なし"},
         "dc_v_trick": {"en": "Trick {trick}: {cards}", "ja": "第{trick}トリック: {cards}"},
         "dc_v_last": {
             "en": "Last trick (won by {seat}): {cards}",
@@ -331,6 +336,24 @@ def _deal_rows(v: Mapping[str, Any], lang: str, names: Names) -> list[str]:
     return rows
 
 
+def _void_rows(v: Mapping[str, Any], lang: str, names: Names) -> list[str]:
+    """Who has shown this deal that they hold no card of a suit (and, playing neither the led suit nor a
+    trump, no trump): public, since every card is played face up, and the strong AI's sampler reads the
+    same list (view "voids"), so a human sees on the board what the AI remembers (issue 18)."""
+    per_seat = [
+        tr(
+            "dc_v_void_seat",
+            lang,
+            seat=seat_name(seat, lang, names),
+            suits=_sep(lang).join(SUIT_NAMES[s][1 if lang == "ja" else 0] for s in "shdct" if s in voids),
+        )
+        for seat, voids in enumerate(v.get("voids") or [])
+        if voids
+    ]
+    between = "／" if lang == "ja" else "; "
+    return [tr("dc_v_voids", lang, seats=between.join(per_seat))] if per_seat else []
+
+
 def render_view(v: Mapping[str, Any], lang: str, *, names: Names = None) -> str:
     sep = _sep(lang)
     lines = [
@@ -370,6 +393,7 @@ def render_view(v: Mapping[str, Any], lang: str, *, names: Names = None) -> str:
     if shown:
         lines.append(tr("dc_v_honours", lang, shown=plays_text(shown, lang, names)))
     if v["phase"] == "play":
+        lines.extend(_void_rows(v, lang, names))
         lines.append(
             tr("dc_v_trick", lang, trick=v["trick_number"], cards=plays_text(v["trick"], lang, names) or "-")
         )

@@ -110,3 +110,18 @@ def test_the_voids_are_true_and_are_what_the_public_tricks_showed() -> None:
                 assert [set(v) for v in state.voids] == [noted[s] for s in range(6)]
                 for other in range(6):
                     assert not [c for c in state.hands[other] if SUIT_OF[c] in state.voids[other]]
+
+
+def test_the_board_shows_every_player_the_voids_the_ai_reads() -> None:
+    """The strong AI's sampler reads the view's voids; a human at the table sees the same on the board,
+    in their language, and a new deal (no void shown yet) shows no such line."""
+    state = _after_two_tricks()
+    for seat in (1, None):
+        board = GAME.render_view(GAME.view(state, seat), "en")
+        (line,) = [row for row in board.splitlines() if row.startswith("Shown out this deal")]
+        assert "P3: no hearts; P5: no spades, trumps" in line
+        assert all(f"P{n}:" not in line for n in (1, 2, 4, 6))
+    board_ja = GAME.render_view(GAME.view(state, 1), "ja")
+    assert "スペード、切り札なし" in board_ja and "ハートなし" in board_ja
+    fresh = play_state(HANDS, leader=0)
+    assert "Shown out" not in GAME.render_view(GAME.view(fresh, 1), "en")
