@@ -211,6 +211,11 @@ def _sep(lang: str) -> str:
     return "、" if lang == "ja" else ", "
 
 
+def suit_name(suit: str, lang: str) -> str:
+    """'spades' / 'スペード'; "t" is the trumps."""
+    return SUIT_NAMES[suit][1 if lang == "ja" else 0]
+
+
 def cards_text(cards: list[str] | tuple[str, ...], lang: str) -> str:
     return _sep(lang).join(card_name(c, lang) for c in cards) if cards else tr("dc_none", lang)
 
@@ -234,7 +239,7 @@ def render_action(action: str, lang: str, *, names: Names = None) -> str:
 def render_prompt(prompt: Prompt, lang: str, *, names: Names = None) -> str:
     params = dict(prompt.params)
     if prompt.kind == "follow":
-        params["suit"] = SUIT_NAMES[str(params["suit"])][1 if lang == "ja" else 0]
+        params["suit"] = suit_name(str(params["suit"]), lang)
     return tr(f"dc_prompt_{prompt.kind}", lang, **params)
 
 
@@ -345,7 +350,7 @@ def _void_rows(v: Mapping[str, Any], lang: str, names: Names) -> list[str]:
             "dc_v_void_seat",
             lang,
             seat=seat_name(seat, lang, names),
-            suits=_sep(lang).join(SUIT_NAMES[s][1 if lang == "ja" else 0] for s in "shdct" if s in voids),
+            suits=_sep(lang).join(suit_name(s, lang) for s in "shdct" if s in voids),
         )
         for seat, voids in enumerate(v.get("voids") or [])
         if voids

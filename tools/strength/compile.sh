@@ -17,7 +17,7 @@
 # State.from_json). The development tree is never compiled: an edited .py file would be shadowed by its .so.
 set -euo pipefail
 if [ $# -lt 3 ]; then
-    sed -n '8,10p' "$0" | sed 's/^# *//' >&2
+    sed -n '9,12p' "$0" | sed 's/^# *//' >&2
     exit 2
 fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
