@@ -9,10 +9,11 @@ import pytest
 from PIL import Image, ImageDraw
 
 import bot.art as art
-from bot.art import cardimg
+from bot.art import cardimg, fonts
 from bot.art.decks import all_cards
 from bot.art.faces import face
 from tests.art.conftest import NAMES, playout
+from tests.system_parts import JAPANESE_FONT, require
 
 
 def _labels(scene: dict[str, object]) -> list[str]:
@@ -31,8 +32,15 @@ def test_trickster_seat_lines_say_pt_for_one_point_and_pts_otherwise() -> None:
     assert any(" · 0 pts · " in label for label in labels)
     assert any(" · -1 pt · " in label for label in labels)
     assert not any(" 1 pts" in label for label in labels)
+
+
+def test_trickster_seat_lines_count_points_in_japanese_with_a_japanese_font() -> None:
+    require(JAPANESE_FONT, fonts.japanese_ok())  # without one the pictures letter in English
+    game, states = playout("trickster", "standard", 4, seed=3)
+    view = copy.deepcopy(game.view(states[len(states) // 2], None))
+    view["scores_now"] = [1, 2, 0, -1]
     ja = _labels(art.board_scene(view, "ja", NAMES[:4]))
-    assert any("・1点・" in label for label in ja)
+    assert any("・1点・" in label for label in ja), ja
 
 
 def test_capture_of_dreams_team_line_counts_tricks_and_points() -> None:

@@ -17,6 +17,7 @@ from bot.art.__main__ import main
 from bot.art.decks import all_cards
 from bot.art.faces import face
 from tests.art.conftest import CONFIGS, NAMES, playout
+from tests.system_parts import JAPANESE_FONT, LATIN_FONT, require
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
@@ -48,10 +49,10 @@ def _texts(scene: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-@pytest.mark.skipif(not fonts.japanese_ok(), reason="no Japanese font installed (make / .ci/run install it)")
 @pytest.mark.parametrize("game_id", sorted({c[0] for c in CONFIGS}))
 def test_japanese_pictures_have_no_missing_glyph(game_id: str) -> None:
     """Every card face of the game and the words of real hands and boards, in Japanese."""
+    require(JAPANESE_FONT, fonts.japanese_ok())
     game = {c[0]: c for c in CONFIGS}[game_id]
     texts = [
         "\n".join(
@@ -68,8 +69,7 @@ def test_japanese_pictures_have_no_missing_glyph(game_id: str) -> None:
 
 
 def test_without_a_japanese_font_pictures_letter_in_english_and_say_so(font_dirs: Any) -> None:
-    if not (DEJAVU / "DejaVuSans-Bold.ttf").is_file():
-        pytest.skip("fonts-dejavu-core is not installed")
+    require(LATIN_FONT, (DEJAVU / "DejaVuSans-Bold.ttf").is_file())
     font_dirs(DEJAVU)
     assert not fonts.japanese_ok()
     assert fonts.missing_glyphs("手札") == {"手", "札"}  # noted: DejaVu has no kanji

@@ -14,11 +14,12 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-from pgserver import HOW_TO_ENABLE, PgServer, available
+from pgserver import PgServer, available
 
 from bot.store.base import Store
 from bot.store.factory import open_store
 from games.core import registry
+from tests.system_parts import POSTGRESQL, require
 
 # The host tests' helpers (the tiny game, table steps, the crash driver) are shared with these tests.
 HOST_TESTS = Path(__file__).parent.parent / "bot"
@@ -33,10 +34,7 @@ _names = itertools.count(1)
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
-    if not available():
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(HOW_TO_ENABLE + " (CI=true: the PostgreSQL tests may not be skipped)")
-        pytest.skip(HOW_TO_ENABLE)
+    require(POSTGRESQL, available())
     server = PgServer().init()
     server.start()
     try:
