@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from bot.tables.host import Host
 
 ACTIVE = (TableStatus.LOBBY, TableStatus.PLAYING)
-# AI seats have names of their own (issue 14: "AI 2" reads like a seat number); the first not already at
+# AI seats have names of their own ("AI 2" reads like a seat number); the first not already at
 # the table is taken, so two AI seats never share a name. Readable in English and Japanese alike.
 AI_NAMES = ("Ada", "Basho", "Clio", "Dante", "Emi", "Felix", "Gaia", "Hugo")
 

@@ -156,5 +156,5 @@ class GuildSettings:
     guild_id: int
     default_clock: ClockMode | None = None
     table_channels: frozenset[int] | None = None  # empty set: any channel
-    text_only: bool | None = None  # True: no card pictures on this server (issue 15); None: not set
+    text_only: bool | None = None  # True: no card pictures on this server (a server's text-only choice); None: not set
     ai_level: str | None = None  # easy | normal | strong takes over seats here; None: the operator's level

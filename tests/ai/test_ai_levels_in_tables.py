@@ -1,4 +1,4 @@
-"""Levels where people meet them (issue 18): a strong AI seat plays a whole table, take-overs use the
+"""Levels where people meet them (AI levels): a strong AI seat plays a whole table, take-overs use the
 operator's level, and a resigning player's seat plays on at that level."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""AI seats in the host (issue 18): three levels, the strong one in a process pool with a deadline and a
+"""AI seats in the host (AI levels): three levels, the strong one in a process pool with a deadline and a
 fallback, deciding from the seat's information only."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Pictures for every state of random playouts of every game and variant (issue 15).
+"""Pictures for every state of random playouts of every game and variant (card pictures).
 
 A picture is drawn from its scene (the JSON-ready source data) alone, and the scene from the audience's
 view alone; so the leak checker that scans views and events (games.core.invariants) must find no card

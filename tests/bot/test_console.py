@@ -86,7 +86,7 @@ def test_ctrl_c_saves_and_resume_continues(
 def test_question_mark_explains_cards_and_options(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 14: at a decision `?` lists what the cards you can see do, `? N` what option N does; people
+    """A table that explains itself: at a decision `?` lists what the cards you can see do, `? N` what option N does; people
     are named (AI seats by their own names) and seats count from 1."""
     from games.core.registry import get_game
 

@@ -1,4 +1,4 @@
-"""Final results people read (issue 14): a game whose scores only mark the winner (TIMETRAP's last
+"""Final results people read: a game whose scores only mark the winner (TIMETRAP's last
 survivor) shows places, not "higher score wins" over a column of 1 and 0s."""
 
 from __future__ import annotations

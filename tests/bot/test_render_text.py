@@ -1,4 +1,4 @@
-"""The host's words around the games' texts (issue 14): results say which way wins and list teams by
+"""The host's words around the games' texts: results say which way wins and list teams by
 their players, seat numbers count from 1, card texts come from what the seat sees, grouped by effect."""
 
 from __future__ import annotations

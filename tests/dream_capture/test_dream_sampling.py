@@ -1,4 +1,4 @@
-"""The strong AI's deal of the hidden cards (issue 18; games/dream_capture/sampling.py): the face-down
+"""The strong AI's deal of the hidden cards (games/dream_capture/sampling.py): the face-down
 discards hold what seats discard, so the other hands hold as many trumps and courts as real ones, and no
 sample breaks a rule or an inference. Rulebook 001_156fd8ce6bcaeb20.txt, 'ディスカード' ('5点の札は捨てら
 れません。(-5点も)') and 'プレー' (follow, else trump, else anything)."""

@@ -1,4 +1,4 @@
-"""The voids a deal has made public, kept for the rest of the deal (issue 18: the search's sampler must
+"""The voids a deal has made public, kept for the rest of the deal (the strong AI's sampler must
 honour "voids shown by failing to follow where the game makes that public").
 
 Rulebook 001_156fd8ce6bcaeb20.txt, 'プレー': 「残りの人は、リードされたスートを出さなければなりません。」 and,

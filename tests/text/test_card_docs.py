@@ -1,5 +1,5 @@
 """docs/rules/*.md list every card's effect as the table shows it, mark provisional values, and cite no
-file outside the repository (issue 14, "Rules")."""
+file outside the repository (the rules pages stand on their own)."""
 
 from __future__ import annotations
 

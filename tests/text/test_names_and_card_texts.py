@@ -1,4 +1,4 @@
-"""Issue 14: the table explains itself. People are named in every board, log line, prompt and action
+"""The table explains itself. People are named in every board, log line, prompt and action
 label; no raw lists, seat numbers from 0 or builders' notes reach a player; every card of every game has
 its effect text in English and Japanese, and every option that plays or picks such a card says it."""
 
@@ -15,7 +15,7 @@ from tests.text.playout import NAMES, TABLES, Transcript, play
 
 LANGS = ("en", "ja")
 
-# What must never reach a player (issue 14, "Raw data and builders' words on screen", "Nobody is named").
+# What must never reach a player (raw data and builders' words on screen; nobody unnamed).
 FORBIDDEN = (
     re.compile(r"\bP[1-7]\b"),  # fallback labels: the tables here pass names
     re.compile(r"\bSeat \d"),

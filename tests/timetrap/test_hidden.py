@@ -33,7 +33,7 @@ def test_everyone_knows_each_player_was_dealt_a_trap() -> None:
 
 
 def test_a_random_draw_is_known_to_drawer_and_victim_only_and_others_lose_track() -> None:
-    """Issue 9: randomly drawn cards — only the drawer and the victim learn it (RULINGS Y1)."""
+    """Hidden draws: randomly drawn cards — only the drawer and the victim learn it (RULINGS Y1)."""
     state = make([["or5", "or9"], ["pu7", "tt1"], ["bl1", "bl2"]], day=2, dates=("", "Y1", "", "", "", ""))
     assert "tt1" not in G.hidden_from(state, 2)  # publicly dealt
     state, events = run(state, (0, "play:or5"), (0, "draw:1"))

@@ -71,7 +71,7 @@ def test_same_seed_same_table() -> None:
 
 
 def test_dates_option_fixes_the_date_cards_for_a_replayable_puzzle() -> None:
-    """Issue 9: a table option fixes the date cards (days 1-6)."""
+    """Fixed date cards: a table option fixes the date cards (days 1-6)."""
     state = G.setup(3, {"dates": "B1,Y2,B3,Y4,B5,Y6"}, seed=5)
     assert state.dates == ("B1", "Y2", "B3", "Y4", "B5", "Y6")
     assert G.setup(3, {"dates": "b7, y7, b6, y6, b5, y5", "date_set": "house"}, 9).dates == (

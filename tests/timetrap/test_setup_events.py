@@ -23,7 +23,7 @@ def test_start_player_and_dates_are_announced_in_both_languages() -> None:
         en, ja = GAME.render_event(event, "en", names=names), GAME.render_event(event, "ja", names=names)
         assert en.startswith(f"Drawn at random: {names[state.start]} is the first start player.")
         assert ja.startswith("抽選の結果") and "6日目" in ja
-        # each date card by its effect, not by its id or its provisional status (issue 14)
+        # each date card by its effect, not by its id or its provisional status
         assert all(GAME.card_effect(card_id, "en") in en for card_id in state.dates)
         assert "PROVISIONAL" not in en
         assert Checker(GAME, state, players).check_state(state, [event]) == []

@@ -1,6 +1,6 @@
 """Random whole games with every invariant checked after every action, and the text methods.
 
-Issue 3: random playouts for 2..7 players with Grand Gambit and promos, each deck choice; the checker
+Random playouts for 2..7 players with Grand Gambit and promos, each deck choice; the checker
 (games.core.invariants) verifies card conservation, no hidden card in any view/event/legal action,
 someone to act, JSON round trip and no mutation.
 """
@@ -23,7 +23,7 @@ ALL_SETS = {"grand_gambit": "true", "promos": "true"}
 
 @pytest.mark.parametrize("players", range(2, 8))
 def test_random_playouts_with_every_set(players: int) -> None:
-    """Issue 3: 2..7 players, Grand Gambit and promos enabled, invariants after every action."""
+    """2..7 players, Grand Gambit and promos enabled, invariants after every action."""
     for seed in range(2):
         run = play_one(GAME, players, [random_policy] * players, seed, ALL_SETS, check=True)
         assert run.violations == []
@@ -48,7 +48,7 @@ def test_each_deck_choice_plays_to_the_end(options: dict[str, str]) -> None:
 @settings(max_examples=8, deadline=None)
 @given(players=st.integers(2, 7), seed=st.integers(0, 10_000))
 def test_hypothesis_playouts(players: int, seed: int) -> None:
-    """Issue 3: property — any seed and player count keeps every invariant."""
+    """Property — any seed and player count keeps every invariant."""
     run = play_one(GAME, players, [random_policy] * players, seed, ALL_SETS, check=True)
     assert run.violations == []
 
@@ -97,7 +97,7 @@ def test_text_methods_render_every_event_and_action(lang: str) -> None:
 
 
 def test_heuristic_plays_checked_games_and_beats_random() -> None:
-    """Issue 3: the heuristic AI sees only its view, keeps every invariant, and wins more often than
+    """The heuristic AI sees only its view, keeps every invariant, and wins more often than
     chance against random seats (seeded, so the figure is fixed)."""
     from games.core.simulate import win_share
     from games.trickster.cot.ai import heuristic_policy

@@ -81,7 +81,7 @@ def test_saint_card_given_back_is_learnt_by_nobody() -> None:
 
 
 def test_hidden_cards_never_reach_views_in_a_checked_game() -> None:
-    """Issue 3: the checker's leak test over views and events, on a 5-player Grand Gambit + promos game."""
+    """The checker's leak test over views and events, on a 5-player Grand Gambit + promos game."""
     from games.core.policy import random_policy
     from games.core.simulate import play_one
 

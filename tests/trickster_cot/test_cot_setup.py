@@ -92,7 +92,7 @@ def test_draft_two_players_starts_with_drawn_trickster() -> None:
     ],
 )
 def test_bad_options_are_refused_with_a_message(options: dict[str, str]) -> None:
-    """Issue 3 / RULINGS.md: bad combinations are refused with a clear message in both languages."""
+    """Rulings: bad combinations are refused with a clear message in both languages."""
     with pytest.raises(InvalidOptions) as err:
         GAME.setup(4, options, seed=1)
     english, japanese = err.value.message("en"), err.value.message("ja")
