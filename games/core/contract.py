@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from games.core.errors import InvalidOptions
+from games.core.search_hooks import NO_HOOKS, SearchHooks
 
 S = TypeVar("S")
 
@@ -334,6 +335,9 @@ class Game(ABC, Generic[S]):
 
         return {"random": random_policy}
 
+    search: SearchHooks = NO_HOOKS
+    """What the one search (games/search) may use of this game; the defaults when it declares nothing."""
+
     # --- text (pure; shared by the Discord and terminal front ends) ------------------------------
     texts: GameText | None = None
     """A game's text module, wired once; the render_* methods below delegate to it when set."""
@@ -363,7 +367,7 @@ class Game(ABC, Generic[S]):
         """The rules summary with rulings marked (docs/rules/<game>.md is the long form)."""
         return self.texts.rules(lang) if self.texts else self.info.names.get(lang, self.info.id)
 
-    # --- card texts (issue 14): what a card does, in a line ---------------------------------------
+    # --- card texts: what a card does, in a line (`/card`, the console's `?`) -----------------------
     def card_effect(self, card_id: str, lang: str = "en") -> str | None:
         """The short effect text of one card id; None for a card without an effect (or no texts)."""
         if self.texts and self.texts.effect:

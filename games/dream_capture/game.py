@@ -17,7 +17,7 @@ from games.core.contract import (
     VariantInfo,
 )
 from games.core.policy import random_policy
-from games.dream_capture import card_texts, engine, sampling, search_hooks, text, view
+from games.dream_capture import card_texts, engine, search_hooks, text, view
 from games.dream_capture.cards import SUIT_OF, card_name
 from games.dream_capture.rules_text import rules_summary
 from games.dream_capture.scoring import TEAMS
@@ -44,20 +44,7 @@ INFO = GameInfo(
 
 class DreamCapture(Game[State]):
     info = INFO
-    # the strong AI's playouts and budget (games/search, docs/ai.md): 60 playouts by the heuristic on its
-    # short view (the seats searched against are heuristic seats), each to the end of the deal; the search
-    # keeps the heuristic's move unless the playouts show another clearly better (the paired anchor)
-    PLAYOUT_POLICY = search_hooks.HEURISTIC_PLAYOUT
-    SEARCH_PLAYOUTS = 60
-    SEARCH_ANCHOR = "heuristic"
-    # where the shared deals leave the search's best move ahead of the heuristic's but not clearly, the two
-    # race on 16 deals of their own (games/search/flat.py, SearchPolicy._race): a 15-card hand gives each
-    # move only 4 shared deals, too few to ever overrule the anchor (docs/ai.md, the 2026-11-26 runs)
-    SEARCH_RACE_DEALS = 16
-    # the search's horizon: a playout stops once the deal is scored and the totals are valued (search_hooks.py)
-    search_value = staticmethod(search_hooks.search_value)
-    # the sampler's deal: the hidden discards hold what seats discard, not a uniform share (sampling.py)
-    sample_deal = staticmethod(sampling.sample_deal)
+    search = search_hooks.SEARCH  # the strong AI's playouts, anchor, race, horizon and sampler's deal
 
     def setup(
         self,
@@ -136,12 +123,6 @@ class DreamCapture(Game[State]):
         from games.dream_capture.ai import heuristic_policy
 
         return {"random": random_policy, "heuristic": heuristic_policy}
-
-    def sample_constraints(self, view: Mapping[str, JSON], seat: int) -> dict[tuple[str | int, ...], frozenset[str]]:
-        """Voids shown by failing to follow (games/dream_capture/inference.py), for the search's sampler."""
-        from games.dream_capture.inference import sample_constraints
-
-        return sample_constraints(view, seat)
 
     texts = GameText(
         card=card_name,

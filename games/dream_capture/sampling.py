@@ -1,4 +1,4 @@
-"""How the search deals the cards its seat cannot see (games/search/sampler.py, `Game.sample_deal`).
+"""How the search deals the cards its seat cannot see (games/search/sampler.py, `SearchHooks.sample_deal`).
 
 The hidden cards lie in two kinds of place: the other hands, and the face-down discards (three a seat, 15
 hidden from a seat during play). A uniform deal spreads the trumps and court cards evenly over both, but
@@ -29,9 +29,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core.dealing import deal, forbidden_at
+from games.core.search_hooks import Constraints, Path
 from games.dream_capture.ai import card_value
 from games.dream_capture.cards import IS_NUMBER, STRENGTH, SUIT_OF, TRUMP, UNDISCARDABLE
-from games.search.sampler import Constraints, Path, deal, forbidden_at
 
 DISCARDS: Path = ("discards",)
 NOT_NUMBERS = frozenset(card for card, number in IS_NUMBER.items() if not number)

@@ -16,7 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core.contract import ViewThunk
+from games.core.search_hooks import Playout, SearchHooks
 from games.dream_capture.ai import heuristic_policy
+from games.dream_capture.inference import sample_constraints
+from games.dream_capture.sampling import sample_deal
 from games.dream_capture.state import PHASE_SCORED, State
 
 # The spread of one deal's team difference (team 0 total minus team 1 total): 37.7 over 180 deals of
@@ -61,3 +64,21 @@ class HeuristicPlayout:
 
 
 HEURISTIC_PLAYOUT = HeuristicPlayout()
+
+SEARCH = SearchHooks(
+    # 60 playouts by the heuristic on its short view (the seats searched against are heuristic seats), each
+    # to the end of the deal
+    playout=Playout(HEURISTIC_PLAYOUT, HEURISTIC_PLAYOUT.playout_view),
+    playouts=60,
+    # the search keeps the heuristic's move unless the playouts show another clearly better (the paired
+    # anchor); where the shared deals leave the search's best move ahead of the heuristic's but not
+    # clearly, the two race on 16 deals of their own (games/search/flat.py, SearchPolicy._race): a 15-card
+    # hand gives each move only 4 shared deals, too few to ever overrule the anchor (docs/ai.md, the
+    # 2026-11-26 runs)
+    anchor="heuristic",
+    race_deals=16,
+    horizon=search_value,  # a playout stops once the deal is scored and the totals are valued
+    sample_constraints=sample_constraints,  # voids shown by failing to follow (inference.py)
+    sample_deal=sample_deal,  # the hidden discards hold what seats discard, not a uniform share (sampling.py)
+)
+"""Capture of Dreams' strong AI (games/search; the measurements behind each value are in docs/ai.md)."""

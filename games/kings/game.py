@@ -7,9 +7,9 @@ the others (games.kings.variants.ENGINES: Ombre, Whist, Napoleon) are delegated 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any
 
 from games.core.contract import (
     JSON,
@@ -25,7 +25,7 @@ from games.core.contract import (
 )
 from games.core.errors import InvalidOptions
 from games.core.names import Names
-from games.kings import engine, text, view
+from games.kings import engine, search_hooks, text, view
 from games.kings.engine import STANDARD, TWO_PLAYER
 from games.kings.state import Table
 
@@ -120,19 +120,10 @@ def parse_options(players: int, variant: str, options: Mapping[str, str] | None)
 
 
 @functools.cache
-@functools.lru_cache(maxsize=1)
-def _search_hook() -> Callable[[Any, Any, Sequence[int]], float | None]:
-    """games.kings.search_hooks.search_value, imported on first use (it imports the variants)."""
-    from games.kings.search_hooks import search_value
-
-    return search_value
-
-
-@functools.cache
 def _variants() -> ModuleType:
-    """The variant engines' package, imported on first use (not at import: the variants import this
-    package); once and remembered, because even a repeated import statement costs a microsecond, and
-    `_engine` runs on every action of a variant table (a search's playouts make hundreds of thousands)."""
+    """The variant engines' package, looked up once and remembered, because even a repeated import
+    statement costs a microsecond, and `_engine` runs on every action of a variant table (a search's
+    playouts make hundreds of thousands)."""
     from games.kings import variants
 
     return variants
@@ -142,16 +133,7 @@ class KingsGame(Game[Any]):
     """KINGs TRICKTAKERs: standard and two-player here, the other variants delegated."""
 
     info = INFO
-    # the strong AI's playouts and budget by variant (games/search, measured in docs/ai.md): random playouts
-    # where many deals pay more than good play, the heuristic's where random playouts lost (two-player, Whist)
-    PLAYOUT_POLICY: ClassVar[Mapping[str, str]] = {"": "random", "two-player": "heuristic", "whist": "heuristic"}
-    SEARCH_PLAYOUTS: ClassVar[Mapping[str, int]] = {"": 100, "two-player": 40, "whist": 40}
-
-    def search_value(self, root: Any, state: Any, seats: Sequence[int]) -> float | None:
-        """The search's horizon (games/search/flat.py): Whist and two-player playouts stop when their round
-        is scored (games/kings/search_hooks.py); the standard game and the other variants play to the end."""
-        hook = _search_hook()
-        return hook(root, state, seats)
+    search = search_hooks.SEARCH  # the strong AI's playouts by variant, horizon and sampler hints
 
     # --- dispatch --------------------------------------------------------------------------------
     @staticmethod
@@ -278,12 +260,6 @@ class KingsGame(Game[Any]):
         return other.num_players(state) if other else int(state.players)
 
     # --- AI ----------------------------------------------------------------------------------------
-    def sample_constraints(self, view: Mapping[str, JSON], seat: int) -> dict[tuple[str | int, ...], frozenset[str]]:
-        """Voids shown by failing to follow (games/kings/inference.py), for the search's sampler."""
-        from games.kings.inference import sample_constraints
-
-        return sample_constraints(view, seat)
-
     def policies(self) -> dict[str, Policy]:
         from games.core.policy import random_policy
         from games.kings.ai import heuristic_policy

@@ -21,7 +21,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from games.core.search_hooks import SearchHooks
 from games.kings.engine import ROUNDS, TWO_PLAYER
+from games.kings.inference import sample_constraints
 from games.kings.variants import data
 from games.kings.variants.whist import TEAMS
 
@@ -57,3 +59,14 @@ def _race(mine: int, theirs: int, played: int) -> float:
         return 1.0 if mine > theirs else 0.0 if theirs > mine else 0.5
     step = data.WHIST_ROUND_POINTS
     return 0.5 * _race(mine + step, theirs, played + 1) + 0.5 * _race(mine, theirs + step, played + 1)
+
+
+SEARCH = SearchHooks(
+    # by variant: random playouts where many deals pay more than good play, the heuristic's where random
+    # playouts lost (two-player, Whist)
+    playout={"": "random", "two-player": "heuristic", "whist": "heuristic"},
+    playouts={"": 100, "two-player": 40, "whist": 40},
+    horizon=search_value,  # Whist and two-player playouts stop when their round is scored
+    sample_constraints=sample_constraints,  # voids shown by failing to follow (inference.py)
+)
+"""KINGs' strong AI (games/search; the measurements behind each value are in docs/ai.md)."""

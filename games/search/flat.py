@@ -14,23 +14,23 @@ compared on the same sampled deals (common random numbers), so their difference 
 Budget: a number of playouts per decision (deterministic: tests and benchmarks repeat exactly) and an
 optional deadline in seconds (the host passes one; the best action so far is returned when it passes).
 
-Per game (docs/ai.md has the measurements behind each choice), a game class may say what only it knows:
-`PLAYOUT_POLICY` (the policy name that plays the playouts: random ones are 4-10x cheaper than the
-heuristic, so more deals fit the same time) and `SEARCH_PLAYOUTS` (playouts per decision), each either
-one value or a mapping by variant id (read from the view's "variant"). Nothing game-specific lives here.
-`SEARCH_ANCHOR` (a policy name, usually the heuristic) makes the search depart from that policy's move only
-when the playouts show another clearly better, and `SEARCH_RACE_DEALS` gives that one comparison up to so
-many more deals of its own when the shared ones leave it undecided (`SearchPolicy._race`).
+Per game (docs/ai.md has the measurements behind each choice), a game says what only it knows in one typed
+record, `Game.search` (games/core/search_hooks.py, `SearchHooks`, with the defaults): the policy that plays
+the playouts (random ones are 4-10x cheaper than the heuristic, so more deals fit the same time) and the
+playouts per decision, each either one value or a mapping by variant id (read from the state's "variant").
+Nothing game-specific lives here. An `anchor` (a policy name, usually the heuristic) makes the search depart
+from that policy's move only when the playouts show another clearly better, and `race_deals` gives that one
+comparison up to so many more deals of its own when the shared ones leave it undecided (`SearchPolicy._race`).
 
-A horizon (`Game.search_value(root, state, seats)`, optional): after every playout action the search asks
+A horizon (`SearchHooks.horizon(root, state, seats)`, optional): after every playout action the search asks
 the game whether to stop here and with what value in [0, 1] for `seats` (None: play on). A long game then
 plays out to the end of the deal or the day only and the game values the position (Capture of Dreams: the
 running totals after the deal; TIMETRAP: the hand sizes as day 7 begins), so playouts are several times
 shorter and many more fit a turn. `root` is the sampled state the decision is made on.
 
-A playout view (optional): a playout policy that reads only a few fields of the view may carry a
-`playout_view(state, seat)` method, which the search then calls instead of the game's full view, once per
-playout action (TIMETRAP's rules of thumb).
+A playout view (optional): a playout policy that reads only a few fields of the view is declared as a
+`Playout(policy, view)`, whose `view(state, seat)` the search then calls instead of the game's full view,
+once per playout action (TIMETRAP's rules of thumb).
 """
 
 from __future__ import annotations
@@ -40,15 +40,17 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 from games.core.contract import Game, Outcome, Policy
 from games.core.errors import GameError
 from games.core.policy import random_policy
+from games.core.search_hooks import DEFAULT_PLAYOUTS, Horizon, Playout, PlayoutChoice
 from games.search.sampler import Determinizer
 
+__all__ = ["DEFAULT_PLAYOUTS", "Budget", "Horizon", "SearchPolicy", "reward", "search_policy"]
+
 PLAYOUT_LIMIT = 5_000  # actions in one playout; a game that does not end is scored as a loss
-DEFAULT_PLAYOUTS = 240  # a game that says nothing
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +58,7 @@ class Budget:
     playouts: int | None = None  # per decision, shared among the legal actions; None: the game's default
     seconds: float | None = None  # wall-clock deadline; None: playouts only (repeatable)
     min_rounds: int = 4  # deals every action is tried on at least, deadline or not
-    race_deals: int | None = None  # the anchor's race (SearchPolicy._race); None: the game's SEARCH_RACE_DEALS
+    race_deals: int | None = None  # the anchor's race (SearchPolicy._race); None: the game's race_deals
 
 
 def reward(outcome: Outcome | None, seats: Sequence[int]) -> float:
@@ -76,42 +78,48 @@ def reward(outcome: Outcome | None, seats: Sequence[int]) -> float:
 class SearchPolicy:
     """A game's strong AI. Called by the host and `simulate` with a Determinizer, never a true state.
 
-    `playout` fixes the playout policy; None takes the game's PLAYOUT_POLICY for the table's variant.
-    A budget without playouts takes the game's SEARCH_PLAYOUTS for the variant."""
+    `playout` fixes the playout policy; None takes the game's playout (`game.search`) for the table's
+    variant. A budget without playouts takes the game's playouts per decision for the variant."""
 
     wants_sampler = True
 
-    def __init__(self, game: Game[Any], playout: Policy | None = None, budget: Budget = Budget()) -> None:
+    def __init__(
+        self, game: Game[Any], playout: Policy | Playout | None = None, budget: Budget = Budget()
+    ) -> None:
         self.game = game
         self.budget = budget
-        policies = game.policies()
-        fallback = policies.get("heuristic", random_policy)
-        named = _by_variant(getattr(game, "PLAYOUT_POLICY", None))
-        self._policies: dict[str, Policy] = {v: _policy(policies, n, fallback) for v, n in named.items()}
-        self._policies.setdefault("", fallback)
+        hooks = game.search
+        self._hooks = hooks
+        self._policies = game.policies()
+        self._fallback = Playout(self._policies.get("heuristic", random_policy))
+        self._fixed: Playout | None = None
         if playout is not None:
-            self._policies = {"": playout}
-        self._playouts: dict[str, int] = {
-            v: int(str(n)) for v, n in _by_variant(getattr(game, "SEARCH_PLAYOUTS", None)).items()
-        }
-        anchor = getattr(game, "SEARCH_ANCHOR", None)
-        self._anchor: Policy | None = policies.get(str(anchor)) if anchor else None
-        self._horizon: Horizon | None = getattr(game, "search_value", None)
-        race = budget.race_deals if budget.race_deals is not None else getattr(game, "SEARCH_RACE_DEALS", 0)
+            self._fixed = playout if isinstance(playout, Playout) else Playout(playout)
+        self._anchor: Policy | None = self._policies.get(hooks.anchor) if hooks.anchor else None
+        self._horizon: Horizon | None = hooks.horizon
+        race = budget.race_deals if budget.race_deals is not None else hooks.race_deals
         self._race_deals = max(0, int(race or 0))
 
     @property
     def playout_policy(self) -> Policy:
         """The playout policy of a table whose variant is not known (or the only one)."""
-        return self._policies[""]
+        return self._playout(None).policy
+
+    def _playout(self, variant: object) -> Playout:
+        """The playout (policy and the view it reads) for a table of `variant`."""
+        if self._fixed is not None:
+            return self._fixed
+        return _resolve(self._policies, self._hooks.playout_for(variant), self._fallback)
+
+    def _playouts(self, variant: object) -> int:
+        """Playouts per decision for a table of `variant`: the budget's, else the game's."""
+        if self.budget.playouts is not None:
+            return self.budget.playouts
+        return self._hooks.playouts_for(variant)
 
     def settings_for(self, variant: object) -> tuple[Policy, int]:
         """(playout policy, playouts per decision) for a table of `variant`."""
-        key = str(variant)
-        policy = self._policies.get(key, self._policies[""])
-        if self.budget.playouts is not None:
-            return policy, self.budget.playouts
-        return policy, self._playouts.get(key, self._playouts.get("", DEFAULT_PLAYOUTS))
+        return self._playout(variant).policy, self._playouts(variant)
 
     def __call__(self, view: Any, legal: Sequence[str], rng: random.Random) -> str:
         """Without a sampler (a caller that knows no better) it plays its playout policy."""
@@ -122,7 +130,7 @@ class SearchPolicy:
             return legal[0]
         seat = sampler.seat
         seats = self._side(sampler, rng)
-        policy, playouts = self.settings_for(sampler.variant)
+        playout, playouts = self._playout(sampler.variant), self._playouts(sampler.variant)
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
         rows: list[list[float | None]] = []  # per deal, every action's value (None: the sample was refused)
@@ -135,7 +143,7 @@ class SearchPolicy:
             rows.append(row)
             seed = rng.getrandbits(64)  # every action's playout draws the same random numbers
             for i, action in enumerate(legal):
-                value = self._value(deal, seat, action, policy, seed, seats)
+                value = self._value(deal, seat, action, playout, seed, seats)
                 if value is None:
                     continue
                 totals[i] += value
@@ -147,19 +155,19 @@ class SearchPolicy:
         if anchor is None or best == anchor or _clearly_better(best, anchor, rows):
             return legal[best]
         if self._race_deals:  # past the deadline the race plays no deal, and the anchor stands
-            raced = self._race(sampler, legal, (anchor, best), policy, seats, rng, deadline)
+            raced = self._race(sampler, legal, (anchor, best), playout, seats, rng, deadline)
             if _clearly_better(best, anchor, raced):
                 return legal[best]
         return legal[anchor]
 
     def _value(
-        self, deal: Any, seat: int, action: str, policy: Policy, seed: int, seats: Sequence[int]
+        self, deal: Any, seat: int, action: str, playout: Playout, seed: int, seats: Sequence[int]
     ) -> float | None:
         """`action`'s playout value on `deal` (the playout's random numbers from `seed`); None when the
         engine refuses the sample: a sample must never crash the seat's turn."""
         try:
             after, _ = self.game.apply(deal, seat, action)
-            return self._play_out(deal, after, policy, random.Random(seed), seats)
+            return self._play_out(deal, after, playout, random.Random(seed), seats)
         except (GameError, ValueError, KeyError, IndexError):
             return None
 
@@ -168,13 +176,13 @@ class SearchPolicy:
         sampler: Determinizer,
         legal: Sequence[str],
         pair: tuple[int, int],
-        policy: Policy,
+        playout: Playout,
         seats: Sequence[int],
         rng: random.Random,
         deadline: float | None,
     ) -> list[list[float | None]]:
         """More deals for two moves only, the anchor's and the search's best, when the best looked better
-        but not clearly (a game's SEARCH_RACE_DEALS). The budget spread over every legal move leaves few
+        but not clearly (a game's `race_deals`). The budget spread over every legal move leaves few
         deals per move (a 15-card hand: 4 at 60 playouts, fewer than ANCHOR_MIN_DEALS), so the one
         comparison that decides the move gets its own deals, at two playouts each. The best move stays the
         one the shared deals chose, and it is tested on the new deals alone (returned, one row per deal):
@@ -188,12 +196,12 @@ class SearchPolicy:
             row: list[float | None] = [None] * len(legal)
             seed = rng.getrandbits(64)
             for i in pair:
-                row[i] = self._value(deal, seat, legal[i], policy, seed, seats)
+                row[i] = self._value(deal, seat, legal[i], playout, seed, seats)
             rows.append(row)
         return rows
 
     def _anchored(self, sampler: Determinizer, legal: Sequence[str], rng: random.Random) -> int | None:
-        """The index of the move the game's SEARCH_ANCHOR policy (its heuristic) would play here: where a
+        """The index of the move the game's anchor policy (its heuristic) would play here: where a
         game's playouts say little (long games, strong heuristic), the search departs from that move only
         when the playouts show another clearly better. It reads the seat's view of a sample, which is the
         seat's own view (tests/search/test_sampler.py)."""
@@ -212,12 +220,15 @@ class SearchPolicy:
                     return [int(s) for s in team]
         return [sampler.seat]
 
-    def _play_out(self, root: Any, state: Any, policy: Policy, rng: random.Random, seats: Sequence[int]) -> float:
+    def _play_out(
+        self, root: Any, state: Any, playout: Playout, rng: random.Random, seats: Sequence[int]
+    ) -> float:
         """Play on from `state` to the end, or to the game's horizon; the reward for `seats`."""
         game = self.game
+        policy = playout.policy
         fast = policy is random_policy
         horizon = self._horizon
-        view = getattr(policy, "playout_view", None) or game.view
+        view = playout.view or game.view
         for _ in range(PLAYOUT_LIMIT):
             if horizon is not None:
                 value = horizon(root, state, seats)
@@ -236,12 +247,6 @@ class SearchPolicy:
                 action = policy(partial(view, state, seat), legal, rng)
             state, _ = game.apply(state, seat, action)
         return reward(game.outcome(state), seats)
-
-
-class Horizon(Protocol):
-    """`Game.search_value`: where a playout may stop, and the value there for `seats` (None: play on)."""
-
-    def __call__(self, root: Any, state: Any, seats: Sequence[int], /) -> float | None: ...
 
 
 ANCHOR_Z = 2.0  # standard errors by which a move must beat the anchor's to be played instead
@@ -263,27 +268,19 @@ def _clearly_better(best: int, anchor: int, rows: Sequence[Sequence[float | None
     return mean > 0 and mean * mean * n > ANCHOR_Z * ANCHOR_Z * var
 
 
-def _policy(policies: Mapping[str, Policy], named: object, fallback: Policy) -> Policy:
-    """A playout policy given by name (one of the game's policies) or as a policy itself: a game may play
-    its playouts with a policy it does not offer as a level (e.g. its rules of thumb without look-ahead)."""
-    if isinstance(named, str):
-        return policies.get(named, fallback)
-    return named if callable(named) else fallback
-
-
-def _by_variant(value: object) -> dict[str, object]:
-    """A per-game attribute as {variant: value}; "" stands for every variant not named."""
-    if value is None:
-        return {}
-    if isinstance(value, Mapping):
-        return {str(k): v for k, v in value.items()}
-    return {"": value}
+def _resolve(policies: Mapping[str, Policy], choice: PlayoutChoice | None, fallback: Playout) -> Playout:
+    """A game's playout choice as a Playout: one of its policies by name, or a Playout it declares (a policy
+    it does not offer as a level, e.g. its rules of thumb without look-ahead); else `fallback`."""
+    if isinstance(choice, Playout):
+        return choice
+    found = policies.get(choice) if choice is not None else None
+    return Playout(found) if found is not None else fallback
 
 
 def search_policy(game: Game[Any], budget: Budget = Budget(), playout: str | None = None) -> SearchPolicy:
     """The strong AI of `game`. Its playouts are played by `playout` (a policy name of the game), by
-    default the game's PLAYOUT_POLICY for the table's variant, else its heuristic, else random; a budget
-    without playouts takes the game's SEARCH_PLAYOUTS (else DEFAULT_PLAYOUTS)."""
+    default the game's declared playout for the table's variant (`game.search`), else its heuristic, else
+    random; a budget without playouts takes the game's playouts per decision (else DEFAULT_PLAYOUTS)."""
     if playout is None:
         return SearchPolicy(game, None, budget)
     return SearchPolicy(game, game.policies().get(playout, random_policy), budget)

@@ -14,26 +14,28 @@ how the hidden cards lie therefore give the same samples for the same RNG: nothi
 deal reaches the search (tests/search/test_sampler.py checks this for every game).
 
 A game narrows the deal where it has made more public than the view's card lists show (a player who failed
-to follow a suit holds none of it): `Game.sample_constraints(view, seat)` returns, per place prefix (a JSON
-path such as ("hands", 2)), the cards that cannot be there. The deal honours them when it can.
+to follow a suit holds none of it): `game.search.sample_constraints(view, seat)` returns, per place prefix
+(a JSON path such as ("hands", 2)), the cards that cannot be there. The deal honours them when it can.
 
-A game whose hidden places are not alike may also deal them itself: `Game.sample_deal(view, seat, places,
-cards, rng, constraints)` returns the cards for `places` (a permutation of `cards`), from the seat's view
-only (Capture of Dreams: the face-down discards hold what seats discard, cheap number cards, not a uniform
-share of the trumps; games/dream_capture/sampling.py). Without it, `deal` below.
+A game whose hidden places are not alike may also deal them itself: `game.search.sample_deal(view, seat,
+places, cards, rng, constraints)` returns the cards for `places` (a permutation of `cards`), from the
+seat's view only (Capture of Dreams: the face-down discards hold what seats discard, cheap number cards,
+not a uniform share of the trumps; games/dream_capture/sampling.py). Without it, `deal`
+(games/core/dealing.py). Both hooks are fields of the game's `SearchHooks` (games/core/search_hooks.py).
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from games.core.contract import JSON, Game
+from games.core.dealing import deal, forbidden_at
+from games.core.search_hooks import Constraints, Path, SampleDeal
 
-Path = tuple[str | int, ...]
-Constraints = Mapping[Path, frozenset[str]]
+__all__ = ["Constraints", "Determinizer", "Path", "deal", "forbidden_at"]
 
 
 _TOKEN = re.compile(r"[^,\s|;=:/()\[\]{}\"\\]+")  # card ids never contain these (games/core/invariants.py)
@@ -74,46 +76,6 @@ def _rename(data: JSON, mapping: Mapping[str, str]) -> JSON:
     return data
 
 
-def forbidden_at(path: Path, constraints: Constraints) -> frozenset[str]:
-    """The cards `constraints` keep out of the place at `path` (every constraint whose prefix it has)."""
-    found: frozenset[str] = frozenset()
-    for prefix, cards in constraints.items():
-        if path[: len(prefix)] == prefix:
-            found = found | cards
-    return found
-
-
-def deal(
-    places: Sequence[Path], cards: Sequence[str], rng: random.Random, constraints: Constraints, tries: int = 20
-) -> list[str]:
-    """Cards for `places` (a permutation of `cards`), honouring `constraints` when possible.
-
-    The most constrained places are filled first with a random allowed card; a dead end restarts, and
-    after `tries` the constraints are dropped (a sample that breaks an inference beats no sample).
-    """
-    forbidden = [forbidden_at(p, constraints) for p in places] if constraints else [frozenset()] * len(places)
-    if not any(forbidden):
-        shuffled = list(cards)
-        rng.shuffle(shuffled)
-        return shuffled
-    order = sorted(range(len(places)), key=lambda i: -len(forbidden[i]))
-    for _ in range(tries):
-        left = list(cards)
-        rng.shuffle(left)
-        dealt: list[str | None] = [None] * len(places)
-        for i in order:
-            pick = next((c for c in left if c not in forbidden[i]), None)
-            if pick is None:
-                break
-            left.remove(pick)
-            dealt[i] = pick
-        else:
-            return [c for c in dealt if c is not None]
-    shuffled = list(cards)
-    rng.shuffle(shuffled)
-    return shuffled
-
-
 class Determinizer:
     """Draws states consistent with `seat`'s information. It holds the true state; callers get only draws."""
 
@@ -128,9 +90,11 @@ class Determinizer:
         _places(self._data, hidden, (), found)
         self._places = sorted(found.items(), key=lambda item: _sort_key(item[1]))
         view = game.view(state, seat)
-        hook: Callable[..., Constraints] | None = getattr(game, "sample_constraints", None)
-        self._constraints: Constraints = hook(view, seat) if hook is not None else {}
-        self._deal: Callable[..., list[str]] | None = getattr(game, "sample_deal", None)
+        hooks = game.search
+        self._constraints: Constraints = (
+            hooks.sample_constraints(view, seat) if hooks.sample_constraints else {}
+        )
+        self._deal: SampleDeal | None = hooks.sample_deal
         self._view = view  # the seat's own information: all a game's deal may read
 
     @property

@@ -48,20 +48,7 @@ INFO = GameInfo(
 
 class TimeTrap(Game[State]):
     info = INFO
-    # the strong AI's playouts and budget (games/search, measured in docs/ai.md): the heuristic's rules of
-    # thumb without its look-ahead play the playouts (they model the heuristic seats better than random
-    # moves), and the heuristic's own move is kept unless the playouts show another clearly better
-    PLAYOUT_POLICY = search_hooks.RULES_PLAYOUT
-    SEARCH_PLAYOUTS = 1000  # rules-of-thumb playouts to day 7: ~130 ms a decision at 4 players
-    SEARCH_ANCHOR = "heuristic"
-    # the search's horizon: a playout stops as day 7 begins, valued by the hand sizes (search_hooks.py)
-    search_value = staticmethod(search_hooks.search_value)
-
-    def sample_constraints(self, view: Mapping[str, JSON], seat: int) -> dict[tuple[str | int, ...], frozenset[str]]:
-        """Whose cards can be where (games/timetrap/inference.py), for the search's sampler."""
-        from games.timetrap.inference import sample_constraints
-
-        return sample_constraints(view, seat)
+    search = search_hooks.SEARCH  # the strong AI's playouts, anchor, horizon and sampler hints
 
     def setup(
         self,

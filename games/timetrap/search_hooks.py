@@ -16,8 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core.contract import ViewThunk
+from games.core.search_hooks import Playout, SearchHooks
 from games.timetrap.ai import rule_policy
 from games.timetrap.ai_search import OTHER_VALUE, START_VALUE
+from games.timetrap.inference import sample_constraints
 from games.timetrap.state import LAST_DAY, State
 from games.timetrap.view import known_elsewhere
 
@@ -70,3 +72,14 @@ class RulesPlayout:
 
 
 RULES_PLAYOUT = RulesPlayout()
+
+SEARCH = SearchHooks(
+    # the heuristic's rules of thumb without its look-ahead play the playouts (they model the heuristic seats
+    # better than random moves), on their short view
+    playout=Playout(RULES_PLAYOUT, RULES_PLAYOUT.playout_view),
+    playouts=1000,  # rules-of-thumb playouts to day 7: ~130 ms a decision at 4 players
+    anchor="heuristic",  # the heuristic's own move is kept unless the playouts show another clearly better
+    horizon=search_value,  # a playout stops as day 7 begins, valued by the hand sizes
+    sample_constraints=sample_constraints,  # whose cards can be where (inference.py)
+)
+"""TIMETRAP's strong AI (games/search; the measurements behind each value are in docs/ai.md)."""

@@ -16,6 +16,7 @@ from games.core.contract import (
     Prompt,
     VariantInfo,
 )
+from games.core.search_hooks import SearchHooks
 from games.trickster import card_texts, rules, text, view
 from games.trickster.cards import ACTIONS_BY_KIND, HEROES
 from games.trickster.hero import CHOOSE_HERO, CHOOSE_TARGET, HOUSE, PLAY
@@ -54,8 +55,7 @@ class Trickster(Game[State]):
     """Trickster with the 49-card sets Fantasy, Tianxia, Symbiosis and their mixes."""
 
     info = INFO
-    PLAYOUT_POLICY = "random"  # the strong AI's playouts and budget (games/search, measured in docs/ai.md)
-    SEARCH_PLAYOUTS = 250
+    search = SearchHooks(playout="random", playouts=250)  # the strong AI's playouts (docs/ai.md)
 
     def setup(
         self,

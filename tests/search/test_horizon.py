@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -27,7 +28,7 @@ class _Counting:
 
     def __init__(self, horizon: Any) -> None:
         self._game = get_game("timetrap")
-        self.search_value = horizon
+        self.search = replace(self._game.search, horizon=horizon)
         self.applied = 0
 
     def apply(self, state: Any, seat: int, action: str) -> Any:

@@ -1,4 +1,4 @@
-"""Voids made public by failing to follow (issue 18): the sampler never deals a player a card the seat
+"""Voids made public by failing to follow (the strong AI): the sampler never deals a player a card the seat
 knows that player cannot hold. Rulebooks: 002_4e143f857986e60e.txt '# ■トリック' (KINGs, マストフォロー),
 001_156fd8ce6bcaeb20.txt 'プレー' (Capture of Dreams: follow, else trump, else anything); TIMETRAP's hands
 hold only their own colour (003_3dd097fef3f40e34.txt, setup 1-2)."""
@@ -37,7 +37,9 @@ def _positions_with_a_void(
         steps = 0
         while not game.is_over(state) and steps < 3000 and len(found) < 12:
             seat = rng.choice(sorted(game.to_act(state)))
-            known = game.sample_constraints(game.view(state, seat), seat)  # type: ignore[attr-defined]
+            hook = game.search.sample_constraints
+            assert hook is not None
+            known = dict(hook(game.view(state, seat), seat))
             if (
                 known and len(game.legal_actions(state, seat)) > 1 and rng.random() < 0.3
             ):  # all through the game

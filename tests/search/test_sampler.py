@@ -1,4 +1,4 @@
-"""The strong AI sees only its seat's information (issue 18): its samples and decisions do not depend on
+"""The strong AI sees only its seat's information: its samples and decisions do not depend on
 where the hidden cards really are, and no sample contradicts what the seat knows."""
 
 from __future__ import annotations

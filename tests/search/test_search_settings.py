@@ -1,10 +1,13 @@
-"""Each game picks its strong AI's playouts (issue 18, docs/ai.md): the search reads the game's
-PLAYOUT_POLICY and SEARCH_PLAYOUTS for the table's variant, and an explicit budget wins."""
+"""Each game picks its strong AI's playouts (docs/ai.md): the search reads the game's declared playout
+policy and playouts (`game.search`) for the table's variant, and an explicit budget wins."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from games.core.policy import random_policy
-from games.core.registry import get_game
+from games.core.registry import all_games, get_game
+from games.core.search_hooks import SearchHooks
 from games.kings.ai import heuristic_policy
 from games.search import Budget, Determinizer, search_policy
 
@@ -26,7 +29,18 @@ def test_a_budget_or_playout_named_by_the_caller_wins_over_the_games_defaults() 
 
 def test_a_game_that_says_nothing_searches_with_its_heuristic() -> None:
     class Plain:
+        search = SearchHooks()  # what `Game` declares for a game that says nothing
+
         def policies(self) -> dict[str, object]:
             return {"random": random_policy, "heuristic": heuristic_policy}
 
     assert search_policy(Plain(), Budget()).settings_for(None) == (heuristic_policy, 240)  # type: ignore[arg-type]
+
+
+def test_every_game_declares_its_search_as_one_record_naming_only_its_own_policies() -> None:
+    for game in all_games().values():
+        hooks = game.search
+        assert isinstance(hooks, SearchHooks)
+        named = [hooks.anchor, *(hooks.playout.values() if isinstance(hooks.playout, Mapping) else [hooks.playout])]
+        for name in named:
+            assert not isinstance(name, str) or name in game.policies(), (game.info.id, name)

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core.contract import JSON, Event, Game, GameInfo, GameText, Outcome, Policy, Prompt, VariantInfo
 from games.core.errors import IllegalAction
+from games.core.search_hooks import SearchHooks
 from games.trickster.cot import card_texts, flow, text
 from games.trickster.cot import state as state_mod
 from games.trickster.cot.cards import CARD_IDS, HEROES, TABLE
@@ -56,8 +57,7 @@ def _seat_error(state: State, seat: int) -> str:
 
 
 class ChampionsOfTime(Game[State]):
-    PLAYOUT_POLICY = "random"  # the strong AI's playouts and budget (games/search, measured in docs/ai.md)
-    SEARCH_PLAYOUTS = 60
+    search = SearchHooks(playout="random", playouts=60)  # the strong AI's playouts (docs/ai.md)
     info = GameInfo(
         id="trickster-cot",
         names={"en": "Trickster: Champions of Time", "ja": "トリックスター：時の覇者"},
