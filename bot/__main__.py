@@ -62,7 +62,7 @@ def config_error(lines: list[str], wait: bool) -> int:
     sys.stderr.write("tricktable: configuration error\n" + "".join(f"  {line}\n" for line in lines))
     sys.stderr.flush()
     if wait:
-        from bot import health
+        from bot.ops import health
 
         health.record_config_error(lines)
         with contextlib.suppress(KeyboardInterrupt):

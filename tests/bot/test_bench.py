@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import bench
+from bot.bench import drive as bench
 from bot.tables import gcpause
 
 

@@ -1,4 +1,4 @@
-"""`python -m bot.snapshot_all`: after it ran with the old release, a new release whose engine deals
+"""`python -m bot.ops.snapshot_all`: after it ran with the old release, a new release whose engine deals
 differently rebuilds every table in play exactly as it was (from the snapshot, not from the seed)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hosttools import ALICE, FakeClock, human_table, open_service, play_first_legal
 
-from bot import snapshot_all
+from bot.ops import snapshot_all
 from bot.settings import Settings
 from bot.store.records import SeatRow, TableRow
 from bot.store.sqlite import SqliteStore

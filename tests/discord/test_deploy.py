@@ -21,7 +21,7 @@ def test_online_backup_copies_a_database_that_is_being_written(tmp_path: Path) -
     writer.executemany("INSERT INTO log (action) VALUES (?)", [(f"play:c{i}",) for i in range(500)])
     writer.commit()  # the rows are in the WAL, not yet checkpointed into the main file
     done = subprocess.run(
-        [sys.executable, "-m", "bot.backup", "create", "--db", str(db), "--dir", str(tmp_path / "backups")],
+        [sys.executable, "-m", "bot.ops.backup", "create", "--db", str(db), "--dir", str(tmp_path / "backups")],
         cwd=ROOT, capture_output=True, text=True,
     )
     writer.close()

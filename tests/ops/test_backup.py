@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.backup import BackupError, backups, create, restore
+from bot.ops.backup import BackupError, backups, create, restore
 from bot.settings import Settings
 from bot.tables import PlayerRef, TableService, TableStatus
 
@@ -110,7 +110,7 @@ def test_restore_refuses_while_the_bot_holds_the_database(tmp_path: Path) -> Non
 
 def test_the_command_line_names_a_missing_database_in_one_line(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "bot.backup", "create", "--db", str(tmp_path / "none.db")],
+        [sys.executable, "-m", "bot.ops.backup", "create", "--db", str(tmp_path / "none.db")],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 1 and "no database at" in done.stderr and "Traceback" not in done.stderr

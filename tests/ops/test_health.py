@@ -1,4 +1,4 @@
-"""`python -m bot.health` and the systemd watchdog tell a hung or broken bot from a healthy one (issue 17)."""
+"""`python -m bot.ops.health` and the systemd watchdog tell a hung or broken bot from a healthy one (issue 17)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.health import Heartbeat, check_database, check_heartbeat
+from bot.ops.health import Heartbeat, check_database, check_heartbeat
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,7 +57,7 @@ def _health(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TRICKTABLE_", "DATABASE_"))}
     clean.update(env, PYTHONPATH=str(ROOT))
     return subprocess.run(
-        [sys.executable, "-m", "bot.health"], cwd=tmp_path, env=clean, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "bot.ops.health"], cwd=tmp_path, env=clean, capture_output=True, text=True, timeout=60
     )
 
 
@@ -78,7 +78,7 @@ def test_the_command_exits_0_when_healthy_and_1_otherwise(tmp_path: Path) -> Non
 
 def test_in_a_container_a_configuration_error_idles_and_the_health_check_names_it(tmp_path: Path) -> None:
     """`restart: unless-stopped` would restart an exiting bot forever: with --wait-on-config-error it prints
-    the mistake once, stays up, and `python -m bot.health` reports the mistake until .env is fixed."""
+    the mistake once, stays up, and `python -m bot.ops.health` reports the mistake until .env is fixed."""
     import time
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TRICKTABLE_", "DATABASE_"))}
@@ -93,7 +93,7 @@ def test_in_a_container_a_configuration_error_idles_and_the_health_check_names_i
             time.sleep(0.1)
         assert bot.poll() is None  # still running: no restart loop
         health = subprocess.run(
-            [sys.executable, "-m", "bot.health"], cwd=tmp_path, env={**env, "DISCORD_TABLE_CHANNELS": ""},
+            [sys.executable, "-m", "bot.ops.health"], cwd=tmp_path, env={**env, "DISCORD_TABLE_CHANNELS": ""},
             capture_output=True, text=True, timeout=60,
         )
         assert health.returncode == 1 and "DISCORD_TABLE_CHANNELS" in health.stdout

@@ -1,4 +1,4 @@
-"""Moving a SQLite bot to PostgreSQL with `python -m bot.store.copy`: everything arrives, tables play on
+"""Moving a SQLite bot to PostgreSQL with `python -m bot.ops.copy`: everything arrives, tables play on
 from where they were, and the command can be run again safely."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 from hosttools import ALICE, BOB, human_table, play_first_legal
 from pgserver import PgServer
 
+from bot.ops import copy as store_copy
+from bot.ops.copy import TABLES, CopyError
 from bot.settings import Settings
-from bot.store import copy as store_copy
-from bot.store.copy import TABLES, CopyError
 from bot.store.factory import open_store
 from bot.tables import PlayerRef, TableService, TableStatus
 

@@ -1,5 +1,5 @@
 """The server's take-over level on databases written before it (SQLite migration 0008, PostgreSQL 0007):
-an old row reads as 'not set' with its other settings kept, and `bot.store.copy` moves the level."""
+an old row reads as 'not set' with its other settings kept, and `bot.ops.copy` moves the level."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import asyncpg
 from pgserver import PgServer
 
-from bot.store import copy as store_copy
+from bot.ops import copy as store_copy
 from bot.store.base import GuildRow
 from bot.store.factory import open_store
 from bot.store.migrate import _statements

@@ -3,7 +3,7 @@
 -- and NOTIFYs tricktable_relay in the same statement; the owner claims the rows (DELETE … RETURNING,
 -- SKIP LOCKED) in id order and posts them. Rows live milliseconds; rows nobody claimed (no process runs
 -- that shard) are dropped after an hour with a log line. Bookkeeping of this backend only:
--- bot.store.copy does not move it.
+-- bot.ops.copy does not move it.
 CREATE TABLE relay (
     id BIGSERIAL PRIMARY KEY,
     shard INTEGER NOT NULL,  -- of the table's server, by the sender's DISCORD_SHARD_COUNT (all say the same)

@@ -1,8 +1,8 @@
 """Online backups of the SQLite database, with rotation, and their restore.
 
-    python -m bot.backup create [--db PATH] [--dir DIR] [--keep N]   a consistent copy while the bot runs
-    python -m bot.backup list   [--dir DIR]                          the copies, newest first
-    python -m bot.backup restore BACKUP [--db PATH]                  put a copy back (the bot stopped)
+    python -m bot.ops.backup create [--db PATH] [--dir DIR] [--keep N]   a consistent copy while the bot runs
+    python -m bot.ops.backup list   [--dir DIR]                          the copies, newest first
+    python -m bot.ops.backup restore BACKUP [--db PATH]                  put a copy back (the bot stopped)
 
 `create` uses SQLite's online backup API, which copies a consistent snapshot even while the bot writes
 (WAL mode: a plain `cp` can miss the latest actions still in the -wal file). Each copy is checked with
@@ -139,7 +139,7 @@ def restore(backup: Path, db: Path) -> Path | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.backup", description="Online SQLite backups and restore.")
+    parser = argparse.ArgumentParser(prog="python -m bot.ops.backup", description="Online SQLite backups and restore.")
     sub = parser.add_subparsers(dest="command", required=True)
     make = sub.add_parser("create", help="a consistent copy while the bot runs, then rotation")
     make.add_argument("--db", type=Path, default=None)

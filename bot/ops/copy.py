@@ -1,4 +1,4 @@
-"""`python -m bot.store.copy --from sqlite:///tricktable.db --to postgresql://…`: move a bot's data.
+"""`python -m bot.ops.copy --from sqlite:///tricktable.db --to postgresql://…`: move a bot's data.
 
 Copies every row of every table (tables, seats, the action logs, snapshots, clocks, results, ratings,
 user and server settings, the front end's table metadata) with their ids, then verifies: the row counts
@@ -25,8 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.envparse import redact_url
 from bot.store.base import Store, StoreError
 from bot.store.factory import is_postgres, open_store, sqlite_path
+from bot.tables.errors import TableUnavailable
+from bot.tables.live import rebuild
+from games.core.registry import get_game
 
 # Every table of the schema with its key (the same names in both backends' migrations).
 TABLES: dict[str, tuple[str, ...]] = {
@@ -255,10 +259,6 @@ async def _verify_tables(source: str, destination: str, report: Report) -> None:
 
 def _state_of(record: Any) -> str:
     """The rebuilt game state as JSON text, or the reason it cannot be rebuilt (the same on both sides)."""
-    from bot.tables.errors import TableUnavailable
-    from bot.tables.live import rebuild
-    from games.core.registry import get_game
-
     try:
         live = rebuild(record)
     except TableUnavailable as err:
@@ -269,14 +269,12 @@ def _state_of(record: Any) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.store.copy", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bot.ops.copy", description=__doc__.split("\n")[0])
     parser.add_argument(
         "--from", dest="source", required=True, help="sqlite:///tricktable.db or postgresql://…"
     )
     parser.add_argument("--to", dest="destination", required=True, help="postgresql://… or sqlite:///…")
     args = parser.parse_args(argv)
-    from bot.store.postgres import redact
-
     try:
         report = asyncio.run(copy(args.source, args.destination))
     except (StoreError, CopyError, OSError, sqlite3.Error) as err:
@@ -295,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     total = sum(a for a, _ in report.counts.values())
     print(
-        f"copied {total} rows from {redact(args.source)} to {redact(args.destination)}; "
+        f"copied {total} rows from {redact_url(args.source)} to {redact_url(args.destination)}; "
         f"counts match and all {report.tables_checked} tables rebuild identically"
     )
     return 0

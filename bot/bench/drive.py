@@ -20,13 +20,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import gc
-import importlib
 import json
 import os
 import random
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -35,11 +32,10 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from bot.bench.sqlite import SqliteBackend
 from bot.settings import Settings
 from bot.store.factory import is_postgres, sqlite_path
-from bot.store.migrate import apply_migrations
 from bot.store.records import SeatRow, TableRow, TableWrite
-from bot.store.sqlite import _apply_write, commit_writes
 from bot.tables import PlayerRef, TableService, TableStatus, gcpause
 from games.core.contract import Game
 from games.core.registry import all_games, get_game
@@ -86,63 +82,6 @@ class GcPauses:
     def __exit__(self, *exc: object) -> None:
         gc.callbacks.remove(self)
 
-
-def _floor_db(
-    path: str, synchronous: str, tables: list[tuple[Any, ...]], columns: list[str]
-) -> sqlite3.Connection:
-    """A fresh file with the same schema and pragmas, holding the tables' rows as they were before the
-    drive (the store checks each write's base revision against them)."""
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(path + suffix):
-            os.remove(path + suffix)
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute(f"PRAGMA synchronous = {synchronous}")
-    conn.execute("PRAGMA wal_autocheckpoint = 0")  # as the service: no checkpoint inside a commit
-    apply_migrations(conn, path)
-    if tables:
-        marks = ",".join("?" * len(columns))
-        conn.execute("BEGIN")
-        conn.executemany(f"INSERT INTO tables ({','.join(columns)}) VALUES ({marks})", tables)
-        conn.execute("COMMIT")
-    return conn
-
-
-def floor_us(
-    path: str, writes: list[TableWrite], synchronous: str, tables: list[tuple[Any, ...]], columns: list[str]
-) -> tuple[float, float]:
-    """The floor: the very rows the host wrote for each action, one plain sqlite3 transaction per action,
-    on a fresh file with the same schema and pragmas (no asyncio, no thread hop, no grouping)."""
-    conn = _floor_db(path, synchronous, tables, columns)
-    actions = sum(len(w.actions) for w in writes)
-    started, cpu = time.perf_counter(), time.thread_time()
-    for w in writes:
-        conn.execute("BEGIN")
-        _apply_write(conn, w)
-        conn.execute("COMMIT")
-    elapsed, cpu = time.perf_counter() - started, time.thread_time() - cpu
-    conn.close()
-    return elapsed / max(1, actions) * 1e6, cpu / max(1, actions) * 1e6
-
-
-def grouped_floor_us(
-    path: str,
-    groups: list[list[TableWrite]],
-    synchronous: str,
-    tables: list[tuple[Any, ...]],
-    columns: list[str],
-) -> tuple[float, float]:
-    """The floor for a group committer: the same groups the host committed, each one plain sqlite3
-    transaction with the store's own statements (`commit_writes`), on a fresh file (no asyncio, no hop)."""
-    conn = _floor_db(path, synchronous, tables, columns)
-    actions = sum(len(w.actions) for group in groups for w in group)
-    started, cpu = time.perf_counter(), time.thread_time()
-    for group in groups:
-        refused = commit_writes(conn, group)
-        assert not any(refused), refused
-    elapsed, cpu = time.perf_counter() - started, time.thread_time() - cpu
-    conn.close()
-    return elapsed / max(1, actions) * 1e6, cpu / max(1, actions) * 1e6
 
 
 async def create_tables(svc: TableService, game: Game[Any], n: int, players: int, seed: int) -> list[int]:
@@ -280,56 +219,15 @@ class Backend(Protocol):
     ) -> dict[str, float]: ...
 
 
-class SqliteBackend:
-    def reset(self, target: str) -> None:
-        path = sqlite_path(target)
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(path + suffix):
-                os.remove(path + suffix)
-
-    def tables_before(self, target: str) -> tuple[list[tuple[Any, ...]], list[str]]:
-        conn = sqlite3.connect(sqlite_path(target))
-        cur = conn.execute("SELECT * FROM tables")
-        rows, columns = cur.fetchall(), [d[0] for d in cur.description]
-        conn.close()
-        return rows, columns
-
-    def floors(
-        self,
-        target: str,
-        writes: list[TableWrite],
-        groups: list[list[TableWrite]],
-        settings: Settings,
-        tables: tuple[list[tuple[Any, ...]], list[str]],
-    ) -> dict[str, float]:
-        """Each floor is the median of three fresh files: one burst of load elsewhere does not decide."""
-        path, sync = sqlite_path(target), settings.db_synchronous
-        single = [floor_us(f"{path}.floor{i}", writes, sync, *tables) for i in range(3)]
-        grouped = [grouped_floor_us(f"{path}.gfloor{i}", groups, sync, *tables) for i in range(3)]
-        return {
-            "floor_us": statistics.median(f[0] for f in single),
-            "floor_cpu_us": statistics.median(f[1] for f in single),
-            "grouped_floor_us": statistics.median(f[0] for f in grouped),
-            "grouped_floor_cpu_us": statistics.median(f[1] for f in grouped),
-        }
-
-
-# The backends the bench can measure. PostgreSQL (`--store postgresql://…`) plugs in here: a Backend
-# whose `reset` empties the database and whose floors commit the same bytes with bare asyncpg (one
-# transaction per action, and the same groups); the drive itself already runs on any Store.
-BACKENDS: dict[str, Backend] = {"sqlite": SqliteBackend()}
-
 
 def backend_of(target: str) -> Backend:
-    name = "postgresql" if is_postgres(target) else "sqlite"
-    if name not in BACKENDS:
-        with contextlib.suppress(ImportError):
-            importlib.import_module("bot.bench_pg")  # registers BACKENDS["postgresql"] when present
-    if name not in BACKENDS:
-        raise SystemExit(
-            f"bot.bench: no {name} backend yet (add BACKENDS[{name!r}] in bot/bench.py or bot/bench_pg.py)"
-        )
-    return BACKENDS[name]
+    """The backend for the store's kind. PostgreSQL's (bot/bench/postgres.py) needs asyncpg, so it is
+    imported only when a PostgreSQL store is measured."""
+    if not is_postgres(target):
+        return SqliteBackend()
+    from bot.bench.postgres import PostgresBackend
+
+    return PostgresBackend()
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -521,7 +419,7 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=1,
         help="P > 1: P bot processes on one shared store, beside one process with all the tables "
-        "(bot/bench_processes.py)",
+        "(bot/bench/processes.py)",
     )
     parser.add_argument("--serve-one", type=int, default=None, help=argparse.SUPPRESS)
     # a --processes part: the store is already reset; no floors; wait for the go on stdin
@@ -529,14 +427,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-floors", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--wait-go", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument(
-        "--ai", choices=["search"], default=None, help="the AI mode instead (bot/bench_ai.py)"
+        "--ai", choices=["search"], default=None, help="the AI mode instead (bot/bench/ai.py)"
     )
     parser.add_argument("--ai-seconds", type=float, default=None, help="--ai: how long the tables play")
     args = parser.parse_args(argv)
-    if args.ai:  # strong AI seats thinking at once: the event loop's lag (bot/bench_ai.py)
-        from bot import bench_ai
+    if args.ai:  # strong AI seats thinking at once: the event loop's lag (bot/bench/ai.py)
+        from bot.bench import ai
 
-        print(json.dumps(bench_ai.main(args)))
+        print(json.dumps(ai.main(args)))
         return 0
     if args.store is None and args.db is not None:
         args.store = f"sqlite:///{args.db}"
@@ -556,9 +454,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--processes must be between 1 and --tables")
     try:
         if args.processes > 1:
-            from bot import bench_processes
+            from bot.bench import processes
 
-            result = bench_processes.run_processes(
+            result = processes.run_processes(
                 args.store,
                 args.processes,
                 args.tables,
@@ -573,7 +471,3 @@ def main(argv: list[str] | None = None) -> int:
             tmp.cleanup()
     print(json.dumps(result))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,4 @@
-"""The PostgreSQL backend of `python -m bot.bench --store postgresql://…` (registered in bot.bench.BACKENDS).
+"""The PostgreSQL backend of `python -m bot.bench --store postgresql://…` (chosen by bot/bench/drive.py).
 
 The floors commit the very rows the host wrote with bare asyncpg on one plain connection, in a fresh
 database on the same server with the same schema and the same tables as before the drive: no pool, no
@@ -10,19 +10,16 @@ clocks with `unnest`ed arrays, which is the least a client can send for those by
 The bench runs inside an event loop and its Backend methods are plain functions, so each one runs its
 asyncpg work on a loop of its own in a helper thread (`_sync`).
 
-`python -m bot.bench_pg --store postgresql://… --processes P [bench options]` is kept as another name of
-`python -m bot.bench --store postgresql://… --processes P` (bot/bench_processes.py: P processes on ONE
-shared database). (Each process drives its own tables: the cross-process paths are covered by
+`python -m bot.bench --store postgresql://… --processes P` runs P processes on ONE shared database
+(bot/bench/processes.py). (Each process drives its own tables: the cross-process paths are covered by
 tests/store/test_processes.py, not timed here.)
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import concurrent.futures
 import statistics
-import sys
 import time
 from collections.abc import Coroutine, Sequence
 from typing import Any, TypeVar
@@ -186,33 +183,3 @@ class PostgresBackend:
         tables: tuple[list[tuple[Any, ...]], list[str]],
     ) -> dict[str, float]:
         return _sync(_floors(target, writes, groups, tables))
-
-
-def _register() -> None:
-    """Into bot.bench.BACKENDS: that module is `__main__` under `python -m bot.bench`, `bot.bench` when
-    imported (tests), so whichever of the two is loaded gets the backend."""
-    for name in ("__main__", "bot.bench"):
-        module = sys.modules.get(name)
-        backends = getattr(module, "BACKENDS", None)
-        if isinstance(backends, dict):
-            backends["postgresql"] = PostgresBackend()
-
-
-_register()
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench_pg")
-    parser.add_argument("--store", required=True, help="postgresql://… (emptied first)")
-    parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--tables", type=int, default=1000, help="in total, split over the processes")
-    args, rest = parser.parse_known_args(argv)
-    from bot import bench  # the same as `python -m bot.bench --processes P --store URL`
-
-    return bench.main(
-        ["--store", args.store, "--processes", str(args.processes), "--tables", str(args.tables), *rest]
-    )
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,11 +1,11 @@
-"""Is the bot healthy? `python -m bot.health` answers for Docker's HEALTHCHECK and for operators.
+"""Is the bot healthy? `python -m bot.ops.health` answers for Docker's HEALTHCHECK and for operators.
 
 The running bot writes a small heartbeat file (JSON: when the gateway was last connected and when the
 clock loop last ran) every few seconds, and tells systemd the same through sd_notify (READY=1, then
 WATCHDOG=1 only while both are fresh, so a hung bot is restarted by the unit's WatchdogSec). The command
 reads that file and checks that the database answers:
 
-    python -m bot.health [--max-age SECONDS]      exit 0 healthy, 1 unhealthy; one line per check
+    python -m bot.ops.health [--max-age SECONDS]      exit 0 healthy, 1 unhealthy; one line per check
 
 Why a file and not an HTTP endpoint: the container is read-only with no open port, and the file lives
 beside the database on the volume the bot already writes.
@@ -154,7 +154,7 @@ def _check_postgres(url: str) -> tuple[bool, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.health", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bot.ops.health", description=__doc__.splitlines()[0])
     parser.add_argument("--max-age", type=float, default=DEFAULT_MAX_AGE, help="seconds a heartbeat stays fresh")
     args = parser.parse_args(argv)
     from bot.envparse import SettingsError

@@ -1,4 +1,4 @@
-"""`python -m bot.snapshot_all [--db PATH]`: pin every table in play to a snapshot before an engine upgrade.
+"""`python -m bot.ops.snapshot_all [--db PATH]`: pin every table in play to a snapshot before an engine upgrade.
 
 Why: a table is stored as its seed plus its action log, with a snapshot of the game state every N
 actions. After a restart it is rebuilt from its latest snapshot (or from `setup(seed)` when it has none)
@@ -113,7 +113,7 @@ async def run(path: str, synchronous: str = "NORMAL") -> Summary:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.snapshot_all",
+        prog="python -m bot.ops.snapshot_all",
         description="Snapshot every table in play (run with the OLD release before an engine upgrade).",
     )
     parser.add_argument("--db", default=None, help="SQLite file (default: TRICKTABLE_DB or ./tricktable.db)")
