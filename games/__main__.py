@@ -1,3 +1,3 @@
-from games.core.cli import main
+from games.tools.cli import main
 
 raise SystemExit(main())

@@ -1,4 +1,5 @@
-"""The engine contract shared by every game, and the tools built on it."""
+"""The engine contract shared by every game: the records, errors, seeded RNG, registry, random policy and
+invariant checker. It imports no game and not games/search; the command-line tools are in games/tools."""
 
 from games.core.contract import (
     CardText,

@@ -5,7 +5,7 @@ after which the turn passes on, and a pass that leaves someone still to play cha
 (about 70% of the actions of a game). Building the next State from the input's fields skips the working
 copy (table.py) and its freeze, about half of what apply() costs. Anything else returns None and goes
 through the full rules (rules.play_time_card, play_trap, pass_turn), whose result these shortcuts must
-equal exactly: tests/timetrap/test_quick.py and the behaviour fingerprint (games/core/fingerprint.py)
+equal exactly: tests/timetrap/test_quick.py and the behaviour fingerprint (games/tools/fingerprint.py)
 check that.
 """
 

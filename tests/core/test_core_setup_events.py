@@ -8,7 +8,7 @@ from typing import Any
 
 from games.core.contract import Event
 from games.core.policy import random_policy
-from games.core.simulate import play_one
+from games.tools.simulate import play_one
 from tests.core.toy_game import ToyGame
 
 

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.core.contract import ViewThunk
-from games.core.simulate import play_one
+from games.tools.simulate import play_one
 from games.dream_capture.ai import _Table, _TrickSoFar, heuristic_policy
 from games.dream_capture.cards import DECK, FOOL, STRENGTH, SUIT_OF, TRUMP
 from games.dream_capture.game import GAME

@@ -1,11 +1,11 @@
-"""Random and heuristic playouts with every invariant checked after every action (games.core.simulate)."""
+"""Random and heuristic playouts with every invariant checked after every action (games.tools.simulate)."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.core.policy import random_policy
-from games.core.simulate import play_one, replay, win_share
+from games.tools.simulate import play_one, replay, win_share
 from games.dream_capture.ai import heuristic_policy
 from games.dream_capture.game import GAME
 

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.core.contract import ViewThunk
-from games.core.simulate import play_one
+from games.tools.simulate import play_one
 from games.kings import tricks
 from games.kings.ai import _winning_test, heuristic_policy
 from games.kings.cards import Colour, card_colour, character_of

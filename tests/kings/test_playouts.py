@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.core.policy import random_policy
-from games.core.simulate import play_one, replay
+from games.tools.simulate import play_one, replay
 from games.kings.ai import heuristic_policy
 from games.kings.game import GAME
 
@@ -59,7 +59,7 @@ def test_text_methods_in_both_languages() -> None:
 
 def test_heuristic_beats_random() -> None:
     """The heuristic AI wins clearly more than its 1/3 chance share against two random seats."""
-    from games.core.simulate import win_share
+    from games.tools.simulate import win_share
 
     shares = []
     for seed in range(30):

@@ -1,11 +1,11 @@
-"""Random playouts with every invariant checked after every action (games.core.simulate.play_one)."""
+"""Random playouts with every invariant checked after every action (games.tools.simulate.play_one)."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.core.policy import random_policy
-from games.core.simulate import play_one
+from games.tools.simulate import play_one
 from games.kings.variants import ENGINES
 
 PLAYERS = {"ombre": 3, "whist": 4, "napoleon": 5}

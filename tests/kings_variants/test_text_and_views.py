@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.core.policy import random_policy
-from games.core.simulate import play_one
+from games.tools.simulate import play_one
 from games.kings.variants import ENGINES
 from tests.kings_variants.helpers import engine
 
@@ -53,7 +53,7 @@ def test_spectator_sees_no_hand() -> None:
 @pytest.mark.parametrize("variant", sorted(ENGINES))
 def test_seed_and_action_log_replay_the_table(variant: str) -> None:
     """DESIGN.md: seed + action log replays a table exactly (all randomness lives in the state)."""
-    from games.core.simulate import replay
+    from games.tools.simulate import replay
 
     game = engine(variant)
     n = PLAYERS[variant]

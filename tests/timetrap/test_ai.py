@@ -11,7 +11,7 @@ import functools
 import random
 
 from games.core.policy import random_policy
-from games.core.simulate import play_one, win_share
+from games.tools.simulate import play_one, win_share
 from games.timetrap import ai, ai_search, rules
 from games.timetrap.state import State
 from games.timetrap.table import Table

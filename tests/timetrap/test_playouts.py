@@ -1,11 +1,11 @@
-"""Whole random games with every invariant checked after every action (games.core.simulate.play_one)."""
+"""Whole random games with every invariant checked after every action (games.tools.simulate.play_one)."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.core.policy import random_policy
-from games.core.simulate import play_one, replay
+from games.tools.simulate import play_one, replay
 from games.timetrap.ai import heuristic_policy
 
 from .helpers import G
@@ -45,7 +45,7 @@ def test_seed_and_log_replay_the_same_table() -> None:
 
 def test_heuristic_beats_random() -> None:
     """A small sample (the 2000-game figure is in the report): the heuristic seat wins more than 1/3."""
-    from games.core.simulate import win_share
+    from games.tools.simulate import win_share
 
     share = 0.0
     games = 300

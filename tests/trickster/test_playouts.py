@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.core.errors import IllegalAction
 from games.core.policy import random_policy
-from games.core.simulate import play_one, replay
+from games.tools.simulate import play_one, replay
 from games.trickster.ai import heuristic_policy
 from games.trickster.game import GAME
 

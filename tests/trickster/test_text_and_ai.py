@@ -8,7 +8,7 @@ from tt_helpers import act, build
 
 from games.core.contract import Prompt
 from games.core.policy import random_policy
-from games.core.simulate import play_one
+from games.tools.simulate import play_one
 from games.trickster.ai import heuristic_policy
 from games.trickster.game import GAME
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.core.contract import Prompt
 from games.core.policy import random_policy
-from games.core.simulate import play_one, replay
+from games.tools.simulate import play_one, replay
 from games.trickster.cot import GAME
 
 ALL_SETS = {"grand_gambit": "true", "promos": "true"}
@@ -99,7 +99,7 @@ def test_text_methods_render_every_event_and_action(lang: str) -> None:
 def test_heuristic_plays_checked_games_and_beats_random() -> None:
     """The heuristic AI sees only its view, keeps every invariant, and wins more often than
     chance against random seats (seeded, so the figure is fixed)."""
-    from games.core.simulate import win_share
+    from games.tools.simulate import win_share
     from games.trickster.cot.ai import heuristic_policy
 
     checked = play_one(GAME, 3, [heuristic_policy] * 3, 2, ALL_SETS, check=True)

@@ -10,7 +10,7 @@ import pytest
 
 from games.core.errors import IllegalAction
 from games.core.policy import random_policy
-from games.core.simulate import play_one
+from games.tools.simulate import play_one
 from games.trickster.cot import GAME
 from games.trickster.cot.state import Phase
 

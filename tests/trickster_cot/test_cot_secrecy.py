@@ -83,7 +83,7 @@ def test_saint_card_given_back_is_learnt_by_nobody() -> None:
 def test_hidden_cards_never_reach_views_in_a_checked_game() -> None:
     """The checker's leak test over views and events, on a 5-player Grand Gambit + promos game."""
     from games.core.policy import random_policy
-    from games.core.simulate import play_one
+    from games.tools.simulate import play_one
 
     run_ = play_one(GAME, 5, [random_policy] * 5, seed=11, options={"grand_gambit": "true", "promos": "true"})
     assert run_.violations == [] and run_.outcome is not None

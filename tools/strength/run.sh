@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Strength runs in chunks: `simulate` with the search as challenger, K games per chunk, each chunk's summary
 # line appended to a JSON-lines file as soon as it ends, so an interrupted run keeps what it played.
-# Pool the chunks with `python -m games pool FILE` (games/core/pooling.py); docs/ai.md gives the figures.
+# Pool the chunks with `python -m games pool FILE` (games/tools/pooling.py); docs/ai.md gives the figures.
 #
 #   tools/strength/run.sh LABEL CHUNKS GAMES_PER_CHUNK SEED0 POLICY -- SIMULATE_ARGS...
 #   e.g. tools/strength/run.sh timetrap-4 10 100 20000 heuristic -- timetrap --players 4

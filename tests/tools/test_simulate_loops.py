@@ -1,6 +1,6 @@
 """simulate's two loops play the same game: the unchecked one (the benchmark's) inlines the random
 policy's draw and skips `is_over` while someone is to act, so a seed found slow or failing in one mode
-must replay identically in the other (games/core/simulate.py)."""
+must replay identically in the other (games/tools/simulate.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from games.core.policy import random_policy
 from games.core.registry import get_game
-from games.core.simulate import play_one
+from games.tools.simulate import play_one
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("trickster", 4), ("trickster-cot", 3), ("timetrap", 4)])

@@ -1,6 +1,6 @@
 """A behaviour fingerprint of one engine: the check that makes a speed change safe to land.
 
-    python -m games.core.fingerprint trickster --players 2,3,4,5,6,7 --games 300 [--option deck=tianxia]
+    python -m games.tools.fingerprint trickster --players 2,3,4,5,6,7 --games 300 [--option deck=tianxia]
 
 plays seeded games (the random policy, and the heuristic one every 25th game so its paths are covered
 too) and hashes, after setup and after every action: every event with its audience, who is to act,
@@ -21,7 +21,7 @@ from typing import Any
 from games.core.contract import Event, Game, Policy
 from games.core.policy import random_policy
 from games.core.registry import get_game
-from games.core.simulate import play_one
+from games.tools.simulate import play_one
 
 
 def _dump(value: Any) -> bytes:
@@ -76,7 +76,7 @@ def fingerprint(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.core.fingerprint", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m games.tools.fingerprint", description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--variant")
     parser.add_argument("--players", default="", help="comma-separated player counts (default: the minimum)")

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.core.cli import _ci95, main
-from games.core.pooling import by_label, pool, read_chunks
+from games.tools.cli import _ci95, main
+from games.tools.pooling import by_label, pool, read_chunks
 
 
 def _summary(shares: list[float], **extra: object) -> dict[str, object]:

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games.core.cli import main
+from games.tools.cli import main
 
 
 def test_list_names_every_game_with_player_ranges_variants_and_teams(capsys: pytest.CaptureFixture[str]) -> None:

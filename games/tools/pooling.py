@@ -6,7 +6,7 @@ count, mean win share and 95% interval; the interval's half-width gives back the
 deviation (cli._ci95: half = 1.96 * sd / sqrt(k)), so the chunks pool into exactly the figure one run over
 all their games would print: the sum of squared deviations from the pooled mean is each chunk's own sum
 plus its games times its mean's distance from the pooled mean. Only the rounding of the printed figures
-(4 decimals) separates the two (tests/core/test_pooling.py).
+(4 decimals) separates the two (tests/tools/test_pooling.py).
 
 Input: JSON lines, each either a summary line of `python -m games simulate` or a record
 {"label": ..., "seed": S, "result": <summary line>} (tools/strength/run.sh writes these). Chunks pool by

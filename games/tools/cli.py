@@ -1,5 +1,5 @@
 """`python -m games list`, `python -m games simulate` (contracts in DESIGN.md; keep them stable) and
-`python -m games pool` (chunked simulate results pooled into one figure per label, games/core/pooling.py)."""
+`python -m games pool` (chunked simulate results pooled into one figure per label, games/tools/pooling.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import sys
 import time
 from typing import Any
 
-from games.core import pooling
 from games.core.contract import Game, Policy
 from games.core.errors import GameError
 from games.core.registry import all_games, get_game
-from games.core.simulate import challenger_seats, play_one, summary_line, win_share
+from games.tools import pooling
+from games.tools.simulate import challenger_seats, play_one, summary_line, win_share
 
 
 def _parse_options(pairs: list[str]) -> dict[str, str]:
@@ -153,7 +153,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_pool(args: argparse.Namespace) -> int:
-    """Pool chunked `simulate` results into one figure per label (games/core/pooling.py)."""
+    """Pool chunked `simulate` results into one figure per label (games/tools/pooling.py)."""
     chunks: list[pooling.Chunk] = []
     for path in args.files:
         try:

@@ -1,4 +1,4 @@
-"""The behaviour fingerprint (games/core/fingerprint.py) that speed changes are checked against.
+"""The behaviour fingerprint (games/tools/fingerprint.py) that speed changes are checked against.
 
 It is only useful if it is stable for an unchanged engine and moves when anything a seat could observe
 changes: an event's wording, a hidden card in a view, the order of legal actions.
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from games.core.contract import Event
-from games.core.fingerprint import fingerprint, main
 from games.core.registry import get_game
+from games.tools.fingerprint import fingerprint, main
 from games.trickster.game import Trickster
 
 
