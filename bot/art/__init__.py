@@ -1,4 +1,4 @@
-"""Pictures of the table (issue 15): card images for hands, boards and results, drawn with Pillow.
+"""Pictures of the table: card images for hands, boards and results, drawn with Pillow.
 
 Only from what the audience may see: a scene (the JSON-ready source data of one picture) is built from a
 seat's view, the public view or the outcome, never from a game State, and the PNG is drawn from the scene

@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.art import fonts, shapes
-from bot.art.faces import DARK, STYLES, WHITE, Face, face
+from bot.art.faces import DARK, WHITE, Face, face, style
 
 BIG = (112, 160)
 SMALL = (64, 92)
@@ -228,19 +228,19 @@ def wrap(d: ImageDraw.ImageDraw, text: str, font: fonts.Font, width: float) -> l
 
 
 def draw_back(game: str, size: str, count: int | None = None) -> Image.Image:
-    style = STYLES.get(game, STYLES["trickster"])
+    look = style(game)
     w, h = SIZES[size]
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     r = RADIUS[size]
-    d.rounded_rectangle((0, 0, w - 1, h - 1), r, fill=style.back, outline=_darker(style.back, 0.6), width=2)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), r, fill=look.back, outline=_darker(look.back, 0.6), width=2)
     inset = 6 if size == "big" else 4
-    mark = _darker(style.back, 1.35) if sum(style.back) < 500 else _darker(style.back, 0.8)
+    mark = _darker(look.back, 1.35) if sum(look.back) < 500 else _darker(look.back, 0.8)
     mark = (min(mark[0], 255), min(mark[1], 255), min(mark[2], 255))
     d.rounded_rectangle((inset, inset, w - 1 - inset, h - 1 - inset), max(2, r - 4), outline=mark, width=2)
     for y in range(inset + 8, h - inset - 4, 14 if size == "big" else 10):
-        d.line((inset + 4, y, w - inset - 5, y), fill=_darker(style.back, 0.85), width=1)
-    shapes.sign(d, style.back_mark, w / 2, h / 2, w * 0.22, mark, style.back)
+        d.line((inset + 4, y, w - inset - 5, y), fill=_darker(look.back, 0.85), width=1)
+    shapes.sign(d, look.back_mark, w / 2, h / 2, w * 0.22, mark, look.back)
     if count is not None:
         d.ellipse((w / 2 - 17, h / 2 - 17, w / 2 + 17, h / 2 + 17), fill=WHITE)
         centred(d, (w / 2, h / 2 + 1), str(count), 30, 20, DARK, 10)

@@ -38,6 +38,8 @@ i18n.register(
         "art.my_choice": {"en": "Your choice", "ja": "あなたの選択"},
         "art.tableau": {"en": "Your tableau", "ja": "あなたの場札"},
         "art.timeline": {"en": "Timeline", "ja": "タイムライン"},
+        "art.sheet_up": {"en": "face up / usable", "ja": "表向き（使える）"},
+        "art.sheet_used": {"en": "used (turned over)", "ja": "使用済（裏返し）"},
         "art.draft": {"en": "Heroes to draft: {heroes}", "ja": "ドラフト中の英雄: {heroes}"},
         "art.round": {"en": "Round {n}", "ja": "ラウンド {n}"},
         "art.pattern": {"en": "Pattern: {p}", "ja": "パターン: {p}"},

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.art import fonts
 from bot.art.cardimg import BIG, SIZES, sprite, wrap
 from bot.art.decks import all_cards
-from bot.art.faces import STYLES, face
+from bot.art.faces import face, style
 
 WIDTH = 760
 MARGIN = 16
@@ -84,7 +84,7 @@ def _lines(text: str, size: int, width: int) -> tuple[str, ...]:
 def draw(scene: Mapping[str, Any]) -> Image.Image:
     game = str(scene.get("game", ""))
     lang = str(scene.get("lang", "en"))
-    style = STYLES.get(game, STYLES["trickster"])
+    look = style(game)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     width = int(scene.get("width") or WIDTH)
     inner = width - 2 * MARGIN
@@ -172,7 +172,7 @@ def draw(scene: Mapping[str, Any]) -> Image.Image:
                 y += LINE_SIZE + 4
             y += 3
     height = y + MARGIN
-    canvas = Image.new("RGB", (width, height), style.table)
+    canvas = Image.new("RGB", (width, height), look.table)
     d = ImageDraw.Draw(canvas)
     for kind, arg in ops:
         if kind == "text":
@@ -202,7 +202,7 @@ def palette(game: str) -> Image.Image:
     Mapping to a fixed palette costs under a millisecond, where an adaptive one costs ~10 ms per
     picture; flat card art has few colours, so nothing visible is lost and the PNGs stay small.
     """
-    style = STYLES.get(game, STYLES["trickster"])
+    look = style(game)
     groups: dict[tuple[Any, ...], str] = {}
     for cid in all_cards(game):
         f = face(game, cid, "en")
@@ -214,7 +214,7 @@ def palette(game: str) -> Image.Image:
         )
     width = 8 * (BIG[0] + 4)
     rows = (len(sprites) + 7) // 8
-    swatch = Image.new("RGB", (width, rows * (BIG[1] + 4) + 80), style.table)
+    swatch = Image.new("RGB", (width, rows * (BIG[1] + 4) + 80), look.table)
     for i, img in enumerate(sprites):
         swatch.paste(img, ((i % 8) * (BIG[0] + 4), (i // 8) * (BIG[1] + 4)), img)
     d = ImageDraw.Draw(swatch)

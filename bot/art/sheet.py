@@ -8,36 +8,31 @@ and the README show. Deterministic: the same code draws the same files.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from bot.art import board_scene, hand_scene
 from bot.art.decks import decks
-from bot.art.faces import face
+from bot.art.faces import face, number
+from bot.art.labels import tr
 from bot.art.layout import render
 from bot.art.playout import states
 from games.core.registry import get_game
 
-SHEET_TITLES = {
-    "trickster": "Trickster",
-    "trickster-cot": "Trickster: Champions of Time",
-    "kings": "KINGs TRICKTAKERs",
-    "dream-capture": "Capture of Dreams (Ex-Tarot)",
-    "timetrap": "TIMETRAP",
-}
-PER_ROW = {"trickster": 7, "trickster-cot": 8, "kings": 10, "dream-capture": 12, "timetrap": 11}
-
 
 def sheet_scene(game: str, deck: str, cards: tuple[str, ...], lang: str = "en") -> dict[str, Any]:
-    """Every card of one deck: big cards for hero decks (a row per hero), small cards for number decks."""
+    """Every card of one deck, laid out as the game declares the deck (`Deck.rows`): big cards for named
+    cards, small ones for number cards, at most `per_row` to a row."""
+    found = get_game(game)
+    declared = found.faces
+    spec = next((d for d in declared.decks if d.name == deck), None) if declared is not None else None
+    if declared is None or spec is None:
+        raise KeyError(f"{game} declares no deck {deck!r}")
     rows: list[dict[str, Any]] = []
-    big = game in ("trickster", "trickster-cot") or deck in ("characters", "date-cards", "kings-queens-jacks")
-    per_row = (
-        PER_ROW[game] if not big else (7 if game == "trickster" else 8 if game == "trickster-cot" else 6)
-    )
-    if game in ("trickster", "trickster-cot"):
-        for start in range(0, len(cards), per_row):
-            chunk = cards[start : start + per_row]
+    if spec.rows == "hero":  # a row per hero: its name (ability) and effect
+        for start in range(0, len(cards), spec.per_row):
+            chunk = cards[start : start + spec.per_row]
             f = face(game, chunk[0], lang)
             label = f"{f.title} ({f.sub})" if f.sub else f.title
             effect = (
@@ -46,29 +41,27 @@ def sheet_scene(game: str, deck: str, cards: tuple[str, ...], lang: str = "en") 
             rows.append(
                 {"label": label, "size": "big", "cards": [{"id": c} for c in chunk], "lines": [effect]}
             )
-    elif deck == "kings-queens-jacks":
-        up = [{"id": c, "n": _king_n(c, False)} if c.startswith("king") else {"id": c} for c in cards]
-        used = [
-            {"id": c, "state": "used", "n": _king_n(c, True)}
-            if c.startswith("king")
-            else {"id": c, "state": "used"}
-            for c in cards
-        ]
-        rows.append({"label": "face up / usable", "size": "big", "cards": up})
-        rows.append({"label": "used (turned over)", "size": "big", "cards": used})
-    elif game == "dream-capture":
-        trumps = [c for c in cards if c.startswith("t")]
-        rows.append({"label": "trumps", "size": "big", "cards": [{"id": c} for c in trumps]})
-        for suit, name in (("s", "spades"), ("h", "hearts"), ("d", "diamonds"), ("c", "clubs")):
-            rows.append({"label": name, "size": "small", "cards": [{"id": c} for c in cards if c[0] == suit]})
+    elif spec.rows == "state":  # face up, then turned over, each with the number it shows then
+        for state, label in (("up", tr("art.sheet_up", lang)), ("used", tr("art.sheet_used", lang))):
+            shown = []
+            for c in cards:
+                card: dict[str, Any] = {"id": c} if state == "up" else {"id": c, "state": state}
+                n = number(game, c, state)
+                if n is not None:
+                    card["n"] = n
+                shown.append(card)
+            rows.append({"label": label, "size": "big", "cards": shown})
+    elif spec.rows == "suit":  # a row per suit, in the game's order of suits
+        for suit, name in declared.suits.items():
+            size = "big" if spec.big or suit in spec.big_suits else "small"
+            ids = [c for c in cards if c in declared.cards and declared.cards[c].suit == suit]
+            rows.append({"label": _l(name, lang), "size": size, "cards": [{"id": c} for c in ids]})
     else:
-        rows.append({"label": "", "size": "big" if big else "small", "cards": [{"id": c} for c in cards]})
-    width = 2 * 16 + per_row * (64 + 6) if not big else 2 * 16 + 6 * (112 + 8)
-    if game == "dream-capture":
-        width = 2 * 16 + 7 * (112 + 8)
-    if game in ("trickster", "trickster-cot"):
-        width = 2 * 16 + per_row * (112 + 8)
-    title = f"{SHEET_TITLES[game]} · {deck.replace('-', ' ')} ({len(cards)})"
+        rows.append(
+            {"label": "", "size": "big" if spec.big else "small", "cards": [{"id": c} for c in cards]}
+        )
+    width = 2 * 16 + spec.per_row * ((112 + 8) if spec.big else (64 + 6))
+    title = f"{_l(found.info.names, lang)} · {deck.replace('-', ' ')} ({len(cards)})"
     return {
         "game": game,
         "kind": "sheet",
@@ -79,11 +72,8 @@ def sheet_scene(game: str, deck: str, cards: tuple[str, ...], lang: str = "en") 
     }
 
 
-def _king_n(card: str, used: bool) -> int:
-    from games.kings.variants.data import KING_NUMBER_UP, KING_NUMBER_USED
-
-    colour = card.split("-")[1]
-    return (KING_NUMBER_USED if used else KING_NUMBER_UP)[colour]
+def _l(texts: Mapping[str, str], lang: str) -> str:
+    return texts.get(lang) or texts.get("en") or ""
 
 
 EXAMPLES: list[tuple[str, str | None, int, int]] = [

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from games.core.errors import InvalidOptions
+from games.core.faces import Faces
 from games.core.search_hooks import NO_HOOKS, SearchHooks
 
 S = TypeVar("S")
@@ -341,6 +342,9 @@ class Game(ABC, Generic[S]):
     # --- text (pure; shared by the Discord and terminal front ends) ------------------------------
     texts: GameText | None = None
     """A game's text module, wired once; the render_* methods below delegate to it when set."""
+
+    faces: Faces | None = None
+    """What its pictures print: cards, decks, the table's look (games/core/faces.py); None: no pictures."""
 
     def render_card(self, card: str, lang: str = "en") -> str:
         return self.texts.card(card, lang) if self.texts else card

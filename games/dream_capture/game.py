@@ -19,6 +19,7 @@ from games.core.contract import (
 from games.core.policy import random_policy
 from games.dream_capture import card_texts, engine, search_hooks, text, view
 from games.dream_capture.cards import SUIT_OF, card_name
+from games.dream_capture.faces import FACES
 from games.dream_capture.rules_text import rules_summary
 from games.dream_capture.scoring import TEAMS
 from games.dream_capture.state import DISCARDS_PER_SEAT, PHASE_DISCARD, PHASE_OVER, PHASE_PLAY, State
@@ -43,6 +44,7 @@ INFO = GameInfo(
 
 
 class DreamCapture(Game[State]):
+    faces = FACES  # what its pictures print (faces.py)
     info = INFO
     search = search_hooks.SEARCH  # the strong AI's playouts, anchor, race, horizon and sampler's deal
 

@@ -27,6 +27,7 @@ from games.core.errors import InvalidOptions
 from games.core.names import Names
 from games.kings import engine, search_hooks, text, view
 from games.kings.engine import STANDARD, TWO_PLAYER
+from games.kings.faces import FACES
 from games.kings.state import Table
 
 BOOL_WORDS = {
@@ -132,6 +133,7 @@ def _variants() -> ModuleType:
 class KingsGame(Game[Any]):
     """KINGs TRICKTAKERs: standard and two-player here, the other variants delegated."""
 
+    faces = FACES  # what its pictures print (faces.py)
     info = INFO
     search = search_hooks.SEARCH  # the strong AI's playouts by variant, horizon and sampler hints
 

@@ -17,6 +17,7 @@ from games.core.contract import (
     VariantInfo,
 )
 from games.timetrap import card_texts, dates, rules, search_hooks, text
+from games.timetrap.faces import FACES
 from games.timetrap.outcome import outcome
 from games.timetrap.rules_text import rules_page
 from games.timetrap.setup import setup
@@ -47,6 +48,7 @@ INFO = GameInfo(
 
 
 class TimeTrap(Game[State]):
+    faces = FACES  # what its pictures print (faces.py)
     info = INFO
     search = search_hooks.SEARCH  # the strong AI's playouts, anchor, horizon and sampler hints
 

@@ -19,6 +19,7 @@ from games.core.contract import (
 from games.core.search_hooks import SearchHooks
 from games.trickster import card_texts, rules, text, view
 from games.trickster.cards import ACTIONS_BY_KIND, HEROES
+from games.trickster.faces import FACES
 from games.trickster.hero import CHOOSE_HERO, CHOOSE_TARGET, HOUSE, PLAY
 from games.trickster.options import DECKS
 from games.trickster.scoring import placements, score_houses
@@ -54,6 +55,7 @@ INFO = GameInfo(
 class Trickster(Game[State]):
     """Trickster with the 49-card sets Fantasy, Tianxia, Symbiosis and their mixes."""
 
+    faces = FACES  # what its pictures print (faces.py)
     info = INFO
     search = SearchHooks(playout="random", playouts=250)  # the strong AI's playouts (docs/ai.md)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.art.faces import number
 from bot.art.labels import counted, tr
 from bot.art.scenes.common import Scene, back, legend, row, scene, score_text, up, who
 from games.core.names import Names
@@ -131,8 +132,6 @@ def board(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
         if view.get("pool"):
             rows.append(row(tr("art.pool", lang), [up(c) for c in view["pool"]], "small"))
     else:
-        from games.kings.variants.data import KING_NUMBER_UP, KING_NUMBER_USED
-
         trump = view.get("trump")
         if trump:
             notes.append(tr("art.trump", lang, c=COLOUR_WORDS.get(trump, {}).get(lang, trump)))
@@ -145,8 +144,8 @@ def board(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
             cards = []
             if colour:
                 used = bool(view["kings_used"][s])
-                number = (KING_NUMBER_USED if used else KING_NUMBER_UP).get(colour)
-                cards.append(up(f"king-{colour}", state="used" if used else "up", n=number))
+                state = "used" if used else "up"
+                cards.append(up(f"king-{colour}", state=state, n=number("kings", f"king-{colour}", state)))
                 queens = view["queens_left"][s]
                 if queens:
                     cards.append(up(f"queen-{colour}", n=queens if queens > 1 else None))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.art.faces import is_card, name_of
 from bot.art.labels import counted, tr
 from bot.art.scenes.common import Scene, back, legend, row, scene, trash_row, up, who
 from games.core import i18n
@@ -16,16 +17,6 @@ NAMES = {"trickster": {"en": "Trickster", "ja": "トリックスター"},
 
 def _title(game: str, lang: str, *parts: str) -> str:
     return " · ".join([NAMES[game].get(lang) or NAMES[game]["en"], *[p for p in parts if p]])
-
-
-def _is_card(game: str, token: Any) -> bool:
-    if not isinstance(token, str):
-        return False
-    if game == "trickster":
-        from games.trickster.cards import CARD_INDEX
-    else:
-        from games.trickster.cot.cards import CARD_INDEX
-    return token in CARD_INDEX
 
 
 def hand(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
@@ -78,7 +69,7 @@ def _private(view: Mapping[str, Any], lang: str, names: Names) -> list[dict[str,
         rows.append(row(tr("art.my_choice", lang), [up(exchange["mine"])], "small"))
     pending = view.get("pending") or {}
     choice = pending.get("my_choice")
-    if isinstance(choice, str) and _is_card(game, choice):
+    if isinstance(choice, str) and is_card(game, choice):
         rows.append(row(tr("art.my_choice", lang), [up(choice)], "small"))
     revealed = list(pending.get("revealed") or []) + list((view.get("effect") or {}).get("revealed") or [])
     if revealed:
@@ -151,10 +142,6 @@ def board(view: Mapping[str, Any], lang: str, names: Names) -> Scene:
     if game == "trickster-cot":
         notes.insert(0, tr("art.round", lang, n=view.get("round", 1)))
         if view.get("phase") == "draft":
-            from games.trickster.cot.cards import HERO_INDEX, HEROES
-
-            pool = [HEROES[HERO_INDEX[h]] for h in view.get("pool") or []]
-            notes.append(
-                tr("art.draft", lang, heroes=", ".join(h.ja if lang == "ja" else h.en for h in pool))
-            )
+            pool = [name_of(game, h, lang) for h in view.get("pool") or []]
+            notes.append(tr("art.draft", lang, heroes=", ".join(pool)))
     return scene(game, "board", lang, _title(game, lang), rows, notes=[" · ".join(notes)] if notes else [])

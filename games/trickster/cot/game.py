@@ -12,6 +12,7 @@ from games.trickster.cot import card_texts, flow, text
 from games.trickster.cot import state as state_mod
 from games.trickster.cot.cards import CARD_IDS, HEROES, TABLE
 from games.trickster.cot.common import ANSWERS
+from games.trickster.cot.faces import FACES
 from games.trickster.cot.flow import PATTERN_NAMES, answer, drafter, play
 from games.trickster.cot.options import OPTIONS
 from games.trickster.cot.scoring import placements, ranking_keys
@@ -58,6 +59,7 @@ def _seat_error(state: State, seat: int) -> str:
 
 class ChampionsOfTime(Game[State]):
     search = SearchHooks(playout="random", playouts=60)  # the strong AI's playouts (docs/ai.md)
+    faces = FACES  # what its pictures print (faces.py)
     info = GameInfo(
         id="trickster-cot",
         names={"en": "Trickster: Champions of Time", "ja": "トリックスター：時の覇者"},
