@@ -20,7 +20,7 @@ from bot.discord_bot.config import DiscordSettings, ServerSettings
 from bot.discord_bot.replies import report_error, send, send_tracked, update_message, within_budget
 from bot.discord_bot.routing import Router
 from bot.discord_bot.texts import Translator, lang_of, t
-from bot.health import Heartbeat, heartbeat_path
+from bot.ops.health import Heartbeat, heartbeat_path
 from bot.tables import ClockMode, PlayerRef, TableInfo, TableService, TableStatus, Update, UserSettings
 from bot.tables.ai import policy_for_level
 from games.core import i18n
@@ -219,7 +219,7 @@ class TricktableBot(discord.Client):
         svc, table, user = self.service, cid.table, interaction.user.id
         key = f"{table}:{cid.version}:{user}:{action}"
         update: Update = await within_budget(
-            interaction, self._submit(table, user, action, cid.version, key), ephemeral=True, update=True
+            interaction, svc.submit(table, user, action, cid.version, key), ephemeral=True, update=True
         )
         info: TableInfo = await svc.get_table(table)
         game = await svc.game_of(table)
@@ -269,28 +269,6 @@ class TricktableBot(discord.Client):
         if verb == ids.START:
             return (await svc.start(table, interaction.user.id)).table
         return await svc.cancel(table, interaction.user.id)
-
-    async def _submit(self, table: int, user_id: int, action: str, version: int, key: str) -> Update:
-        """Submit at the button's version. If others moved meanwhile but this seat's decision is the one the
-        button was made for (a simultaneous secret choice: the other side committed first) and the choice is
-        still legal, submit it at the current version. The key still refuses a second click of the same button."""
-        svc = self.service
-        try:
-            return await svc.submit(table, user_id, action, version, idempotency_key=key)
-        except GameError as err:
-            if err.code != "stale_version":
-                raise
-            info = await svc.get_table(table)
-            seat = info.seat_of(user_id)
-            # a process that does not post for this server hears none of its Updates: read the owner's
-            await self.router.restore(table, fresh=not svc.owns(info.guild_id))
-            since = None if seat is None else self.router.owed_since(table, seat)
-            if since is None or since > version:
-                raise
-            current = await svc.seat_view(table, user_id)
-            if action not in current.legal_actions:
-                raise
-        return await svc.submit(table, user_id, action, current.version, idempotency_key=key)
 
     async def send_hand(
         self, interaction: discord.Interaction, table: int, lang: str, note: str | None = None

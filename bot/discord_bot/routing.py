@@ -10,7 +10,7 @@ who is still choosing; /history keeps them). Private events that only repeat wha
 
 Each table has its own poster task fed in order, so one slow or failing table never delays or stops
 another, and a click is answered before its consequences are posted. What is kept here (board and lobby
-message ids, who owes what since which version, a table's language) lives in memory and is also saved as
+message ids, who owes a decision, a table's language) lives in memory and is also saved as
 the table's front-end metadata (`TableService.set_table_meta`), so after a restart the same board is
 edited (or re-posted when old), nobody is pinged twice for a decision already announced, and public
 messages keep the table's language. A table's metadata is read back the first time it is used.
@@ -63,7 +63,6 @@ class Router:
         self._boards: dict[int, tuple[int, int, float]] = {}  # table -> (channel id, message id, posted at)
         self._lobbies: dict[int, tuple[int, int]] = {}  # table -> (channel id, lobby message id)
         self._to_act: dict[int, frozenset[int]] = {}
-        self._owed_since: dict[int, dict[int, int]] = {}  # table -> seat -> version its decision opened
         self._lang: dict[int, str] = {}
         self._restored: set[int] = set()  # tables whose saved metadata is in memory
         self._late: set[int] = set()  # tables whose poster holds updates not yet tracked
@@ -74,14 +73,8 @@ class Router:
         self._logs: dict[int, tuple[int, int, float, str]] = {}  # table -> (channel, message, posted, text)
 
     # ---- bookkeeping ----------------------------------------------------------------------------------
-    async def restore(self, table: int, fresh: bool = False) -> None:
-        """Read a table's saved bookkeeping once per process (after a restart, or first use).
-
-        `fresh`: read who owes a decision since when again, and believe it over memory. A process that
-        does not post for the table's server (several processes, bot/tables/relay.py) hears none of its
-        Updates, so what it read once goes stale; the owner saves it with every Update."""
-        if fresh:
-            await self._reread_decisions(table)
+    async def restore(self, table: int) -> None:
+        """Read a table's saved bookkeeping once per process (after a restart, or first use)."""
         if table in self._restored:
             return
         try:
@@ -105,22 +98,7 @@ class Router:
         decisions = meta.get("decisions")
         if isinstance(decisions, dict) and table not in self._to_act:
             self._to_act[table] = frozenset(int(s) for s in decisions.get("to_act", ()))
-            self._owed_since[table] = {int(s): int(v) for s, v in decisions.get("owed", {}).items()}
             self._saved_decisions[table] = self._decisions_json(table)
-
-    async def _reread_decisions(self, table: int) -> None:
-        try:
-            decisions = (await self.bot.service.get_table_meta(table)).get("decisions")
-        except Exception:
-            log.exception("could not read the saved bookkeeping of table=%s", table)
-            return
-        if isinstance(decisions, dict):
-            self._to_act[table] = frozenset(int(s) for s in decisions.get("to_act", ()))
-            self._owed_since[table] = {int(s): int(v) for s, v in decisions.get("owed", {}).items()}
-            self._saved_decisions[table] = self._decisions_json(table)
-        else:  # nothing saved: nothing known, so a stale click is refused rather than guessed
-            self._to_act.pop(table, None)
-            self._owed_since.pop(table, None)
 
     async def _save(self, table: int, values: Mapping[str, Any]) -> None:
         """Save bookkeeping; a failure only costs what a restart used to cost (a fresh board, a re-ping)."""
@@ -130,17 +108,14 @@ class Router:
             log.exception("could not save the bookkeeping of table=%s", table)
 
     def _decisions_json(self, table: int) -> str:
-        return json.dumps(
-            [sorted(self._to_act.get(table, frozenset())), sorted(self._owed_since.get(table, {}).items())]
-        )
+        return json.dumps(sorted(self._to_act.get(table, frozenset())))
 
     async def _save_decisions(self, table: int) -> None:
         current = self._decisions_json(table)
         if self._saved_decisions.get(table) == current:
             return
         self._saved_decisions[table] = current
-        owed = {str(s): v for s, v in self._owed_since.get(table, {}).items()}
-        await self._save(table, {"decisions": {"to_act": sorted(self._to_act.get(table, ())), "owed": owed}})
+        await self._save(table, {"decisions": {"to_act": sorted(self._to_act.get(table, ()))}})
 
     async def note_language(
         self, table: int, interaction: discord.Interaction, fallback: str | None = None
@@ -162,10 +137,6 @@ class Router:
 
     def to_act_of(self, table: int) -> frozenset[int]:
         return self._to_act.get(table, frozenset())
-
-    def owed_since(self, table: int, seat: int) -> int | None:
-        """The version at which `seat`'s open decision began (None: unknown, e.g. just after a restart)."""
-        return self._owed_since.get(table, {}).get(seat)
 
     async def remember_lobby(self, table: int, channel_id: int, message_id: int) -> None:
         self._lobbies[table] = (channel_id, message_id)
@@ -228,16 +199,8 @@ class Router:
         previous = self._to_act.get(table, frozenset())
         self._to_act[table] = update.to_act
         if update.table.status is not TableStatus.PLAYING:
-            self._owed_since.pop(table, None)
             return []
-        since = self._owed_since.setdefault(table, {})
-        owed = sorted(s for s in update.to_act if s not in previous or s == update.actor)
-        for seat in owed:
-            since[seat] = update.table.version
-        for seat in list(since):
-            if seat not in update.to_act:
-                del since[seat]
-        return owed
+        return sorted(s for s in update.to_act if s not in previous or s == update.actor)
 
     async def _drain(self, table: int) -> None:
         """Post everything queued for one table; updates that arrived together (a click and the AI
@@ -294,7 +257,6 @@ class Router:
             self._boards,
             self._lobbies,
             self._to_act,
-            self._owed_since,
             self._lang,
             self._saved_decisions,
             self._logs,

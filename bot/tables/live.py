@@ -61,6 +61,8 @@ class LiveTable:
     lock: TableLock = field(default_factory=TableLock)
     last_used: float = 0.0
     revision: int = 0  # the table row's revision this copy was built from (the store checks it)
+    # seat -> version its open decision began (bot/tables/decisions.py); None: not read from the log yet
+    owed_since: dict[int, int] | None = None
 
 
 def setup_state(game: Game[Any], info: TableInfo) -> Any:

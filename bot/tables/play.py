@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.store.base import DuplicateKey, VersionConflict
 from bot.store.records import ActionRow, DeadlineRow, TableWrite
+from bot.tables import decisions
 from bot.tables.ai import available_policies, policy_for_level
 from bot.tables.cache import LostRace
 from bot.tables.errors import TableError, require_status
@@ -70,9 +71,9 @@ class Play:
         require_status(info, TableStatus.PLAYING)
         if expected_version > info.version:
             raise LostRace  # the board is newer than this process's copy: another process moved it on
-        if expected_version != info.version:
-            raise TableError("stale_version")
         game, state = live.game, live.state
+        if expected_version != info.version:
+            await self.same_decision(live, seat, action, expected_version)
         acting = live.to_act if live.to_act is not None else game.to_act(state)
         if seat not in acting:
             raise TableError("not_your_turn_host", table=info.id)
@@ -82,6 +83,24 @@ class Play:
         )
         updates = await self.advance(live, [step], state=new_state)
         return updates[0]
+
+    async def same_decision(self, live: LiveTable, seat: int, action: str, drawn_at: int) -> None:
+        """A click on a board drawn at an older version counts only if its seat still owes the decision
+        the button was drawn for and the choice is still legal (the other side of a simultaneous choice
+        moved the table on); otherwise it is stale_version. Caller holds the lock."""
+        since = (await self.owed_since(live)).get(seat)
+        if since is None or since > drawn_at or action not in live.game.legal_actions(live.state, seat):
+            raise TableError("stale_version")
+
+    async def owed_since(self, live: LiveTable) -> dict[int, int]:
+        """Seat -> the version its open decision began; read from the log once per loaded copy, then kept
+        by `advance` (bot/tables/decisions.py)."""
+        if live.owed_since is None:
+            if live.info.status is not TableStatus.PLAYING or live.state is None:
+                return {}
+            actions = await self.host.store.actions(live.info.id)
+            live.owed_since = decisions.replayed(live.game, live.info, actions, live.state) or {}
+        return live.owed_since
 
     async def resign(self, live: LiveTable, user_id: int) -> Update:
         seat = live.info.seat_of(user_id)
@@ -215,6 +234,8 @@ class Play:
             live.revision += 1  # as the store did (TableWrite)
         if write.snapshot is not None:
             live.snapshot_version = version
+        if live.owed_since is not None:
+            live.owed_since = _owed_after(live, steps, over)
         live.state = state
         live.to_act = to_act
         live.deadlines = deadlines
@@ -226,6 +247,18 @@ class Play:
         if write.result is not None:
             await self.results.rate_pending()
         return updates
+
+
+def _owed_after(live: LiveTable, steps: Sequence[Step], over: bool) -> dict[int, int]:
+    """`live.owed_since` once `steps` are applied (before `live` moves on); a finished table owes nothing."""
+    if over:
+        return {}
+    since = live.owed_since or {}
+    owing = live.to_act if live.to_act is not None else live.game.to_act(live.state)
+    for s in steps:
+        since = decisions.opened(since, owing, s.to_act, s.seat, s.version)
+        owing = s.to_act
+    return since
 
 
 def _updates(

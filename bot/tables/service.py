@@ -264,7 +264,9 @@ class TableService:
     ) -> Coroutine[Any, Any, Update]:
         """Apply `action` for the user's seat if `expected_version` is current and the key is new.
 
-        Raises TableError (stale_version, duplicate_submission, not_seated, not_your_turn_host,
+        A board older than the table still counts when the seat owes the very decision it was drawn for
+        (bot/tables/decisions.py): the choice is made on the current version. Raises TableError
+        (stale_version, duplicate_submission, not_seated, not_your_turn_host,
         wrong_status…) or the engine's IllegalAction; nothing is applied then. Returns once the action
         is durably in the log. AI seats that owe a decision afterwards play right away (listeners see them).
         Awaited like a coroutine function; it hands out `TableCache.run`'s coroutine itself, so a click
@@ -273,6 +275,15 @@ class TableService:
         return self.host.cache.run(
             table_id, self.play.submit, user_id, action, expected_version, idempotency_key
         )
+
+    async def decision_opened(self, table_id: int, user_id: int) -> int | None:
+        """The version at which the user's open decision began (None: they owe none). A board drawn at
+        that version or later still takes their choice after others moved the table on (`submit`)."""
+        async def read(live: LiveTable) -> int | None:
+            seat = live.info.seat_of(user_id)
+            return None if seat is None else (await self.play.owed_since(live)).get(seat)
+
+        return await self.host.cache.run(table_id, read)
 
     async def resign(self, table_id: int, user_id: int) -> Update:
         """The user gives up: their seat is played by AI to the end and they are ranked last."""

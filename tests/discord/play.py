@@ -100,10 +100,11 @@ class Table:
             self.hands[seat] = hand
         return hand
 
-    def offers(self, message: FakeMessage | None, legal: list[str], seat: int | None = None) -> bool:
+    def offers(self, message: FakeMessage | None, legal: list[str], since: int | None = None) -> bool:
         """Whether a message offers exactly the seat's current choices: made at the table's current
-        version, or (given `seat`) at a version since which the seat's decision is the same one (a choice
-        made together: the other side committed meanwhile, and the bot accepts the click)."""
+        version, or (given `since`, the version the seat's open decision began) at a version since which
+        the seat's decision is the same one (a choice made together: the other side committed meanwhile,
+        and the service accepts the click)."""
         if message is None or message.deleted:
             return False
         offered = options_of(message)
@@ -113,8 +114,6 @@ class Table:
         current = self.live.info.version
         if versions == {current}:
             return True
-        bot = self.harness.bot
-        since = None if seat is None or bot is None else bot.router.owed_since(self.id, seat)
         return since is not None and len(versions) == 1 and since <= min(versions) <= current
 
     async def act(self, seat: int, choose: Chooser | None = None, via_dm: bool = False) -> str:
@@ -126,13 +125,14 @@ class Table:
         if form is not None and sorted(action_of(c, v) for c, v in options_of(form)) != sorted(legal):
             self.used_forms.add(form.id)  # a form for an earlier decision: the hand is the way now
             form = None
+        since = await self.harness.service.decision_opened(self.id, user.id)
         hand = self.hands.get(seat)
-        if not self.offers(hand, legal, seat):  # the newest private message the bot gave them (a first hand)
+        if not self.offers(hand, legal, since):  # the newest private message the bot gave them (a first hand)
             hand = self.harness.newest(
                 lambda m: m.visibility.kind == "ephemeral"
                 and m.visibility.user_id == user.id
                 and m.channel_id == self.thread
-                and self.offers(m, legal, seat)
+                and self.offers(m, legal, since)
             )
         message = (form or hand) if via_dm else (hand or form)
         if message is None:

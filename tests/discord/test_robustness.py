@@ -315,17 +315,19 @@ async def test_a_japanese_table_stays_japanese_after_a_restart(harness: Harness)
 async def test_restart_remembers_who_owes_a_decision_since_when(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Who owes a decision since which version survives a restart (used to accept a secret choice made
-    on a board the other side has moved since, and not to ping a turn twice)."""
-    _fake, _alice, _bob, table = await _alice_bob_and_two_ai(harness, monkeypatch, seed=6)
+    """Who owes a decision since which version survives a restart: the service reads it back from the
+    log (to accept a secret choice made on a board the other side has moved since), and the poster its
+    saved bookkeeping (not to ping a turn twice)."""
+    _fake, alice, _bob, table = await _alice_bob_and_two_ai(harness, monkeypatch, seed=6)
     await play_until(table, solo_turn_of(0))
     assert harness.bot is not None
-    since = harness.bot.router.owed_since(table.id, 0)
+    since = await harness.service.decision_opened(table.id, alice.id)
     assert since is not None
     await harness.stop_bot()
     await harness.start_bot()
     assert harness.bot is not None
-    assert harness.bot.router.owed_since(table.id, 0) is None  # not read yet
+    assert table.id not in harness.service._tables  # nothing in memory: read back below
+    assert harness.bot.router.to_act_of(table.id) == frozenset()  # not read yet
     await harness.bot.router.restore(table.id)
     assert harness.bot.router.to_act_of(table.id) == frozenset({0})
-    assert harness.bot.router.owed_since(table.id, 0) == since
+    assert await harness.service.decision_opened(table.id, alice.id) == since
