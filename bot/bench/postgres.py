@@ -28,9 +28,9 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.settings import Settings
-from bot.store.pg_migrate import apply_migrations
-from bot.store.postgres import _apply, _clock_row, _columns
-from bot.store.records import TableWrite
+from bot.store.postgres.migrations import apply_migrations
+from bot.store.postgres.rows import apply_writes, columns
+from bot.store.records import TableWrite, clock_row
 
 T = TypeVar("T")
 
@@ -72,9 +72,9 @@ def _floor_args(writes: Sequence[TableWrite]) -> list[Any]:
         for a in w.actions
     ]
     snaps = [(w.table_id, w.snapshot[0], w.snapshot[1]) for w in writes if w.snapshot is not None]
-    clocked = [_clock_row(w.table_id, w.deadlines) for w in writes if w.deadlines]
+    clocked = [clock_row(w.table_id, w.deadlines) for w in writes if w.deadlines]
     unclocked = [w.table_id for w in writes if w.deadlines is not None and not w.deadlines]
-    return [*_columns(actions, 8), *_columns(snaps, 3), *_columns(clocked, 3), unclocked]
+    return [*columns(actions, 8), *columns(snaps, 3), *columns(clocked, 3), unclocked]
 
 
 async def _empty(url: str) -> None:
@@ -127,7 +127,7 @@ async def _time_store_statement(url: str, statements: Sequence[Sequence[TableWri
     try:
         started = time.perf_counter()
         for group in statements:
-            await _apply(conn, group, "bench")
+            await apply_writes(conn, group, "bench")
         return time.perf_counter() - started
     finally:
         await conn.close()

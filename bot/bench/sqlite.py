@@ -12,10 +12,9 @@ from typing import Any
 
 from bot.settings import Settings
 from bot.store.factory import sqlite_path
-from bot.store.migrate import apply_migrations
 from bot.store.records import TableWrite
-from bot.store.sqlite import _apply_write as apply_write
-from bot.store.sqlite import commit_writes
+from bot.store.sqlite.migrations import apply_migrations
+from bot.store.sqlite.rows import apply_write, commit_writes
 
 
 def _floor_db(

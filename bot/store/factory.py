@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.envparse import redact_url
 from bot.store.base import Store, StoreError
 
 if TYPE_CHECKING:
@@ -48,11 +49,9 @@ def make_store(target: str, synchronous: str = "NORMAL") -> Store:
 
         return PostgresStore(target)
     if "://" in target and not target.startswith("sqlite:"):
-        from bot.store.postgres import redact
-
         scheme = target.split("://", 1)[0]
         raise StoreError(
-            f"DATABASE_URL {redact(target)}: unknown scheme {scheme!r} (use postgresql://… or sqlite:///…)"
+            f"DATABASE_URL {redact_url(target)}: unknown scheme {scheme!r} (use postgresql://… or sqlite:///…)"
         )
     from bot.store.sqlite import SqliteStore
 

@@ -1,6 +1,6 @@
 """What a store offers for relaying Updates between bot processes (bot/tables/relay.py uses it).
 
-Only a store several processes share has it (PostgreSQL: bot/store/pg_relay.py); the SQLite store is one
+Only a store several processes share has it (PostgreSQL: bot/store/postgres/relay.py); the SQLite store is one
 process's, so it has nothing to relay and the service keeps publishing every Update where it was made.
 """
 

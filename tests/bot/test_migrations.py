@@ -8,7 +8,7 @@ import pytest
 from hosttools import FakeClock, open_service
 
 from bot.settings import Settings
-from bot.store.migrate import _statements, code_version, migrations
+from bot.store.sqlite.migrations import code_version, migrations, statements
 from bot.tables import ClockMode, GuildSettings, TableError
 
 
@@ -16,7 +16,7 @@ def old_database(path: str, version: int) -> sqlite3.Connection:
     """A file as the code at schema `version` left it (the first `version` migrations applied)."""
     conn = sqlite3.connect(path, isolation_level=None)
     for number, _name, sql in migrations()[:version]:
-        for statement in _statements(sql):
+        for statement in statements(sql):
             conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {number}")
     return conn

@@ -147,7 +147,7 @@ def test_every_schema_table_is_copied(tmp_path: Path) -> None:
     """A migration adding a table must add it to the copy as well."""
     import sqlite3
 
-    from bot.store.migrate import apply_migrations
+    from bot.store.sqlite.migrations import apply_migrations
 
     conn = sqlite3.connect(str(tmp_path / "s.db"), isolation_level=None)
     apply_migrations(conn, "s.db")

@@ -12,9 +12,9 @@ from pgserver import PgServer
 from bot.ops import copy as store_copy
 from bot.store.base import GuildRow
 from bot.store.factory import open_store
-from bot.store.migrate import _statements
-from bot.store.migrate import migrations as sqlite_migrations
-from bot.store.pg_migrate import migrations as pg_migrations
+from bot.store.postgres.migrations import migrations as pg_migrations
+from bot.store.sqlite.migrations import migrations as sqlite_migrations
+from bot.store.sqlite.migrations import statements
 from bot.tables import ClockMode, GuildSettings
 from bot.tables.preferences import Preferences
 
@@ -35,7 +35,7 @@ async def test_an_old_sqlite_file_reads_the_level_as_not_set(tmp_path: Path) -> 
     for number, name, sql in sqlite_migrations():
         if "ai_level" in name:
             break
-        for statement in _statements(sql):
+        for statement in statements(sql):
             conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {number}")
     conn.execute("INSERT INTO guild_settings VALUES (?, 'async', '[5]', 1)", (GUILD,))

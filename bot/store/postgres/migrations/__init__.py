@@ -1,4 +1,5 @@
-"""Numbered PostgreSQL migrations (pg_migrations/NNNN_name.sql), tracked in a one-row schema_version table.
+"""The PostgreSQL store's migrations: the numbered files beside this module (bot/store/migrate.py has the
+rule), tracked in a one-row schema_version table.
 
 Several processes may start at once against one database: the migration runs under a transaction-level
 advisory lock, so exactly one of them applies each step and the others see the result.
@@ -9,13 +10,13 @@ from __future__ import annotations
 import asyncpg
 
 from bot.store.base import StoreError
-from bot.store.migrate import migrations as numbered
+from bot.store.migrate import numbered
 
 _LOCK = 0x7472_6B74  # advisory lock key of the migration step ("trkt")
 
 
 def migrations() -> list[tuple[int, str, str]]:
-    return numbered("bot.store.pg_migrations")
+    return numbered(__name__)
 
 
 def code_version() -> int:

@@ -15,6 +15,7 @@ from bot.store.privacy import (
     user_plan,
 )
 from bot.store.records import SeatRow, TableRow
+from bot.store.sqlite.rows import insert_table_row, write_seats
 
 T = TypeVar("T")
 
@@ -81,15 +82,13 @@ class SqlitePrivacy(PrivacyStore):
     async def insert_table_within_limit(
         self, row: TableRow, seats: Sequence[SeatRow], user_id: int, limit: int
     ) -> int:
-        from bot.store.sqlite import _insert_table_row, _write_seats
-
         def work(conn: sqlite3.Connection) -> int:
             def body() -> int:  # BEGIN IMMEDIATE: the count and the insert are one decision
                 count = int(conn.execute(COUNT_OPEN, (user_id, user_id)).fetchone()[0])
                 if count >= limit:
                     raise OpenTablesLimit(count)
-                table_id = _insert_table_row(conn, row)
-                _write_seats(conn, table_id, seats)
+                table_id = insert_table_row(conn, row)
+                write_seats(conn, table_id, seats)
                 return table_id
 
             return int(self._tx(conn, body))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.store.postgres.rows import insert_table_row, write_seats
 from bot.store.privacy import (
     COUNT_OPEN,
     GUILD_USERS,
@@ -62,8 +63,6 @@ class PostgresPrivacy(PrivacyStore):
     async def insert_table_within_limit(
         self, row: TableRow, seats: Sequence[SeatRow], user_id: int, limit: int
     ) -> int:
-        from bot.store.postgres import _insert_table_row, _write_seats
-
         async with self._conn() as conn, conn.transaction():
             # One person's creations are serialized by a transaction-scoped advisory lock on their id,
             # so two clicks at once cannot both pass the count.
@@ -71,6 +70,6 @@ class PostgresPrivacy(PrivacyStore):
             count = int(await conn.fetchval(numbered(COUNT_OPEN), user_id, user_id))
             if count >= limit:
                 raise OpenTablesLimit(count)
-            table_id = int(await _insert_table_row(conn, row))
-            await _write_seats(conn, table_id, seats)
+            table_id = int(await insert_table_row(conn, row))
+            await write_seats(conn, table_id, seats)
             return table_id

@@ -1,4 +1,4 @@
--- How the PostgreSQL store decides writes that depend on a read, in one statement (bot/store/postgres.py).
+-- How the PostgreSQL store decides writes that depend on a read, in one statement (bot/store/postgres/rows.py).
 -- log_version: the table's log length kept on its row. A group commit updates each table's row with
 -- `WHERE log_version = base_version AND revision = base_revision`; a concurrent writer of the same table
 -- waits for the row lock and is then re-checked against the committed row, so a stale write (also one

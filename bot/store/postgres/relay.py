@@ -1,5 +1,5 @@
 """The PostgreSQL store's relay of Updates between processes (bot/store/relay.py says what; the table is
-bot/store/pg_migrations/0008_relay.sql). Rows are written and announced (NOTIFY tricktable_relay, payload
+bot/store/postgres/migrations/0008_relay.sql). Rows are written and announced (NOTIFY tricktable_relay, payload
 the shards they are for) in one statement, so an owner never hears of rows it cannot see yet."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ _EXPIRE = "DELETE FROM relay WHERE created_at < now() - $1 * interval '1 second'
 
 def relay_columns(rows: Sequence[RelayRow], shard_count: int) -> list[Any]:
     """The rows as the statements' arrays (server, table, version, payload, shard), then the NOTIFY
-    payload: the shards they are for. Also the group commit's (postgres.py), which writes the relayed
+    payload: the shards they are for. Also the group commit's (rows.py), which writes the relayed
     Updates of a click in the same transaction as the click itself."""
     of = [r.shard if r.shard >= 0 else shard_of(r.guild_id, shard_count) for r in rows]
     columns: list[Any] = [[r[i] for r in rows] for i in range(4)]

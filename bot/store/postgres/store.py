@@ -4,10 +4,7 @@ Chosen by `DATABASE_URL=postgresql://…` (bot/store/factory.py). Several bot pr
 database: every decision that depends on a read is made by the database (the log's key is the version
 check, lobby changes are conditional updates), never by a process's memory.
 
-A group commit is ONE statement in the common case: data-modifying CTEs over `unnest`ed arrays append
-every table's log rows, snapshots and clocks at once, and a single statement is its own transaction, so
-a group costs one round trip. Writes with rare parts (a result, replaced seats) add a transaction
-around it. When the group is refused (a stale version or a repeated key somewhere in it), the writes are
+A group commit is ONE statement in the common case (rows.py). When the group is refused (a stale version or a repeated key somewhere in it), the writes are
 retried one by one so only the offending ones fail, exactly like the SQLite store.
 
 A lost connection (the server restarted, the network dropped) fails the calls in flight with a
@@ -27,36 +24,42 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot.envparse import redact_url
-from bot.store.base import DuplicateKey, GuildRow, Rater, RatingKey, Store, StoreError, VersionConflict
-from bot.store.pg_migrate import apply_migrations
-from bot.store.pg_privacy import PostgresPrivacy
-from bot.store.pg_relay import RELAY_CHANNEL, PostgresRelay, relay_columns
+from bot.store.base import GuildRow, Rater, RatingKey, Store, StoreError
+from bot.store.postgres.migrations import apply_migrations
+from bot.store.postgres.privacy import PostgresPrivacy
+from bot.store.postgres.relay import RELAY_CHANNEL, PostgresRelay
+from bot.store.postgres.rows import (
+    CHANNEL,
+    RATING_COLUMNS,
+    REFUSED,
+    TABLE_COLUMNS,
+    apply_writes,
+    as_guild_row,
+    collision,
+    insert_table_row,
+    payloads,
+    ratings_for,
+    save_ratings,
+    seats_of,
+    unrated_results,
+    write_seats,
+)
 from bot.store.records import (
-    TABLE_INSERT_COLUMNS,
     ActionRow,
     DeadlineRow,
     LoadedTable,
     RatingRecord,
     ResultRow,
-    ResultSeat,
     SeatRow,
     TableRow,
     TableWrite,
-    clock_row,
+    action_row,
     decode_clocks,
-    table_insert_values,
+    rating_record,
+    table_row,
 )
-from bot.store.records import action_row as _action
-from bot.store.records import rating_record as _rating
-from bot.store.records import table_row as _table
 
-_TABLE_COLS = (
-    "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
-    " log_version, creator_id,"
-    " clock_mode, clock_seconds, created_at, updated_at, revision"
-)
 _RATING_LOCK = 0x7472_6B72  # advisory lock key of rating application ("trkr")
-_RATING_COLS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, updated_at"
 
 # The connection-level failures a caller can do nothing about but retry later.
 _LOST = (
@@ -70,152 +73,7 @@ _LOST = (
     asyncpg.InternalClientError,  # the protocol's state after the server went away mid-operation
 )
 
-# A write refused by the database: its log rows collide, or its table's row is not as the writer saw it.
-_REFUSED = (asyncpg.UniqueViolationError, asyncpg.RaiseError)
-
-# One group commit: every part is an array (possibly empty) so the statement is prepared once.
-# `m` checks and locks each written table's row (version and revision as the writer saw them) and moves
-# its version on; when a row does not match, the final SELECT raises and the whole statement is undone.
-_GROUP_SQL = """
-WITH
-  m AS (
-    UPDATE tables t SET
-        log_version = u.new_version,
-        revision = t.revision + u.bump,
-        updated_at = CASE WHEN u.touch THEN u.at ELSE t.updated_at END,
-        status = COALESCE(u.status, t.status)
-    FROM unnest($1::bigint[], $2::int[], $3::int[], $4::bigint[], $5::int[], $6::bool[], $7::float8[],
-                $8::text[]) AS u(id, base_version, new_version, base_revision, bump, touch, at, status)
-    WHERE t.id = ANY($1::bigint[])  -- an index scan of the written tables, not a scan of all of them
-      AND t.id = u.id AND t.log_version = u.base_version
-      AND (u.base_revision IS NULL OR t.revision = u.base_revision)
-    RETURNING t.id
-  ),
-  a AS (
-    INSERT INTO actions (table_id, seq, seat, action, user_id, via, at, idem_key)
-    SELECT * FROM unnest($9::bigint[], $10::int[], $11::int[], $12::text[], $13::bigint[], $14::text[],
-                         $15::float8[], $16::text[])
-  ),
-  s AS (
-    INSERT INTO snapshots (table_id, version, state)
-    SELECT * FROM unnest($17::bigint[], $18::int[], $19::text[])
-    ON CONFLICT (table_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state
-  ),
-  d AS (
-    INSERT INTO deadlines (table_id, next_at, clocks)
-    SELECT * FROM unnest($20::bigint[], $21::float8[], $22::text[])
-    ON CONFLICT (table_id) DO UPDATE SET next_at = EXCLUDED.next_at, clocks = EXCLUDED.clocks,
-        claimed_until = 0
-  ),
-  x AS (
-    DELETE FROM deadlines WHERE table_id = ANY($23::bigint[])
-  )
-SELECT CASE WHEN (SELECT COUNT(*) FROM m) = $24 THEN 1 ELSE tricktable_refuse('stale table') END,
-       (SELECT COUNT(pg_notify('tricktable_tables', p)) FROM unnest($25::text[]) AS p)
-"""
-# The same with Updates for the processes that own these tables' channels (pg_relay.py), written in this
-# order and announced at commit. A separate statement, so a group without them (one process: always)
-# pays nothing for them.
-_GROUP_RELAY_SQL = _GROUP_SQL.replace(
-    """
-SELECT CASE""",
-    """,
-  r AS (
-    INSERT INTO relay (guild_id, table_id, version, payload, shard)
-    SELECT g, t, v, p, s FROM unnest($26::bigint[], $27::bigint[], $28::int[], $29::text[], $30::int[])
-        WITH ORDINALITY AS u(g, t, v, p, s, n)
-    ORDER BY n
-  )
-SELECT CASE""",
-).replace(
-    "unnest($25::text[]) AS p)\n",
-    "unnest($25::text[]) AS p),\n       (SELECT COUNT(pg_notify('tricktable_relay', p)) FROM unnest($31::text[]) AS p)\n",
-)
-assert _GROUP_RELAY_SQL.count("$31") == 1 and "INSERT INTO relay" in _GROUP_RELAY_SQL
-CHANNEL = "tricktable_tables"  # NOTIFY payload: "<sender token> <table>:<version>:<revision> ..."
-_PAYLOAD = 7000  # bytes per notification (PostgreSQL's limit is 8000)
-
-
 redact = redact_url  # the password (if any) as ***, for messages and logs
-
-
-_clock_row = clock_row  # (bench_pg.py reads it under this name)
-_decode_clocks = decode_clocks
-
-
-def _columns(rows: Sequence[tuple[Any, ...]], width: int) -> list[list[Any]]:
-    """Rows to per-column lists (the unnest arrays)."""
-    if not rows:
-        return [[] for _ in range(width)]
-    return [list(column) for column in zip(*rows, strict=True)]
-
-
-def _group_args(writes: Sequence[TableWrite]) -> list[Any]:
-    rows = [
-        (
-            w.table_id,
-            w.base_version,
-            w.actions[-1].seq if w.actions else w.base_version,
-            w.base_revision,
-            1 if w.status is not None or w.seats is not None else 0,  # a lobby-relevant change: revision + 1
-            w.status is not None or w.snapshot is not None or w.seats is not None,
-            w.updated_at,
-            w.status,
-        )
-        for w in writes
-    ]
-    actions = [
-        (w.table_id, a.seq, a.seat, a.action, a.user_id, a.via, a.at, a.idem_key)
-        for w in writes
-        for a in w.actions
-    ]
-    snaps = [(w.table_id, w.snapshot[0], w.snapshot[1]) for w in writes if w.snapshot is not None]
-    clocked = [_clock_row(w.table_id, w.deadlines) for w in writes if w.deadlines]
-    unclocked = [w.table_id for w in writes if w.deadlines is not None and not w.deadlines]
-    return [
-        *_columns(rows, 8),
-        *_columns(actions, 8),
-        *_columns(snaps, 3),
-        *_columns(clocked, 3),
-        unclocked,
-        len({w.table_id for w in writes}),
-    ]
-
-
-def _payloads(token: str, changes: Sequence[tuple[int, int, int]]) -> list[str]:
-    """NOTIFY payloads telling the other processes which tables moved on (chunked under the limit)."""
-    out: list[str] = []
-    line = token
-    for table_id, version, revision in changes:
-        item = f" {table_id}:{version}:{revision}"
-        if len(line) + len(item) > _PAYLOAD:
-            out.append(line)
-            line = token
-        line += item
-    if line != token:
-        out.append(line)
-    return out
-
-
-def _relayed(writes: Sequence[TableWrite]) -> list[Any]:
-    """The writes' relayed Updates as _GROUP_RELAY_SQL's arrays, and the NOTIFY for their owners. The
-    shard was set by the sender (relay.py)."""
-    rows = [row for w in writes for row in w.relay]
-    *columns, shards = relay_columns(rows, 1)
-    return [*columns, [shards]]
-
-
-def _changes(writes: Sequence[TableWrite]) -> list[tuple[int, int, int]]:
-    return [
-        (
-            w.table_id,
-            w.actions[-1].seq if w.actions else w.base_version,
-            -1
-            if w.base_revision is None
-            else w.base_revision + (w.status is not None or w.seats is not None),
-        )
-        for w in writes
-    ]
 
 
 async def _keep_session(_conn: asyncpg.Connection) -> None:
@@ -276,7 +134,7 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
     async def _start_listening(self) -> None:
         conn = await asyncpg.connect(self.url, timeout=self.timeout)
         await conn.add_listener(CHANNEL, self._heard)
-        await conn.add_listener(RELAY_CHANNEL, self._heard_relay)  # Updates for our shards (pg_relay.py)
+        await conn.add_listener(RELAY_CHANNEL, self._heard_relay)  # Updates for our shards (relay.py)
         conn.add_termination_listener(self._lost_listener)
         self._listen = conn
 
@@ -356,8 +214,8 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
         async with self._conn() as conn, conn.transaction():
             ids = []
             for row, seats in rows:
-                table_id = await _insert_table_row(conn, row)
-                await _write_seats(conn, table_id, seats)
+                table_id = await insert_table_row(conn, row)
+                await write_seats(conn, table_id, seats)
                 ids.append(table_id)
             return ids
 
@@ -395,16 +253,16 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 return not (expect_status is not None or expect_revision is not None)
             if seats is not None:
                 await conn.execute("DELETE FROM seats WHERE table_id = $1", table_id)
-                await _write_seats(conn, table_id, seats)
+                await write_seats(conn, table_id, seats)
             if clear_deadlines:
                 await conn.execute("DELETE FROM deadlines WHERE table_id = $1", table_id)
-            for payload in _payloads(self.token, [(table_id, changed[0], changed[1])]):
+            for payload in payloads(self.token, [(table_id, changed[0], changed[1])]):
                 await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
             return True
 
     async def load(self, table_id: int) -> LoadedTable | None:
         async with self._conn() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-            row = await conn.fetchrow(f"SELECT {_TABLE_COLS} FROM tables WHERE id = $1", table_id)
+            row = await conn.fetchrow(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = $1", table_id)
             if row is None:
                 return None
             snap = await conn.fetchrow("SELECT version, state FROM snapshots WHERE table_id = $1", table_id)
@@ -421,15 +279,15 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 table_id,
             )
             clocks = await conn.fetchval("SELECT clocks FROM deadlines WHERE table_id = $1", table_id)
-            seats = await _seats(conn, [table_id])
+            seats = await seats_of(conn, [table_id])
             return LoadedTable(
-                table=_table(row),
+                table=table_row(row),
                 seats=seats.get(table_id, ()),
                 snapshot_version=snap_version,
                 snapshot=snap[1] if snap else None,
-                tail=tuple(_action(a) for a in tail),
+                tail=tuple(action_row(a) for a in tail),
                 recent_keys=tuple(k[0] for k in keys),
-                deadlines=tuple(_decode_clocks(clocks)) if clocks else (),
+                deadlines=tuple(decode_clocks(clocks)) if clocks else (),
             )
 
     async def table_rows(
@@ -454,15 +312,15 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
         if user_id is not None:
             params.append(user_id)
             where.append(f"id IN (SELECT table_id FROM seats WHERE user_id = ${len(params)})")
-        sql = f"SELECT {_TABLE_COLS} FROM tables"
+        sql = f"SELECT {TABLE_COLUMNS} FROM tables"
         if where:
             sql += " WHERE " + " AND ".join(where)
         params.append(limit)
         sql += f" ORDER BY id DESC LIMIT ${len(params)}"
         async with self._conn() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
             rows = await conn.fetch(sql, *params)
-            seats = await _seats(conn, [r[0] for r in rows])
-        return [(_table(r), seats.get(r[0], ())) for r in rows]
+            seats = await seats_of(conn, [r[0] for r in rows])
+        return [(table_row(r), seats.get(r[0], ())) for r in rows]
 
     # --- the log -------------------------------------------------------------------------------------
     async def commit(self, writes: Sequence[TableWrite]) -> list[Exception | None]:
@@ -471,15 +329,15 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
             return outcome
         async with self._conn() as conn:
             try:
-                await _apply(conn, writes, self.token)
+                await apply_writes(conn, writes, self.token)
                 return outcome
-            except (*_REFUSED, asyncpg.CardinalityViolationError, asyncpg.DeadlockDetectedError):
+            except (*REFUSED, asyncpg.CardinalityViolationError, asyncpg.DeadlockDetectedError):
                 pass  # somewhere in the group (or a lock-order clash with another process): one by one
             for index, w in enumerate(writes):
                 try:
-                    await _apply(conn, [w], self.token)
-                except _REFUSED:
-                    outcome[index] = await _collision(conn, w)
+                    await apply_writes(conn, [w], self.token)
+                except REFUSED:
+                    outcome[index] = await collision(conn, w)
                 except asyncpg.IntegrityConstraintViolationError as err:
                     outcome[index] = StoreError(f"table {w.table_id}: {err}")
         return outcome
@@ -492,7 +350,7 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 table_id,
                 after,
             )
-        return [_action(r) for r in rows]
+        return [action_row(r) for r in rows]
 
     async def snapshot(self, table_id: int) -> tuple[int, str] | None:
         async with self._conn() as conn:
@@ -507,7 +365,7 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 now,
                 limit,
             )
-        return [(r[0], d) for r in rows for d in _decode_clocks(r[1])]
+        return [(r[0], d) for r in rows for d in decode_clocks(r[1])]
 
     async def claim_due_deadlines(
         self, now: float, lease: float = 5.0, limit: int = 500
@@ -525,12 +383,12 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 lease,
             )
         rows = sorted(rows, key=lambda r: (r[1], r[0]))
-        return [(r[0], d) for r in rows for d in _decode_clocks(r[2])]
+        return [(r[0], d) for r in rows for d in decode_clocks(r[2])]
 
     # --- results and ratings -------------------------------------------------------------------------
     async def unrated_results(self) -> list[ResultRow]:
         async with self._conn() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-            return await _unrated(conn)
+            return await unrated_results(conn)
 
     async def apply_ratings(self, rater: Rater) -> list[int]:
         """Every unrated result, in finishing order, in ONE transaction that holds a transaction-level
@@ -542,41 +400,41 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
             async with conn.transaction():
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", _RATING_LOCK)
                 done = []
-                for result in await _unrated(conn):
-                    current = await _ratings_for(conn, rater.keys(result))
-                    await _save_ratings(conn, result.table_id, rater.rate(result, current))
+                for result in await unrated_results(conn):
+                    current = await ratings_for(conn, rater.keys(result))
+                    await save_ratings(conn, result.table_id, rater.rate(result, current))
                     done.append(result.table_id)
                 return done
 
     async def ratings_for(self, keys: Sequence[RatingKey]) -> dict[RatingKey, RatingRecord]:
         async with self._conn() as conn:
-            return await _ratings_for(conn, keys)
+            return await ratings_for(conn, keys)
 
     async def save_ratings(self, table_id: int, rows: Sequence[RatingRecord]) -> None:
         async with self._conn() as conn, conn.transaction():
-            await _save_ratings(conn, table_id, rows)
+            await save_ratings(conn, table_id, rows)
 
     async def leaderboard(self, scope: int, game: str, limit: int) -> list[RatingRecord]:
         async with self._conn() as conn:
             rows = await conn.fetch(
-                f"SELECT {_RATING_COLS} FROM ratings WHERE scope = $1 AND game = $2"
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE scope = $1 AND game = $2"
                 " ORDER BY ordinal DESC, wins DESC, user_id LIMIT $3",
                 scope,
                 game,
                 limit,
             )
-        return [_rating(r) for r in rows]
+        return [rating_record(r) for r in rows]
 
     async def player_ratings(self, user_id: int, scope: int) -> list[tuple[RatingRecord, int]]:
         async with self._conn() as conn:
             rows = await conn.fetch(
-                f"SELECT {_RATING_COLS}, (SELECT COUNT(*) FROM ratings b WHERE b.scope = r.scope"
+                f"SELECT {RATING_COLUMNS}, (SELECT COUNT(*) FROM ratings b WHERE b.scope = r.scope"
                 " AND b.game = r.game AND b.ordinal > r.ordinal) FROM ratings r"
                 " WHERE scope = $1 AND user_id = $2 ORDER BY game",
                 scope,
                 user_id,
             )
-        return [(_rating(tuple(r)[:10]), int(r[10]) + 1) for r in rows]
+        return [(rating_record(tuple(r)[:10]), int(r[10]) + 1) for r in rows]
 
     # --- user settings -------------------------------------------------------------------------------
     async def get_settings(self, user_id: int) -> tuple[str | None, bool] | None:
@@ -654,7 +512,7 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 "SELECT default_clock, table_channels, text_only, ai_level FROM guild_settings WHERE guild_id = $1",
                 guild_id,
             )
-        return _guild_row(row) if row else None
+        return as_guild_row(row) if row else None
 
     async def update_guild_settings(
         self,
@@ -682,7 +540,7 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 None if text_only is None else int(text_only),
                 ai_level,
             )
-        return _guild_row(row)
+        return as_guild_row(row)
 
     async def add_guild_channel(self, guild_id: int, channel_id: int, base_channels: str) -> GuildRow:
         """One statement under the row's lock: two channels added at once (two processes) both stay."""
@@ -699,7 +557,7 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 base_channels,
                 channel_id,
             )
-        return _guild_row(row)
+        return as_guild_row(row)
 
     # --- front-end table metadata --------------------------------------------------------------------
     async def get_table_meta(self, table_id: int) -> dict[str, str]:
@@ -721,144 +579,3 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 await conn.execute(
                     "DELETE FROM table_meta WHERE table_id = $1 AND key = ANY($2::text[])", table_id, deletes
                 )
-
-
-async def _unrated(conn: asyncpg.Connection) -> list[ResultRow]:
-    results = await conn.fetch(
-        "SELECT table_id, guild_id, game, finished_at, outcome FROM results WHERE rated = 0"
-        " ORDER BY finish_seq, table_id"
-    )
-    seats = await conn.fetch(
-        "SELECT table_id, seat, user_id, name, placement, score, team FROM result_seats"
-        " WHERE table_id = ANY($1::bigint[]) ORDER BY table_id, seat",
-        [r[0] for r in results],
-    )
-    by_table: dict[int, list[ResultSeat]] = {}
-    for s in seats:
-        by_table.setdefault(s[0], []).append(ResultSeat(*tuple(s)[1:]))
-    return [
-        ResultRow(r[0], r[1], r[2], r[3], json.loads(r[4]), tuple(by_table.get(r[0], ()))) for r in results
-    ]
-
-
-async def _ratings_for(conn: asyncpg.Connection, keys: Sequence[RatingKey]) -> dict[RatingKey, RatingRecord]:
-    if not keys:
-        return {}
-    scopes, games, users = _columns(list(keys), 3)
-    rows = await conn.fetch(
-        f"SELECT {_RATING_COLS} FROM ratings WHERE (scope, game, user_id) IN"
-        " (SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[]))",
-        scopes,
-        games,
-        users,
-    )
-    return {(r[0], r[1], r[2]): _rating(r) for r in rows}
-
-
-async def _save_ratings(conn: asyncpg.Connection, table_id: int, rows: Sequence[RatingRecord]) -> None:
-    values = [
-        (r.scope, r.game, r.user_id, r.name, r.mu, r.sigma, r.ordinal, r.games, r.wins, r.updated_at)
-        for r in rows
-    ]
-    if values:
-        await conn.executemany(
-            f"INSERT INTO ratings ({_RATING_COLS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)"
-            " ON CONFLICT (scope, game, user_id) DO UPDATE SET name = EXCLUDED.name,"
-            " mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, ordinal = EXCLUDED.ordinal,"
-            " games = EXCLUDED.games, wins = EXCLUDED.wins, updated_at = EXCLUDED.updated_at",
-            values,
-        )
-    await conn.execute("UPDATE results SET rated = 1 WHERE table_id = $1", table_id)
-
-
-async def _seats(conn: asyncpg.Connection, table_ids: Sequence[int]) -> dict[int, tuple[SeatRow, ...]]:
-    rows = await conn.fetch(
-        "SELECT table_id, seat, user_id, name, ai_policy, left_as FROM seats"
-        " WHERE table_id = ANY($1::bigint[]) ORDER BY table_id, seat",
-        list(table_ids),
-    )
-    out: dict[int, list[SeatRow]] = {}
-    for r in rows:
-        out.setdefault(r[0], []).append(SeatRow(r[1], r[2], r[3], r[4], r[5]))
-    return {k: tuple(v) for k, v in out.items()}
-
-
-async def _insert_table_row(conn: asyncpg.Connection, row: TableRow) -> int:
-    table_id = await conn.fetchval(
-        f"INSERT INTO tables ({TABLE_INSERT_COLUMNS})"
-        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id",
-        *table_insert_values(row),
-    )
-    return int(table_id)
-
-
-async def _write_seats(conn: asyncpg.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
-    if seats:
-        await conn.executemany(
-            "INSERT INTO seats (table_id, seat, user_id, name, ai_policy, left_as) VALUES ($1,$2,$3,$4,$5,$6)",
-            [(table_id, s.seat, s.user_id, s.name, s.ai_policy, s.left_as) for s in seats],
-        )
-
-
-async def _apply(conn: asyncpg.Connection, writes: Sequence[TableWrite], token: str) -> None:
-    """Writes as one statement (its own transaction), or one transaction when rare parts come along.
-    The other processes hear of it (NOTIFY, delivered only if the statement commits)."""
-    args = [*_group_args(writes), _payloads(token, _changes(writes))]
-    sql = _GROUP_SQL
-    if any(w.relay for w in writes):
-        args.extend(_relayed(writes))
-        sql = _GROUP_RELAY_SQL
-    if not any(w.seats is not None or w.result is not None for w in writes):
-        await conn.execute(sql, *args)
-        return
-    async with conn.transaction():
-        await conn.execute(sql, *args)
-        for w in writes:
-            await _write_extras(conn, w)
-
-
-async def _write_extras(conn: asyncpg.Connection, w: TableWrite) -> None:
-    """The rare parts of a write: a seat handed to an AI, the result of a finished game."""
-    if w.seats is not None:
-        await conn.execute("DELETE FROM seats WHERE table_id = $1", w.table_id)
-        await _write_seats(conn, w.table_id, w.seats)
-    r = w.result
-    if r is not None:
-        await conn.execute(
-            # finish_seq: the finishing order across processes, taken inside the write's transaction
-            "INSERT INTO results (table_id, guild_id, game, finished_at, outcome, rated, finish_seq)"
-            " VALUES ($1,$2,$3,$4,$5,0,nextval('results_finish_order')) ON CONFLICT (table_id) DO UPDATE"
-            " SET guild_id = EXCLUDED.guild_id, game = EXCLUDED.game, finished_at = EXCLUDED.finished_at,"
-            " outcome = EXCLUDED.outcome, rated = 0, finish_seq = EXCLUDED.finish_seq",
-            w.table_id,
-            r.guild_id,
-            r.game,
-            r.finished_at,
-            json.dumps(r.outcome, sort_keys=True),
-        )
-        if r.seats:
-            await conn.executemany(
-                "INSERT INTO result_seats (table_id, seat, user_id, name, placement, score, team)"
-                " VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (table_id, seat) DO UPDATE SET"
-                " user_id = EXCLUDED.user_id, name = EXCLUDED.name, placement = EXCLUDED.placement,"
-                " score = EXCLUDED.score, team = EXCLUDED.team",
-                [(w.table_id, s.seat, s.user_id, s.name, s.placement, s.score, s.team) for s in r.seats],
-            )
-
-
-async def _collision(conn: asyncpg.Connection, w: TableWrite) -> Exception:
-    """Why a write's log rows collided: a repeated idempotency key, or a stale version."""
-    keys = [a.idem_key for a in w.actions if a.idem_key is not None]
-    if keys:
-        found = await conn.fetchval(
-            "SELECT idem_key FROM actions WHERE table_id = $1 AND idem_key = ANY($2::text[]) LIMIT 1",
-            w.table_id,
-            keys,
-        )
-        if found is not None:
-            return DuplicateKey(f"table {w.table_id}: key {found!r} was already used")
-    return VersionConflict(w.table_id, w.base_version)
-
-
-def _guild_row(row: Any) -> GuildRow:
-    return GuildRow(row[0], row[1], None if row[2] is None else bool(row[2]), row[3])

@@ -1,15 +1,14 @@
 """The SQLite store: aiosqlite on one file in WAL mode.
 
 Each public method is ONE hop to aiosqlite's worker thread: the whole unit of work (several statements
-and the commit) runs there as one function. aiosqlite costs about 0.07 ms per awaited call, so a
-begin/insert/update/commit sequence of awaits would cost several times the commit itself.
-`commit()` takes many tables' writes at once (group commit, see bot/store/writer.py).
+and the commit) runs there as one function (the statements are in rows.py). aiosqlite costs about
+0.07 ms per awaited call, so a begin/insert/update/commit sequence of awaits would cost several times the
+commit itself. `commit()` takes many tables' writes at once (group commit, see bot/store/writer.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import sqlite3
 import time
@@ -18,46 +17,38 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store.base import DuplicateKey, GuildRow, Rater, RatingKey, Store, StoreError, VersionConflict
-from bot.store.migrate import apply_migrations
+from bot.store.base import GuildRow, Rater, RatingKey, Store, StoreError
 from bot.store.records import (
-    TABLE_INSERT_COLUMNS,
     ActionRow,
     DeadlineRow,
     LoadedTable,
     RatingRecord,
     ResultRow,
-    ResultSeat,
     SeatRow,
     TableRow,
     TableWrite,
-    table_insert_values,
+    action_row,
+    decode_clocks,
+    rating_record,
+    table_row,
 )
-from bot.store.records import action_row as _action
-from bot.store.records import clock_row as _clock_row
-from bot.store.records import decode_clocks as _decode_clocks
-from bot.store.records import rating_record as _rating
-from bot.store.records import table_row as _table
-from bot.store.sqlite_privacy import SqlitePrivacy
+from bot.store.sqlite.migrations import apply_migrations
+from bot.store.sqlite.privacy import SqlitePrivacy
+from bot.store.sqlite.rows import (
+    RATING_COLUMNS,
+    TABLE_COLUMNS,
+    any_unrated,
+    as_guild_row,
+    commit_writes,
+    insert_table_row,
+    ratings_for,
+    save_ratings,
+    seats_of,
+    unrated_results,
+    write_seats,
+)
 
 T = TypeVar("T")
-
-_TABLE_COLS = (
-    "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
-    " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE actions.table_id = tables.id), creator_id, "
-    "clock_mode, clock_seconds, created_at, updated_at, revision"
-)
-
-
-def _seats(conn: sqlite3.Connection, table_id: int) -> tuple[SeatRow, ...]:
-    rows = conn.execute(
-        "SELECT seat, user_id, name, ai_policy, left_as FROM seats WHERE table_id = ? ORDER BY seat",
-        (table_id,),
-    ).fetchall()
-    return tuple(SeatRow(*r) for r in rows)
-
-
-_RATING_COLS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, updated_at"
 
 
 class SqliteStore(SqlitePrivacy, Store):
@@ -142,8 +133,8 @@ class SqliteStore(SqlitePrivacy, Store):
             def body() -> list[int]:
                 ids = []
                 for row, seats in rows:
-                    table_id = _insert_table_row(conn, row)
-                    _write_seats(conn, table_id, seats)
+                    table_id = insert_table_row(conn, row)
+                    write_seats(conn, table_id, seats)
                     ids.append(table_id)
                 return ids
 
@@ -187,7 +178,7 @@ class SqliteStore(SqlitePrivacy, Store):
                     return False
                 if seats is not None:
                     conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-                    _write_seats(conn, table_id, seats)
+                    write_seats(conn, table_id, seats)
                 if clear_deadlines:
                     conn.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
                 return True
@@ -198,7 +189,7 @@ class SqliteStore(SqlitePrivacy, Store):
 
     async def load(self, table_id: int) -> LoadedTable | None:
         def work(conn: sqlite3.Connection) -> LoadedTable | None:
-            row = conn.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+            row = conn.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
             if row is None:
                 return None
             snap = conn.execute(
@@ -217,13 +208,13 @@ class SqliteStore(SqlitePrivacy, Store):
             ).fetchall()
             clocks = conn.execute("SELECT clocks FROM deadlines WHERE table_id = ?", (table_id,)).fetchone()
             return LoadedTable(
-                table=_table(row),
-                seats=_seats(conn, table_id),
+                table=table_row(row),
+                seats=seats_of(conn, table_id),
                 snapshot_version=snap_version,
                 snapshot=snap[1] if snap else None,
-                tail=tuple(_action(a) for a in tail),
+                tail=tuple(action_row(a) for a in tail),
                 recent_keys=tuple(k[0] for k in keys),
-                deadlines=tuple(_decode_clocks(clocks[0])) if clocks else (),
+                deadlines=tuple(decode_clocks(clocks[0])) if clocks else (),
             )
 
         return await self._run(work)
@@ -250,7 +241,7 @@ class SqliteStore(SqlitePrivacy, Store):
         if user_id is not None:
             where.append("id IN (SELECT table_id FROM seats WHERE user_id = ?)")
             params.append(user_id)
-        sql = f"SELECT {_TABLE_COLS} FROM tables"
+        sql = f"SELECT {TABLE_COLUMNS} FROM tables"
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id DESC LIMIT ?"
@@ -258,7 +249,7 @@ class SqliteStore(SqlitePrivacy, Store):
 
         def work(conn: sqlite3.Connection) -> list[tuple[TableRow, tuple[SeatRow, ...]]]:
             rows = conn.execute(sql, params).fetchall()
-            return [(_table(r), _seats(conn, r[0])) for r in rows]
+            return [(table_row(r), seats_of(conn, r[0])) for r in rows]
 
         return await self._run(work)
 
@@ -286,7 +277,7 @@ class SqliteStore(SqlitePrivacy, Store):
                 " WHERE table_id = ? AND seq > ? ORDER BY seq",
                 (table_id, after),
             ).fetchall()
-            return [_action(r) for r in rows]
+            return [action_row(r) for r in rows]
 
         return await self._run(work)
 
@@ -306,13 +297,13 @@ class SqliteStore(SqlitePrivacy, Store):
                 "SELECT table_id, clocks FROM deadlines WHERE next_at <= ? ORDER BY next_at LIMIT ?",
                 (now, limit),
             ).fetchall()
-            return [(table_id, d) for table_id, clocks in rows for d in _decode_clocks(clocks)]
+            return [(table_id, d) for table_id, clocks in rows for d in decode_clocks(clocks)]
 
         return await self._run(work)
 
     # --- results and ratings -------------------------------------------------------------------------
     async def unrated_results(self) -> list[ResultRow]:
-        return await self._run(_unrated_results)
+        return await self._run(unrated_results)
 
     async def apply_ratings(self, rater: Rater) -> list[int]:
         """Every unrated result, in finishing order, rated inside ONE `BEGIN IMMEDIATE`: the unrated list
@@ -322,35 +313,35 @@ class SqliteStore(SqlitePrivacy, Store):
         def work(conn: sqlite3.Connection) -> list[int]:
             def body() -> list[int]:
                 done = []
-                for result in _unrated_results(conn):
-                    current = _ratings_for(conn, rater.keys(result))
-                    _save_ratings(conn, result.table_id, rater.rate(result, current))
+                for result in unrated_results(conn):
+                    current = ratings_for(conn, rater.keys(result))
+                    save_ratings(conn, result.table_id, rater.rate(result, current))
                     done.append(result.table_id)
                 return done
 
             return self._tx(conn, body)
 
-        if not await self._run(_any_unrated):  # the common case: nothing to rate, no write lock taken
+        if not await self._run(any_unrated):  # the common case: nothing to rate, no write lock taken
             return []
         return await self._run(work)
 
     async def ratings_for(self, keys: Sequence[RatingKey]) -> dict[RatingKey, RatingRecord]:
-        return await self._run(lambda conn: _ratings_for(conn, keys))
+        return await self._run(lambda conn: ratings_for(conn, keys))
 
     async def save_ratings(self, table_id: int, rows: Sequence[RatingRecord]) -> None:
         def work(conn: sqlite3.Connection) -> None:
-            self._tx(conn, lambda: _save_ratings(conn, table_id, rows))
+            self._tx(conn, lambda: save_ratings(conn, table_id, rows))
 
         await self._run(work)
 
     async def leaderboard(self, scope: int, game: str, limit: int) -> list[RatingRecord]:
         def work(conn: sqlite3.Connection) -> list[RatingRecord]:
             rows = conn.execute(
-                f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND game = ?"
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE scope = ? AND game = ?"
                 " ORDER BY ordinal DESC, wins DESC, user_id LIMIT ?",
                 (scope, game, limit),
             ).fetchall()
-            return [_rating(r) for r in rows]
+            return [rating_record(r) for r in rows]
 
         return await self._run(work)
 
@@ -358,10 +349,10 @@ class SqliteStore(SqlitePrivacy, Store):
         def work(conn: sqlite3.Connection) -> list[tuple[RatingRecord, int]]:
             out = []
             for row in conn.execute(
-                f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND user_id = ? ORDER BY game",
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE scope = ? AND user_id = ? ORDER BY game",
                 (scope, user_id),
             ).fetchall():
-                record = _rating(row)
+                record = rating_record(row)
                 better = conn.execute(
                     "SELECT COUNT(*) FROM ratings WHERE scope = ? AND game = ? AND ordinal > ?",
                     (scope, record.game, record.ordinal),
@@ -468,7 +459,7 @@ class SqliteStore(SqlitePrivacy, Store):
                 "SELECT default_clock, table_channels, text_only, ai_level FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
             ).fetchone()
-            return _guild_row(row) if row else None
+            return as_guild_row(row) if row else None
 
         return await self._run(work)
 
@@ -497,7 +488,7 @@ class SqliteStore(SqlitePrivacy, Store):
                     " RETURNING default_clock, table_channels, text_only, ai_level",
                     values,
                 ).fetchone()
-                return _guild_row(row)
+                return as_guild_row(row)
 
             return self._tx(conn, body)
 
@@ -516,7 +507,7 @@ class SqliteStore(SqlitePrivacy, Store):
                     " RETURNING default_clock, table_channels, text_only, ai_level",
                     (guild_id, first, base_channels, channel_id),
                 ).fetchone()
-                return _guild_row(row)
+                return as_guild_row(row)
 
             return self._tx(conn, body)
 
@@ -546,287 +537,3 @@ class SqliteStore(SqlitePrivacy, Store):
             self._tx(conn, both)
 
         await self._run(work)
-
-
-def _any_unrated(conn: sqlite3.Connection) -> bool:
-    return conn.execute("SELECT 1 FROM results WHERE rated = 0 LIMIT 1").fetchone() is not None
-
-
-def _unrated_results(conn: sqlite3.Connection) -> list[ResultRow]:
-    out = []
-    for table_id, guild_id, game, finished_at, outcome in conn.execute(
-        "SELECT table_id, guild_id, game, finished_at, outcome FROM results WHERE rated = 0"
-        " ORDER BY finish_seq, table_id"
-    ).fetchall():
-        seats = conn.execute(
-            "SELECT seat, user_id, name, placement, score, team FROM result_seats WHERE table_id = ?"
-            " ORDER BY seat",
-            (table_id,),
-        ).fetchall()
-        out.append(
-            ResultRow(
-                table_id,
-                guild_id,
-                game,
-                finished_at,
-                json.loads(outcome),
-                tuple(ResultSeat(*s) for s in seats),
-            )
-        )
-    return out
-
-
-def _ratings_for(conn: sqlite3.Connection, keys: Sequence[RatingKey]) -> dict[RatingKey, RatingRecord]:
-    found = {}
-    for key in keys:
-        row = conn.execute(
-            f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND game = ? AND user_id = ?", key
-        ).fetchone()
-        if row:
-            found[key] = _rating(row)
-    return found
-
-
-def _save_ratings(conn: sqlite3.Connection, table_id: int, rows: Sequence[RatingRecord]) -> None:
-    conn.executemany(
-        f"INSERT OR REPLACE INTO ratings ({_RATING_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
-        [
-            (r.scope, r.game, r.user_id, r.name, r.mu, r.sigma, r.ordinal, r.games, r.wins, r.updated_at)
-            for r in rows
-        ],
-    )
-    conn.execute("UPDATE results SET rated = 1 WHERE table_id = ?", (table_id,))
-
-
-def _insert_table_row(conn: sqlite3.Connection, row: TableRow) -> int:
-    cur = conn.execute(
-        f"INSERT INTO tables ({TABLE_INSERT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        table_insert_values(row),
-    )
-    return int(cur.lastrowid or 0)
-
-
-def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
-    conn.executemany(
-        "INSERT INTO seats (table_id, seat, user_id, name, ai_policy, left_as) VALUES (?,?,?,?,?,?)",
-        [(table_id, s.seat, s.user_id, s.name, s.ai_policy, s.left_as) for s in seats],
-    )
-
-
-def _collision(conn: sqlite3.Connection, w: TableWrite) -> Exception:
-    """Why a write's log rows collided: a repeated idempotency key, or a stale version."""
-    keys = [a.idem_key for a in w.actions if a.idem_key is not None]
-    if keys:
-        found = conn.execute(
-            f"SELECT idem_key FROM actions WHERE table_id = ? AND idem_key IN ({','.join('?' * len(keys))})",
-            (w.table_id, *keys),
-        ).fetchone()
-        if found is not None:
-            return DuplicateKey(f"table {w.table_id}: key {found[0]!r} was already used")
-    return VersionConflict(w.table_id, w.base_version)
-
-
-def _check_bases(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None:
-    """Refuse (VersionConflict) a write made on a stale copy: its table's revision is not `base_revision`,
-    or, for a write without log rows, the table's version is not `base_version` (a write with log rows is
-    checked by the log's key). Only reads: inside BEGIN IMMEDIATE nobody can write in between."""
-    revised = [w for w in writes if w.base_revision is not None]
-    for start in range(0, len(revised), _CHUNK):
-        chunk = revised[start : start + _CHUNK]
-        stale = conn.execute(
-            _stale_revision_sql(len(chunk)), [v for w in chunk for v in (w.table_id, w.base_revision)]
-        ).fetchone()
-        if stale is not None:
-            w = next(w for w in chunk if w.table_id == stale[0])
-            raise VersionConflict(w.table_id, w.base_version)
-    unlogged = [w for w in writes if not w.actions]
-    for start in range(0, len(unlogged), _CHUNK):
-        chunk = unlogged[start : start + _CHUNK]
-        found = dict(
-            conn.execute(
-                "SELECT table_id, MAX(seq) FROM actions"
-                f" WHERE table_id IN ({','.join('?' * len(chunk))}) GROUP BY table_id",
-                [w.table_id for w in chunk],
-            ).fetchall()
-        )
-        for w in chunk:
-            if found.get(w.table_id, 0) != w.base_version:
-                raise VersionConflict(w.table_id, w.base_version)
-
-
-@functools.lru_cache(maxsize=64)
-def _stale_revision_sql(n: int) -> str:
-    """The first of `n` (table id, base revision) pairs whose table is missing or at another revision.
-
-    One statement and one step that finds nothing in the common case: rowid look-ups from a VALUES list
-    (`id IN (…)` builds a temporary index, and fetching every row's revision costs a step per row, each
-    giving up the GIL: measured 3x the CPU of this form, and a slower event loop)."""
-    return (
-        f"SELECT w.column1 FROM (VALUES {','.join(['(?,?)'] * n)}) AS w"
-        " LEFT JOIN tables ON tables.id = w.column1 WHERE tables.revision IS NOT w.column2 LIMIT 1"
-    )
-
-
-def _bumps(w: TableWrite) -> int:
-    """1 when the write changes the table's row or seats in a way a lobby decision depends on."""
-    return 1 if w.status is not None or w.seats is not None else 0
-
-
-def _apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
-    """One table's write on its own (the fallback when its group was refused)."""
-    _check_bases(conn, [w])
-    if w.actions:
-        try:
-            conn.executemany(
-                "INSERT INTO actions (table_id, seq, seat, action, user_id, via, at, idem_key)"
-                " VALUES (?,?,?,?,?,?,?,?)",
-                [
-                    (w.table_id, a.seq, a.seat, a.action, a.user_id, a.via, a.at, a.idem_key)
-                    for a in w.actions
-                ],
-            )
-        except sqlite3.IntegrityError as err:
-            raise _collision(conn, w) from err
-    if w.status is not None or w.snapshot is not None or w.seats is not None:
-        conn.execute(
-            "UPDATE tables SET updated_at = ?, status = COALESCE(?, status), revision = revision + ?"
-            " WHERE id = ?",
-            (w.updated_at, w.status, _bumps(w), w.table_id),
-        )
-    if w.snapshot is not None:
-        conn.execute(
-            "INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?,?,?)",
-            (w.table_id, w.snapshot[0], w.snapshot[1]),
-        )
-    if w.deadlines is not None:
-        if w.deadlines:
-            conn.execute(
-                "INSERT OR REPLACE INTO deadlines (table_id, next_at, clocks) VALUES (?,?,?)",
-                _clock_row(w.table_id, w.deadlines),
-            )
-        else:
-            conn.execute("DELETE FROM deadlines WHERE table_id = ?", (w.table_id,))
-    _write_extras(conn, w)
-
-
-def _write_extras(conn: sqlite3.Connection, w: TableWrite) -> None:
-    """The rare parts of a write: a seat handed to an AI, the result of a finished game."""
-    if w.seats is not None:
-        conn.execute("DELETE FROM seats WHERE table_id = ?", (w.table_id,))
-        _write_seats(conn, w.table_id, w.seats)
-    _write_result(conn, w)
-
-
-def _write_result(conn: sqlite3.Connection, w: TableWrite) -> None:
-    r = w.result
-    if r is not None:
-        conn.execute(
-            # finish_seq: the finishing order, decided inside the write's transaction
-            "INSERT OR REPLACE INTO results (table_id, guild_id, game, finished_at, outcome, rated, finish_seq)"
-            " VALUES (?,?,?,?,?,0,(SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM results))",
-            (w.table_id, r.guild_id, r.game, r.finished_at, json.dumps(r.outcome, sort_keys=True)),
-        )
-        conn.executemany(
-            "INSERT OR REPLACE INTO result_seats (table_id, seat, user_id, name, placement, score, team)"
-            " VALUES (?,?,?,?,?,?,?)",
-            [(w.table_id, s.seat, s.user_id, s.name, s.placement, s.score, s.team) for s in r.seats],
-        )
-
-
-_CHUNK = 400  # rows per multi-row statement (well under SQLite's bound-variable limit)
-
-
-def _many(
-    conn: sqlite3.Connection, head: str, width: int, rows: Sequence[tuple[Any, ...]], tail: str = ""
-) -> int:
-    """`head VALUES (?,..),(?,..)… tail` in chunks: one sqlite step per chunk instead of one per row.
-
-    aiosqlite's worker thread gives up the GIL around every step; when the event loop is busy, taking
-    it back can cost a whole switch interval, so a group commit makes as few steps as it can.
-    """
-    changed = 0
-    one = "(" + ",".join("?" * width) + ")"
-    for start in range(0, len(rows), _CHUNK):
-        chunk = rows[start : start + _CHUNK]
-        sql = f"{head} VALUES {','.join([one] * len(chunk))} {tail}"
-        before = conn.total_changes
-        conn.execute(sql, [value for row in chunk for value in row])
-        changed += conn.total_changes - before  # (cursor.rowcount is -1 for a statement opening with WITH)
-    return changed
-
-
-def _apply_group(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> None:
-    """Every write of a group with a handful of multi-row statements.
-
-    The version check is the log's key: a stale write's rows collide (IntegrityError), and the caller
-    falls back to write-by-write transactions to find which one; revisions, and the versions of writes
-    without log rows, are read first (`_check_bases`). Only the log and the clocks change on a plain
-    action, so a commit dirties few pages.
-    """
-    _check_bases(conn, writes)
-    rows = [
-        (w.table_id, a.seq, a.seat, a.action, a.user_id, a.via, a.at, a.idem_key)
-        for w in writes
-        for a in w.actions
-    ]
-    if rows:
-        _many(conn, "INSERT INTO actions (table_id, seq, seat, action, user_id, via, at, idem_key)", 8, rows)
-    meta = [
-        (w.updated_at, w.status, _bumps(w), w.table_id)
-        for w in writes
-        if w.status is not None or w.snapshot is not None or w.seats is not None
-    ]
-    if meta:
-        conn.executemany(
-            "UPDATE tables SET updated_at = ?, status = COALESCE(?, status), revision = revision + ?"
-            " WHERE id = ?",
-            meta,
-        )
-    snaps = [(w.table_id, w.snapshot[0], w.snapshot[1]) for w in writes if w.snapshot is not None]
-    if snaps:
-        _many(conn, "INSERT OR REPLACE INTO snapshots (table_id, version, state)", 3, snaps)
-    clocked = [_clock_row(w.table_id, w.deadlines) for w in writes if w.deadlines]
-    if clocked:
-        _many(conn, "INSERT OR REPLACE INTO deadlines (table_id, next_at, clocks)", 3, clocked)
-    unclocked = [w.table_id for w in writes if w.deadlines is not None and not w.deadlines]
-    for start in range(0, len(unclocked), _CHUNK):
-        chunk = unclocked[start : start + _CHUNK]
-        conn.execute(f"DELETE FROM deadlines WHERE table_id IN ({','.join('?' * len(chunk))})", chunk)
-    for w in writes:
-        _write_extras(conn, w)
-
-
-def commit_writes(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> list[Exception | None]:
-    """All writes in one transaction; if one is refused, commit the others one by one.
-
-    A refused write (stale version, repeated key) must not sink the other tables of its group.
-    """
-    outcome: list[Exception | None] = [None] * len(writes)
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        _apply_group(conn, writes)
-    except (VersionConflict, DuplicateKey, sqlite3.IntegrityError):
-        conn.execute("ROLLBACK")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    else:
-        conn.execute("COMMIT")
-        return outcome
-    for index, w in enumerate(writes):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            _apply_write(conn, w)
-        except (VersionConflict, DuplicateKey, sqlite3.IntegrityError) as err:
-            conn.execute("ROLLBACK")
-            outcome[index] = err
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        else:
-            conn.execute("COMMIT")
-    return outcome
-
-
-def _guild_row(row: Any) -> GuildRow:
-    return GuildRow(row[0], row[1], None if row[2] is None else bool(row[2]), row[3])
