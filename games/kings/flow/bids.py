@@ -1,0 +1,93 @@
+"""Bids (one or, in round 3, two of a seat's items, committed secretly and revealed together) and the
+Cheerleader's choice once they are revealed.
+
+002_4e143f857986e60e.txt: '■ラウンド1' .. '■ラウンド3' (bids), the Cheerleader (expansion character).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.core.contract import Event
+from games.kings.cards import (
+    Character,
+    character_of,
+)
+from games.kings.flow.common import CARDS_OF, ROUNDS, TWO_PLAYER, ev, public, put
+from games.kings.flow.tasks import begin_setup
+from games.kings.state import Table
+
+
+def _bid_items(t: Table, seat: int) -> tuple[list[str], int, str | None]:
+    """What a seat may bid: its character cards (and the jack in round 3 or with two players), how many
+    at most, and its Cheerleader card if it has one (then it bids nothing or a set with the Cheerleader)."""
+    items = list(t.chars[seat])
+    two = t.variant == TWO_PLAYER
+    if two or t.round == ROUNDS:
+        items.append("jack")
+    cheerleaders = CARDS_OF[Character.CHEERLEADER]
+    cheer = next((c for c in t.chars[seat] if c in cheerleaders), None)
+    return items, 2 if (t.round == ROUNDS and not two) else 1, cheer
+
+
+def bid_actions(t: Table, seat: int) -> list[str]:
+    items, most, cheer = _bid_items(t, seat)
+    choices = [c for k in range(1, most + 1) for c in combinations(items, k)]
+    if cheer is not None:  # a face-up Cheerleader means no bid at all
+        return ["bid:none"] + ["bid:" + ":".join(c) for c in choices if cheer in c]
+    return ["bid:" + ":".join(c) for c in choices]
+
+
+def bid_is_legal(t: Table, seat: int, action: str) -> bool:
+    """`action in bid_actions(t, seat)`, checked directly: one or (round 3) two of the seat's items in
+    their listed order, with its Cheerleader if it has one, or "bid:none" for a face-up Cheerleader."""
+    if not action.startswith("bid:"):
+        return False
+    items, most, cheer = _bid_items(t, seat)
+    chosen = action[4:].split(":")
+    if chosen == ["none"]:
+        return cheer is not None
+    if not 1 <= len(chosen) <= most or (cheer is not None and cheer not in chosen):
+        return False
+    last = -1
+    for item in chosen:  # combinations() lists each choice once, in the items' order
+        if item not in items or items.index(item) <= last:
+            return False
+        last = items.index(item)
+    return True
+
+
+def apply_bid(t: Table, seat: int, action: str, events: list[Event]) -> None:
+    items = action.split(":")[1:]
+    t.bids = put(t.bids, seat, [] if items == ["none"] else items)
+    events.append(ev(Event, ("bid_committed", {"seat": seat}, None)))
+    if any(b is None for b in t.bids):
+        return
+    t.revealed = True
+    events.append(public("bids_revealed", bids=[list(b or []) for b in t.bids]))
+    for s in range(t.players):
+        for card in t.chars[s]:
+            if character_of(card) is Character.CHEERLEADER:
+                t.cheer_seat = s
+                t.cheer_mode = "copy" if card in (t.bids[s] or []) else "kizuna"
+                t.phase = "cheer"
+                return
+    begin_setup(t, events)
+
+
+def cheer_actions(t: Table, seat: int) -> list[str]:
+    others = [s for s in range(t.players) if s != seat]
+    if t.cheer_mode == "kizuna":
+        return [f"partner:{s}" for s in others]
+    return [f"copy:{s}:{b}" for s in others for b in t.bids[s] or []]
+
+
+def apply_cheer(t: Table, seat: int, action: str, events: list[Event]) -> None:
+    parts = action.split(":")
+    if parts[0] == "partner":
+        t.partner = int(parts[1])
+        events.append(public("kizuna", seat=seat, partner=t.partner))
+    else:
+        t.copy_target = [int(parts[1]), parts[2]]
+        events.append(public("copy", seat=seat, target=int(parts[1]), bid=parts[2]))
+    begin_setup(t, events)

@@ -1,0 +1,177 @@
+"""What every phase of the standard and two-player engine shares: the constants, seat order and king
+numbers, the face-up characters, copy-on-write helpers, events, hand order and the start of a trick.
+
+002_4e143f857986e60e.txt: '■キング' (king numbers), the character pages (p31~). Rulings from
+../shared/RULINGS.md are marked "Ruling".
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from games.core.contract import Event
+from games.kings.cards import (
+    COLOUR_CODE,
+    Character,
+    Colour,
+    all_character_cards,
+    card_colour,
+    card_number,
+    character_of,
+    is_rare,
+    king_number,
+)
+from games.kings.state import Table
+
+STANDARD = "standard"
+TWO_PLAYER = "two-player"
+ROUNDS = 3
+T = TypeVar("T")
+# "Only this seat": the usual answer of to_act, built once (docs/engine-speed.md, precomputed tables).
+ONLY: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(8))
+NOBODY: frozenset[int] = frozenset()
+
+
+def put(seq: list[T], index: int, value: T) -> list[T]:
+    """A copy of `seq` with one item replaced (never change a shared list in place)."""
+    out = list(seq)
+    out[index] = value
+    return out
+
+
+def without(seq: list[T], item: T) -> list[T]:
+    """A copy of `seq` without the first `item`."""
+    out = list(seq)
+    out.remove(item)
+    return out
+
+
+def is_two(t: Table) -> bool:
+    return t.variant == TWO_PLAYER
+
+
+def seats_from(t: Table, first: int) -> list[int]:
+    return list(_SEATS_FROM[t.players][first])
+
+
+# Seat orders by (players, first seat), built once.
+_SEATS_FROM = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(9))
+
+
+def seat_king_number(t: Table, seat: int) -> int:
+    """Ruling (two-player): a seat holding several kings keeps its own king's number."""
+    colour = t.own_king[seat]
+    if not colour:
+        return 99
+    return king_number(colour, t.king_used[colour])
+
+
+def by_king_number(t: Table) -> list[int]:
+    numbers = [seat_king_number(t, s) for s in range(t.players)]
+    return sorted(range(t.players), key=numbers.__getitem__)
+
+
+def smallest_king_number(t: Table) -> int:
+    """by_king_number(t)[0] without the sort: the first seat with the smallest king number."""
+    numbers = [seat_king_number(t, s) for s in range(t.players)]
+    return numbers.index(min(numbers))
+
+
+def face_up(t: Table, seat: int) -> list[str]:
+    """Character cards of `seat` used face up (all three before the bids are committed)."""
+    bids = t.bids[seat] if t.bids else None
+    return [c for c in t.chars[seat] if not bids or c not in bids]
+
+
+def has_up(t: Table, seat: int, character: Character) -> bool:
+    if not t.revealed and t.phase in ("draft", "bid", "extra"):
+        return False
+    bids = t.bids[seat] if t.bids else None
+    cards = CARDS_OF[character]
+    for card in t.chars[seat]:  # noqa: SIM110  (face_up without building the list; a plain loop, hot path)
+        if card in cards and (not bids or card not in bids):
+            return True
+    return False
+
+
+# The character cards of each character, for set lookups instead of a call per card (hot path).
+CARDS_OF: dict[Character, frozenset[str]] = {
+    character: frozenset(c for c in all_character_cards() if character_of(c) is character)
+    for character in Character
+}
+
+
+def kings_of(t: Table, seat: int) -> list[str]:
+    own = [t.own_king[seat]] if t.own_king[seat] else []
+    return own + t.extra_kings[seat]
+
+
+def jack_up(t: Table, seat: int) -> bool:
+    """The jack scores by wins unless it is a bid or (two-player) turned for +3."""
+    bids = t.bids[seat] or []
+    return "jack" not in bids and not t.jack_turned[seat]
+
+
+def draw(t: Table, count: int) -> list[str]:
+    drawn = t.deck[:count]
+    t.deck = t.deck[count:]
+    return drawn
+
+
+def private(kind: str, seat: int, **data: Any) -> Event:
+    payload: dict[str, Any] = {"seat": seat, **data}
+    return ev(Event, (kind, payload, ONLY[seat]))
+
+
+def public(kind: str, **data: Any) -> Event:
+    return ev(Event, (kind, data, None))
+
+
+ev = tuple.__new__  # `ev(Event, (kind, data, audience))`: contract.new_event without a Python call
+
+
+def _card_sort_key(card: str) -> tuple[int, int]:
+    colour = card_colour(card)
+    if colour is None:
+        return (5 if is_rare(card) else -1, 0)
+    return (list(Colour).index(colour), card_number(card) or 0)
+
+
+_SORT_KEY: dict[str, tuple[int, int]] = {c: _card_sort_key(c) for c in COLOUR_CODE}
+sort_key = _SORT_KEY.__getitem__  # a C-level sort key for hands (every card id of the box is in it)
+
+
+def card_sort_key(card: str) -> tuple[int, int]:
+    """Hand order: flags, then colours in Colour order by number, then rares."""
+    try:
+        return _SORT_KEY[card]
+    except KeyError:
+        return _card_sort_key(card)
+
+
+def ask_discard(t: Table, seat: int, count: int) -> None:
+    """`seat` owes `count` discards (the Gambler's, Berserker's and Hermit's draws: set-up and play)."""
+    t.hands = put(t.hands, seat, sorted(t.hands[seat], key=sort_key))
+    t.discard_seat, t.discard_left = seat, count
+
+
+def begin_play(t: Table, events: list[Event]) -> None:
+    """The set-up tasks are done: the start player leads the first trick."""
+    t.phase = "play"
+    new_trick(t, t.start_player)
+
+
+def new_trick(t: Table, lead: int) -> None:
+    """An empty trick led by `lead` (the first, or the last trick's winner)."""
+    t.order = list(_SEATS_FROM[t.players][lead])
+    t.led_by = [lead]
+    t.trick, t.lead_colour, t.green, t.free_play = [], "", -1, False
+
+
+def current(t: Table) -> int:
+    return t.order[0]
+
+
+def can_jack3(t: Table, seat: int) -> bool:
+    bids = t.bids[seat] or []
+    return is_two(t) and bool(bids) and "jack" not in bids and not t.jack_turned[seat]

@@ -1,0 +1,179 @@
+"""A new table and the start of each round: the two-player KQJ sets or initial parties, the shuffle and
+deal, the Devil's colour, and who drafts first.
+
+002_4e143f857986e60e.txt: '■ラウンド1' .. '■ラウンド3', '■拡張ルール: デビルとの契約' and the two-player page.
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.core.rng import Rng, seed_state
+from games.kings.cards import (
+    BERSERKER_TENS,
+    KING_COLOURS,
+    character_of,
+    character_pool,
+    playing_cards,
+)
+from games.kings.flow.common import (
+    TWO_PLAYER,
+    by_king_number,
+    draw,
+    is_two,
+    private,
+    public,
+    seats_from,
+    sort_key,
+)
+from games.kings.flow.draft import after_draft
+from games.kings.provisional import INITIAL_PARTIES
+from games.kings.state import Table
+
+_TENS = frozenset(BERSERKER_TENS)  # is_berserker_ten as one set lookup (every ten of the box is in it)
+
+
+def new_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> tuple[Table, list[Event]]:
+    two = variant == TWO_PLAYER
+    t = Table(
+        variant=variant, players=players, opts=dict(opts), rng=seed_state(seed), hand_size=9 if two else 5
+    )
+    n = players
+    t.scores = [50 if two else 0] * n
+    t.own_king = [""] * n
+    t.extra_kings = [[] for _ in range(n)]
+    t.king_used = {str(c): False for c in KING_COLOURS}
+    t.queen_up = [True] * n
+    t.jack_turned = [False] * n
+    t.chars = [[] for _ in range(n)]
+    t.prev_chars = [[] for _ in range(n)]
+    t.hands = [[] for _ in range(n)]
+    t.taken = [[] for _ in range(n)]
+    t.discards = [[] for _ in range(n)]
+    t.box = list(BERSERKER_TENS)
+    t.deck = list(playing_cards(n))
+    t.red_queen = [False] * n
+    t.tricks_won = [0] * n
+    t.bids = [None] * n
+    events: list[Event] = []
+    rng = Rng(t.rng)
+    if two:
+        # Two-player set-up: KQJ sets by random kings; the other three form the king deck (devil order).
+        colours = rng.shuffled([str(c) for c in KING_COLOURS])
+        t.own_king = colours[:2]
+        t.king_deck = colours[2:]
+        events.append(public("kings_dealt", kings=list(t.own_king), king_deck=list(t.king_deck)))
+    elif opts.get("initial_parties"):
+        colours = rng.shuffled([str(c) for c in KING_COLOURS])[:n]
+        remaining = list(_full_pool(t))
+        for seat, colour in enumerate(colours):
+            t.own_king[seat] = colour
+            for name in INITIAL_PARTIES[colour]:
+                card = next(c for c in remaining if character_of(c) == name)
+                remaining.remove(card)
+                t.chars[seat].append(card)
+        events.append(public("initial_parties", kings=list(t.own_king), chars=[list(c) for c in t.chars]))
+    t.rng = rng.state
+    start_round(t, events)
+    return t, events
+
+
+def setup_events(t: Table) -> list[Event]:
+    """The events `new_table` emitted, rebuilt from the fresh table (the state keeps no seed), so the host
+    announces the set-up draws (RULINGS "All games"): the random KQJ sets (two players) or initial
+    parties, round 1 with each seat's own hand, and the drawn first drafter (or the start player)."""
+    if t.round != 1:
+        return []
+    n = t.players
+    events: list[Event] = []
+    if is_two(t):
+        events.append(public("kings_dealt", kings=list(t.own_king), king_deck=list(t.king_deck)))
+    elif t.opts.get("initial_parties"):
+        events.append(public("initial_parties", kings=list(t.own_king), chars=[list(c) for c in t.chars]))
+    events.append(public("round_start", round=t.round, devil=t.devil_colour))
+    events.extend(private("deal", seat, cards=list(t.hands[seat])) for seat in range(n))
+    if is_two(t):
+        return events
+    if t.opts.get("initial_parties"):
+        events.append(public("start_player", seat=t.start_player))
+    elif t.draft_order:
+        events.append(public("first_drafter", seat=t.draft_order[0]))
+    return events
+
+
+def _full_pool(t: Table) -> tuple[str, ...]:
+    key = (t.players, t.opts.get("cheerleader", False), t.opts.get("initial_parties", False))
+    pool = _POOLS.get(key)
+    if pool is None:
+        pool = _POOLS[key] = character_pool(*key)
+    return pool
+
+
+_POOLS: dict[tuple[int, bool, bool], tuple[str, ...]] = {}  # character_pool is pure: built once per set-up
+
+
+def _devil_colour(t: Table) -> str:
+    if is_two(t):
+        return t.king_deck[0]
+    if not t.opts.get("devil_contract") or t.round == 1:
+        return ""
+    unchosen = [str(c) for c in KING_COLOURS if str(c) not in t.own_king]
+    if len(unchosen) == 1:
+        return unchosen[0]
+    if len(unchosen) == 2:  # three players: the smaller king number in round 2, the larger in round 3
+        return unchosen[t.round - 2]
+    return ""
+
+
+def start_round(t: Table, events: list[Event]) -> None:
+    n = t.players
+    cards = t.deck + [c for h in t.hands for c in h] + [c for p in t.taken for c in p]
+    cards += [c for p in t.discards for c in p] + [e["c"] for e in t.trick]
+    tens = _TENS
+    t.box = sorted(set(t.box) | {c for c in cards if c in tens})
+    rng = Rng(t.rng)
+    t.deck = rng.shuffled(sorted([c for c in cards if c not in tens]))
+    t.hands = [sorted(draw(t, t.hand_size), key=sort_key) for _ in range(n)]
+    t.taken = [[] for _ in range(n)]
+    t.discards = [[] for _ in range(n)]
+    t.trick, t.last_trick, t.order, t.led_by = [], [], [], []
+    t.lead_colour, t.green, t.free_play, t.trick_no = "", -1, False, 1
+    t.red_queen = [False] * n
+    t.tricks_won = [0] * n
+    t.hermits_used = []
+    t.bids = [None] * n
+    t.revealed = False
+    t.cheer_seat, t.cheer_mode, t.partner, t.copy_target = -1, "", -1, []
+    t.cheer_used, t.exchange_from, t.known = False, -1, []
+    t.tasks, t.discard_seat, t.discard_left = [], -1, 0
+    t.jack_turned = [False] * n
+    if is_two(t) and t.round > 1:
+        t.king_deck = t.king_deck[1:] + t.king_deck[:1]  # the top king goes to the bottom
+    t.devil_colour = _devil_colour(t)
+    events.append(public("round_start", round=t.round, devil=t.devil_colour))
+    for seat in range(n):
+        events.append(private("deal", seat, cards=list(t.hands[seat])))
+    t.phase = "draft"
+    if t.round == 1 and not is_two(t):
+        if t.opts.get("initial_parties"):
+            t.rng = rng.state
+            after_draft(t, events)
+            return
+        first = rng.below(n)
+        forward = seats_from(t, first)
+        t.draft_order = forward + forward[::-1] + forward + forward[::-1]
+        t.sets_left = [str(c) for c in KING_COLOURS]
+        t.pool = list(_full_pool(t))
+        events.append(public("first_drafter", seat=first))
+    else:
+        if t.round > 1:
+            t.prev_chars = [list(c) for c in t.chars]
+            t.chars = [[] for _ in range(n)]
+        t.pool = list(_full_pool(t))
+        t.draft_order = by_king_number(t) * 3
+    t.rng = rng.state
+
+
+def next_round(t: Table, events: list[Event]) -> None:
+    """A separate step, so the last trick's cards are not reshuffled in the same action that shows them."""
+    t.round += 1
+    start_round(t, events)

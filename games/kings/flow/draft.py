@@ -1,0 +1,120 @@
+"""The party draft: KQJ sets and characters in round 1, any character but last round's in rounds 2-3, and
+the two-player catch-up kings.
+
+002_4e143f857986e60e.txt: '■パーティ編成(オープンドラフト)' and the two-player page ('ゲーム変更点' ..).
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.kings.cards import (
+    CHARACTER_OF,
+    Character,
+    all_character_cards,
+    character_of,
+)
+from games.kings.flow.common import ROUNDS, TWO_PLAYER, ev, is_two, public, put, smallest_king_number, without
+from games.kings.state import Table
+
+CATCH_UP_STEP = 100  # two-player: one devil king per 100 points behind (at most two)
+
+
+def draft_actions(t: Table, seat: int) -> list[str]:
+    if t.round != 1 or t.variant == TWO_PLAYER:  # rounds 2-3 and two players: any card but last round's
+        pick = _PICK_OF
+        if t.variant == TWO_PLAYER:
+            return [pick[c] for c in sorted(t.pool, key=_char_rank)]
+        banned = t.prev_chars[seat]
+        return [pick[c] for c in sorted(t.pool, key=_char_rank) if c not in banned]
+    # Round 1 (3-5 players): a KQJ set, or a character not held yet (the first copy in the pool).
+    out: list[str] = []
+    if not t.own_king[seat]:
+        out.extend(f"set:{c}" for c in t.sets_left)
+        if t.draft_order.count(seat) <= 1:
+            return out
+    if len(t.chars[seat]) >= 3:
+        return out
+    held = {character_of(c) for c in t.chars[seat]}
+    seen: set[Character] = set()
+    for card in sorted(t.pool, key=_char_rank):
+        character = CHARACTER_OF[card]
+        if character not in held and character not in seen:
+            seen.add(character)
+            out.append(_PICK_OF[card])
+    return out
+
+
+_CHAR_ORDER = {c.value: i for i, c in enumerate(Character)}
+_PICK_OF = {card: f"pick:{card}" for card in CHARACTER_OF}  # draft action strings, built once
+
+
+def _char_key(card: str) -> tuple[int, str]:
+    return (_CHAR_ORDER[card.rstrip("0123456789")], card)
+
+
+# Draft order of the character cards as one int per card: a C-level sort key (hot path).
+_char_rank = {card: i for i, card in enumerate(sorted(all_character_cards(), key=_char_key))}.__getitem__
+
+
+def apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
+    kind, value = action.split(":", 1)
+    t.draft_order = t.draft_order[1:]
+    if kind == "set":
+        t.own_king = put(t.own_king, seat, value)
+        t.sets_left = without(t.sets_left, value)
+        events.append(ev(Event, ("took_set", {"seat": seat, "colour": value}, None)))
+    else:
+        t.pool = without(t.pool, value)
+        t.chars = put(t.chars, seat, t.chars[seat] + [value])
+        events.append(ev(Event, ("took_char", {"seat": seat, "card": value}, None)))
+    if not t.draft_order:
+        after_draft(t, events)
+
+
+def after_draft(t: Table, events: list[Event]) -> None:
+    t.pool = []
+    t.start_player = smallest_king_number(t)
+    events.append(public("start_player", seat=t.start_player))
+    if is_two(t) and t.round == ROUNDS:
+        for seat in range(t.players):
+            behind = max(t.scores) - t.scores[seat]
+            count = min(2, behind // CATCH_UP_STEP)
+            if count >= 2:
+                t.extra_kings = put(t.extra_kings, seat, list(t.king_deck[1:3]))
+                events.append(public("extra_kings", seat=seat, kings=list(t.extra_kings[seat])))
+            elif count == 1:
+                t.extra_picks = [seat, 1]
+                t.phase = "extra"
+                return
+    t.phase = "bid"
+
+
+def apply_extra(t: Table, seat: int, colour: str, events: list[Event]) -> None:
+    t.extra_kings = put(t.extra_kings, seat, [colour])
+    t.extra_picks = []
+    events.append(public("extra_kings", seat=seat, kings=[colour]))
+    t.phase = "bid"
+
+
+def draft_is_legal(t: Table, seat: int, action: str) -> bool:
+    """`action in draft_actions(t, seat)`, checked directly."""
+    kind, _, value = action.partition(":")
+    if t.round != 1 or is_two(t):
+        return kind == "pick" and value in t.pool and (is_two(t) or value not in t.prev_chars[seat])
+    has_set = bool(t.own_king[seat])
+    if kind == "set":
+        return not has_set and value in t.sets_left
+    if kind != "pick" or value not in t.pool or len(t.chars[seat]) >= 3:
+        return False
+    if not has_set and t.draft_order.count(seat) <= 1:
+        return False
+    character = character_of(value)
+    for card in t.chars[seat]:  # round 1: no second copy of a character
+        if character_of(card) is character:
+            return False
+    rank = _char_rank(value)
+    of = CHARACTER_OF
+    for card in t.pool:  # noqa: SIM110  (only the first copy of each character is offered; plain loop)
+        if of[card] is character and _char_rank(card) < rank:
+            return False
+    return True

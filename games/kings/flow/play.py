@@ -1,0 +1,299 @@
+"""Tricks: the abilities a seat may use before it plays, every way to play a card (king, queen, the
+Resistance's switch), and the trick's end. The hot path of the engine: see docs/engine-speed.md.
+
+002_4e143f857986e60e.txt: '# ■トリック', '■キング', '■クイーン' and the character pages (p31~).
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.kings import tricks
+from games.kings.cards import (
+    COLOUR_CODE,
+    Character,
+    card_number,
+)
+from games.kings.flow.common import (
+    CARDS_OF,
+    TWO_PLAYER,
+    ask_discard,
+    can_jack3,
+    draw,
+    ev,
+    has_up,
+    kings_of,
+    new_trick,
+    private,
+    public,
+    put,
+    seats_from,
+    sort_key,
+    without,
+)
+from games.kings.flow.tasks import end_round
+from games.kings.state import Table
+
+_NUMBER_OF: dict[str, int] = {c: card_number(c) or 0 for c in COLOUR_CODE}
+
+
+def turn_actions(t: Table, seat: int) -> list[str]:
+    """Abilities the player to act may use before playing a card."""
+    out: list[str] = []
+    if not t.trick and t.green < 0 and has_up(t, seat, Character.NINJA):
+        out.extend(f"lead:{s}" for s in range(t.players) if s not in t.led_by)
+    if len(t.deck) >= 3:
+        bids = t.bids[seat] if t.bids else None
+        hermits = CARDS_OF[Character.HERMIT]
+        for c in t.chars[seat]:  # face-up Hermits not used this round (face_up without the list)
+            if c in hermits and (not bids or c not in bids) and c not in t.hermits_used:
+                out.append("hermit:" + c)
+    if t.cheer_mode == "kizuna" and seat == t.cheer_seat and not t.cheer_used:
+        out.extend(f"give:{c}" for c in t.hands[seat])
+    if t.queen_up[seat] and t.own_king[seat] in ("r", "k", "g") and not (t.free_play or t.green == seat):
+        out.append("queen")
+    if t.variant == TWO_PLAYER and can_jack3(t, seat):
+        out.append("jack3")
+    return out
+
+
+def playable(t: Table, seat: int) -> list[str]:
+    """tricks.must_follow on colour codes (hot path): the lead colour if the hand has it, or a rare or
+    flag; otherwise anything."""
+    hand = t.hands[seat]
+    lead = t.lead_colour
+    if t.free_play or not lead:
+        return list(hand)
+    code = COLOUR_CODE
+    for card in hand:
+        if code[card] == lead:
+            return [c for c in hand if code[c] == lead or not code[c]]
+    return list(hand)
+
+
+def _play_options(t: Table, seat: int) -> tuple[bool, bool, list[str], bool]:
+    """What may go with a card this seat plays: its queen (white/blue), the Resistance switch, its unused
+    kings, and whether the white king may go on the white queen."""
+    own = t.own_king[seat]
+    queen = t.queen_up[seat] and own in ("w", "b")
+    switch_ok = has_up(t, seat, Character.RESISTANCE)
+    used = t.king_used
+    extra = t.extra_kings[seat]
+    # with no two-player catch-up kings, kings_of(t, seat) is just the own king (if drafted)
+    kings = [k for k in kings_of(t, seat) if not used[k]] if extra else [own] if own and not used[own] else []
+    return queen, switch_ok, kings, queen and "w" in kings and own == "w"
+
+
+def _card_plays(card: str, queen: bool, switch_ok: bool, kings: list[str], white_on_queen: bool) -> list[str]:
+    """Every way to play one card, in the order play_actions lists them."""
+    base = "play:" + card
+    out = [base]
+    colour = COLOUR_CODE[card]  # "" for a flag or a rare: the white king may go on it
+    for king in kings:
+        if king == colour or (king == "w" and not colour):
+            out.append(base + ":k" + king)
+    if queen:
+        out.append(base + ":q")
+        if white_on_queen:
+            out.append(base + ":q:kw")  # the white king may go on the white queen
+        if switch_ok:
+            out.append(base + ":q:s")
+    if switch_ok and (not colour or _NUMBER_OF[card] in (1, 10)):
+        out.append(base + ":s")
+    return out
+
+
+def play_actions(t: Table, seat: int) -> list[str]:
+    queen, switch_ok, kings, white_on_queen = _play_options(t, seat)
+    strings = _PLAY_STRINGS
+    if not (queen or switch_ok or kings):  # only bare plays (common late in a round)
+        return [strings[card][0] for card in playable(t, seat)]
+    out: list[str] = []
+    for card in playable(t, seat):  # _card_plays with its strings built once (hot path; tested equal)
+        bare, with_king, king, with_queen, white_on, queen_switch, with_switch, switchable = strings[card]
+        out.append(bare)
+        if king in kings:  # the one king that may go on this card
+            out.append(with_king)
+        if queen:
+            out.append(with_queen)
+            if white_on_queen:
+                out.append(white_on)
+            if switch_ok:
+                out.append(queen_switch)
+        if switch_ok and switchable:
+            out.append(with_switch)
+    return out
+
+
+def _play_strings(card: str) -> tuple[str, str, str, str, str, str, str, bool]:
+    """A card's play actions (bare, with its king, that king's colour, with the queen, the white king on
+    the white queen, queen and switch, switch) and whether the Resistance may switch it."""
+    base = "play:" + card
+    king = COLOUR_CODE[card] or "w"  # a number card's own colour; the white king for a flag or a rare
+    switchable = not COLOUR_CODE[card] or _NUMBER_OF[card] in (1, 10)
+    return (
+        base,
+        base + ":k" + king,
+        king,
+        base + ":q",
+        base + ":q:kw",
+        base + ":q:s",
+        base + ":s",
+        switchable,
+    )
+
+
+_PLAY_STRINGS = {card: _play_strings(card) for card in COLOUR_CODE}
+
+
+def play_is_legal(t: Table, seat: int, action: str) -> bool:
+    """`action in play_actions(t, seat)` for one "play:..." action, without listing every play."""
+    parts = action.split(":", 2)
+    card = parts[1]
+    hand = t.hands[seat]
+    if card not in hand:
+        return False
+    lead = t.lead_colour
+    colour = COLOUR_CODE[card]
+    if lead and not t.free_play and colour != lead and colour:  # `card in playable(t, seat)`, directly
+        for other in hand:
+            if COLOUR_CODE[other] == lead:
+                return False
+    if len(parts) == 2:  # "play:<card>" is listed for every playable card
+        return True
+    return action in _card_plays(card, *_play_options(t, seat))
+
+
+def apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
+    kind, _, value = action.partition(":")
+    if kind == "lead":
+        target = int(value)
+        t.led_by = [*t.led_by, target]
+        t.order = seats_from(t, target)
+        t.free_play = False
+        events.append(public("ninja_lead", seat=seat, lead=target))
+    elif kind == "hermit":
+        t.hermits_used = [*t.hermits_used, value]
+        drawn = draw(t, 3)
+        t.hands = put(t.hands, seat, t.hands[seat] + drawn)
+        events.append(public("drew", seat=seat, count=3, ability="hermit"))
+        events.append(private("drew_cards", seat, cards=drawn))
+        ask_discard(t, seat, 3)
+    elif kind == "give":
+        partner = t.partner
+        t.cheer_used = True
+        t.hands = _moved(t.hands, seat, partner, value)
+        t.exchange_from = seat
+        t.known = [*t.known, [seat, value]]
+        events.append(public("exchange_give", seat=seat, partner=partner))
+        events.append(
+            Event("exchange_card", {"seat": seat, "to": partner, "card": value}, frozenset({seat, partner}))
+        )
+    elif kind == "return":
+        giver = t.exchange_from
+        t.exchange_from = -1
+        t.hands = _moved(t.hands, seat, giver, value)
+        t.known = [*t.known, [seat, value]]
+        events.append(public("exchange_return", seat=seat, to=giver))
+        events.append(
+            Event("exchange_card", {"seat": seat, "to": giver, "card": value}, frozenset({seat, giver}))
+        )
+    elif kind == "queen":
+        colour = t.own_king[seat]
+        t.queen_up = put(t.queen_up, seat, False)
+        events.append(public("queen", seat=seat, colour=colour))
+        if colour == "r":
+            t.red_queen = put(t.red_queen, seat, True)
+        elif colour == "k":
+            t.free_play = True
+        else:  # green: play last, after everyone else
+            t.green = seat
+            t.order = [*t.order[1:], seat]
+    elif kind == "jack3":
+        t.jack_turned = put(t.jack_turned, seat, True)
+        events.append(public("jack_turned", seat=seat))
+
+
+def _moved(hands: list[list[str]], giver: int, to: int, card: str) -> list[list[str]]:
+    """Hands after `giver` hands `card` to `to` (the receiving hand stays sorted)."""
+    out = list(hands)
+    out[giver] = without(hands[giver], card)
+    out[to] = sorted(hands[to] + [card], key=sort_key)
+    return out
+
+
+def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
+    parts = action.split(":")
+    card = parts[1]
+    king, queen, switch = "", False, False
+    for part in parts[2:]:  # ":k<colour>", ":q", ":s" (the first king counts)
+        if part == "q":
+            queen = True
+        elif part == "s":
+            switch = True
+        elif part[:1] == "k" and not king:
+            king = part[1:]
+    colour = t.own_king[seat]
+    hands = list(t.hands)
+    hand = hands[seat] = list(hands[seat])
+    hand.remove(card)
+    t.hands = hands
+    card_col = COLOUR_CODE[card]
+    if king:
+        used = dict(t.king_used)
+        used[king] = True
+        t.king_used = used
+    if queen:
+        t.queen_up = put(t.queen_up, seat, False)
+    power, strength_colour, number = tricks.strength_code(
+        card,
+        bool(king),
+        queen and colour == "w",
+        queen and colour == "b",
+        switch,
+        card_col == "r" and has_up(t, seat, Character.SAMURAI),  # the Samurai changes only red cards
+    )
+    # Ruling: a led card a queen turned into a rare or flag leads as what it became (no lead colour); the
+    # first number card sets it.
+    if not t.lead_colour and card_col and not queen:
+        t.lead_colour = card_col
+    entry = {
+        "s": seat,
+        "c": card,
+        "k": king,
+        "q": colour if queen else "",
+        "x": switch,
+        "p": power,
+        "col": strength_colour,
+        "n": number,
+    }
+    t.trick = [*t.trick, entry]
+    t.order = t.order[1:]
+    t.free_play = False
+    events.append(
+        ev(
+            Event,
+            (
+                "played",
+                {"seat": seat, "card": card, "king": king, "queen": entry["q"], "switch": switch},
+                None,
+            ),
+        )
+    )
+    if not t.order:
+        _finish_trick(t, events)
+
+
+def _finish_trick(t: Table, events: list[Event]) -> None:
+    index = tricks.entry_winner(t.trick, t.lead_colour)
+    win = t.trick[index]["s"]
+    cards = [e["c"] for e in t.trick]
+    t.taken = put(t.taken, win, t.taken[win] + cards)
+    t.tricks_won = put(t.tricks_won, win, t.tricks_won[win] + 1)
+    events.append(ev(Event, ("trick_won", {"seat": win, "cards": cards, "trick": t.trick_no}, None)))
+    t.last_trick = t.trick
+    if t.trick_no == t.hand_size:
+        t.trick, t.order = [], []
+        end_round(t, events)
+        return
+    t.trick_no += 1
+    new_trick(t, win)

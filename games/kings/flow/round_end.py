@@ -1,0 +1,89 @@
+"""The end of a round: the facts the scoring reads (games/kings/scoring.py) and the scores written.
+
+002_4e143f857986e60e.txt: '■ラウンド1' .. '■ラウンド3' (scoring), '■拡張ルール: デビルとの契約'.
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.kings.cards import (
+    CHARACTER_OF,
+    character_of,
+)
+from games.kings.flow.common import ROUNDS, face_up, is_two, jack_up, kings_of, public
+from games.kings.provisional import DEVIL_CONTRACT_EARLY_PENALTY
+from games.kings.scoring import RoundRules, SeatFacts, score_round
+from games.kings.state import Table
+
+DEVIL_CONTRACT_LAST_PENALTY = 20
+_NAME_OF = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
+
+
+def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
+    n = t.players
+    credit = [0] * n
+    advanced = t.opts.get("cheerleader_advanced", False)
+    for s in range(n):
+        if t.red_queen[s]:
+            kizuna = s == t.cheer_seat and t.cheer_mode == "kizuna" and t.partner >= 0
+            credit[t.partner if kizuna and not advanced else s] += 1
+    facts: list[SeatFacts] = []
+    used = t.king_used
+    for s in range(n):
+        bids = t.bids[s] or []
+        names = tuple(["jack" if b == "jack" else _NAME_OF[b] for b in bids])
+        kings = kings_of(t, s)
+        copy_of = None
+        if s == t.cheer_seat and t.cheer_mode == "copy" and t.copy_target:
+            target, card = t.copy_target
+            copy_of = (int(target), "jack" if card == "jack" else character_of(card).value)
+        facts.append(
+            SeatFacts(
+                tuple([character_of(c) for c in face_up(t, s)]),  # up
+                names,  # bids
+                t.tricks_won[s],  # tricks
+                credit[s],  # red_queen
+                tuple(t.taken[s]),  # taken
+                t.own_king[s] if jack_up(t, s) else None,  # jack
+                tuple([k for k in kings if used[k]]),  # used_kings
+                tuple([k for k in kings if not used[k]]),  # unused_kings
+                3 if t.jack_turned[s] else 0,  # bid_shift
+                t.partner if (s == t.cheer_seat and t.cheer_mode == "kizuna" and t.partner >= 0) else None,
+                copy_of,
+            )
+        )
+    last = t.round == ROUNDS
+    rules = RoundRules(
+        last_round=last,
+        bid_multiplier=2 if (is_two(t) and last) else 1,
+        devil_colour=t.devil_colour or None,
+        devil_penalty=DEVIL_CONTRACT_LAST_PENALTY if last else DEVIL_CONTRACT_EARLY_PENALTY,
+        red_queen_user_only=advanced,
+    )
+    return facts, rules
+
+
+def record_scores(t: Table, events: list[Event]) -> None:
+    facts, rules = round_facts(t)
+    breakdowns = score_round(facts, rules)
+    record = []
+    t.scores = list(t.scores)
+    for s, b in enumerate(breakdowns):
+        before = t.scores[s]
+        plus = minus = 0  # apply_total, inlined: plus points first, minus points as far as they go
+        for _, points in b.items:
+            if points > 0:
+                plus += points
+            else:
+                minus -= points
+        t.scores[s] = max(0, before + plus - minus)
+        record.append({"items": [list(i) for i in b.items], "before": before, "after": t.scores[s]})
+    t.history = [*t.history, record]
+    events.append(
+        public("round_scored", round=t.round, scores=list(t.scores), items=[r["items"] for r in record])
+    )
+    if t.round == ROUNDS:
+        t.phase = "over"
+        events.append(public("game_over", scores=list(t.scores)))
+        return
+    t.phase = "round_end"
