@@ -1,4 +1,4 @@
-"""What a seat may infer about the other hands from the tricks it sees (issue 18: the search's sampler).
+"""What a seat may infer about the other hands from the tricks it sees (for the search's sampler).
 
 Rulebook 001_156fd8ce6bcaeb20.txt, 'プレー': the others must follow the led suit, else play a trump,
 else anything (games/dream_capture/tricks.py). So a card off the led suit proves its player held none of

@@ -344,7 +344,7 @@ def _deal_rows(v: Mapping[str, Any], lang: str, names: Names) -> list[str]:
 def _void_rows(v: Mapping[str, Any], lang: str, names: Names) -> list[str]:
     """Who has shown this deal that they hold no card of a suit (and, playing neither the led suit nor a
     trump, no trump): public, since every card is played face up, and the strong AI's sampler reads the
-    same list (view "voids"), so a human sees on the board what the AI remembers (issue 18)."""
+    same list (view "voids"), so a human sees on the board what the AI remembers."""
     per_seat = [
         tr(
             "dc_v_void_seat",

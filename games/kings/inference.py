@@ -1,4 +1,4 @@
-"""What a seat may infer about the other hands from the current trick (issue 18: the search's sampler).
+"""What a seat may infer about the other hands from the current trick (for the search's sampler).
 
 Rulebook 002_4e143f857986e60e.txt, '# ■トリック' (マストフォロー): a player holding the lead colour must
 play it (or a free card: flag, rare; in the variants also the white 11/12). So a number card of another

@@ -1,4 +1,4 @@
-"""What every seat knows about the other hands in TIMETRAP (issue 18: the search's sampler).
+"""What every seat knows about the other hands in TIMETRAP (for the search's sampler).
 
 Rulebook 003_3dd097fef3f40e34.txt, setup 1-2: each player takes the eleven time cards of their own colour,
 discards two of them at random face down and keeps nine, and is dealt one Time Trap card. A card goes

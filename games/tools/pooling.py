@@ -1,6 +1,6 @@
 """Pooling benchmark chunks: one strength figure from many `simulate` runs.
 
-Why: a strength figure needs 2,000 games or more (issue 18), and on a small machine those are played in
+Why: a strength figure needs 2,000 games or more (docs/ai.md), and on a small machine those are played in
 chunks of 40-360 games, interrupted, resumed, on two cores. Each chunk's summary line gives its game
 count, mean win share and 95% interval; the interval's half-width gives back the chunk's sample standard
 deviation (cli._ci95: half = 1.96 * sd / sqrt(k)), so the chunks pool into exactly the figure one run over
