@@ -1,7 +1,7 @@
 """The anchor's race (games/search/flat.py, `SearchPolicy._race`): where the moves share the playouts,
 a 15-card hand gives each move 4 deals at Capture of Dreams' 60 playouts, fewer than the anchor's test
 ever needs (ANCHOR_MIN_DEALS), so the search could not depart from the heuristic's move there however
-clear the edge. A game's SEARCH_RACE_DEALS gives that one comparison deals of its own: the search's best
+clear the edge. A game's `race_deals` gives that one comparison deals of its own: the search's best
 then overrules the anchor when it is clearly better on them, and only then (the shared deals that picked
 it are not counted again).
 

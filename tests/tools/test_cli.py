@@ -53,6 +53,7 @@ def test_simulate_refuses_a_negative_count_in_one_line(argv: list[str], capsys: 
 
 
 def test_simulate_budget_zero_takes_the_games_default(capsys: pytest.CaptureFixture[str]) -> None:
-    """`--budget 0` keeps its old meaning (the game's SEARCH_PLAYOUTS), which the help now says."""
+    """`--budget 0` keeps its old meaning (the game's playouts per decision, `game.search.playouts`),
+    which the help now says."""
     assert main(["simulate", "trickster", "--players", "4", "--games", "1", "--challenger", "search", "--budget", "0"]) == 0
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["games"] == 1
