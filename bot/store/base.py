@@ -151,20 +151,12 @@ class RatingStore(Protocol):
     async def unrated_results(self) -> list[ResultRow]:
         """Results whose ratings are not applied yet, in finishing order (the order they committed)."""
 
+    @abstractmethod
     async def apply_ratings(self, rater: Rater) -> list[int]:
         """Rate every unrated result, in finishing order, in ONE transaction that re-reads: for each, read
         `rater.keys(result)`, write `rater.rate(result, current)` and mark the result rated. Two processes
         (or two games finishing at once) never rate a result twice or lose an update. Returns the table
-        ids rated by this call, in order.
-
-        This default is only a bridge for a store that has not implemented it yet: it is NOT safe when
-        two callers run at once (that is the bug it replaces). Every real store overrides it."""
-        done = []
-        for result in await self.unrated_results():
-            current = await self.ratings_for(rater.keys(result))
-            await self.save_ratings(result.table_id, rater.rate(result, current))
-            done.append(result.table_id)
-        return done
+        ids rated by this call, in order."""
 
     @abstractmethod
     async def ratings_for(self, keys: Sequence[RatingKey]) -> dict[RatingKey, RatingRecord]:
@@ -200,40 +192,11 @@ class SettingsStore(Protocol):
     async def get_settings(self, user_id: int) -> tuple[str | None, bool] | None: ...
 
     @abstractmethod
-    async def set_settings(self, user_id: int, language: str | None, dm_pings: bool) -> None: ...
-
     async def update_settings(
         self, user_id: int, language: str | None = None, dm_pings: bool | None = None
     ) -> tuple[str | None, bool]:
         """Change only what is given (None keeps the stored value) in ONE statement the database decides,
-        so two changes at once (two processes) both stay; returns the stored (language, dm_pings).
-
-        This default is only a bridge for a store that has not implemented it yet (a read then a write:
-        NOT safe when two callers run at once). Every real store overrides it."""
-        found = await self.get_settings(user_id)
-        current_language, current_pings = found if found is not None else (None, True)
-        new = (
-            language if language is not None else current_language,
-            dm_pings if dm_pings is not None else current_pings,
-        )
-        await self.set_settings(user_id, *new)
-        return new
-
-    # per-server settings: (default clock or None, JSON list of channel ids or None) — None = not set
-    @abstractmethod
-    async def get_guild_settings(self, guild_id: int) -> tuple[str | None, str | None] | None: ...
-
-    @abstractmethod
-    async def set_guild_settings(
-        self, guild_id: int, default_clock: str | None, table_channels: str | None
-    ) -> None: ...
-
-    # per-server card pictures (migration 0006): True = text only; None = never set (pictures on)
-    @abstractmethod
-    async def get_guild_text_only(self, guild_id: int) -> bool | None: ...
-
-    @abstractmethod
-    async def set_guild_text_only(self, guild_id: int, text_only: bool | None) -> None: ...
+        so two changes at once (two processes) both stay; returns the stored (language, dm_pings)."""
 
     @abstractmethod
     async def guild_row(self, guild_id: int) -> GuildRow | None:

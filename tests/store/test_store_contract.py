@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from bot.store.base import DuplicateKey, Store, VersionConflict
+from bot.store.base import DuplicateKey, GuildRow, Store, VersionConflict
 from bot.store.factory import open_store
 from bot.store.records import (
     ActionRow,
@@ -221,15 +221,14 @@ async def test_ratings_round_trip_and_ranks(store: Store) -> None:
 
 async def test_user_and_guild_settings(store: Store) -> None:
     assert await store.get_settings(BIG) is None
-    await store.set_settings(BIG, None, True)
+    assert await store.update_settings(BIG, None, True) == (None, True)
     assert await store.get_settings(BIG) == (None, True)
-    await store.set_settings(BIG, "ja", False)
+    assert await store.update_settings(BIG, "ja", False) == ("ja", False)
     assert await store.get_settings(BIG) == ("ja", False)
-    assert await store.get_guild_settings(BIG) is None
-    await store.set_guild_settings(BIG, "async", "[1,2]")
-    assert await store.get_guild_settings(BIG) == ("async", "[1,2]")
-    await store.set_guild_settings(BIG, None, None)
-    assert await store.get_guild_settings(BIG) == (None, None)
+    assert await store.guild_row(BIG) is None
+    saved = await store.update_guild_settings(BIG, default_clock="async", table_channels="[1,2]")
+    assert saved == GuildRow("async", "[1,2]")
+    assert await store.guild_row(BIG) == saved
 
 
 async def test_table_meta(store: Store) -> None:

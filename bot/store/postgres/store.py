@@ -444,17 +444,6 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
             )
         return (None if row[0] is None else str(row[0]), bool(row[1])) if row else None
 
-    async def set_settings(self, user_id: int, language: str | None, dm_pings: bool) -> None:
-        async with self._conn() as conn:
-            await conn.execute(
-                "INSERT INTO user_settings (user_id, language, dm_pings) VALUES ($1,$2,$3)"
-                " ON CONFLICT (user_id) DO UPDATE SET language = EXCLUDED.language,"
-                " dm_pings = EXCLUDED.dm_pings",
-                user_id,
-                language,
-                int(dm_pings),
-            )
-
     async def update_settings(
         self, user_id: int, language: str | None = None, dm_pings: bool | None = None
     ) -> tuple[str | None, bool]:
@@ -472,40 +461,6 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
         return (None if row[0] is None else str(row[0]), bool(row[1]))
 
     # --- guild settings ------------------------------------------------------------------------------
-    async def get_guild_settings(self, guild_id: int) -> tuple[str | None, str | None] | None:
-        async with self._conn() as conn:
-            row = await conn.fetchrow(
-                "SELECT default_clock, table_channels FROM guild_settings WHERE guild_id = $1", guild_id
-            )
-        return (row[0], row[1]) if row else None
-
-    async def set_guild_settings(
-        self, guild_id: int, default_clock: str | None, table_channels: str | None
-    ) -> None:
-        async with self._conn() as conn:
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, default_clock, table_channels) VALUES ($1,$2,$3)"
-                " ON CONFLICT (guild_id) DO UPDATE SET default_clock = EXCLUDED.default_clock,"
-                " table_channels = EXCLUDED.table_channels",
-                guild_id,
-                default_clock,
-                table_channels,
-            )
-
-    async def get_guild_text_only(self, guild_id: int) -> bool | None:
-        async with self._conn() as conn:
-            value = await conn.fetchval("SELECT text_only FROM guild_settings WHERE guild_id = $1", guild_id)
-        return None if value is None else bool(value)
-
-    async def set_guild_text_only(self, guild_id: int, text_only: bool | None) -> None:
-        async with self._conn() as conn:
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, text_only) VALUES ($1,$2)"
-                " ON CONFLICT (guild_id) DO UPDATE SET text_only = EXCLUDED.text_only",
-                guild_id,
-                None if text_only is None else int(text_only),
-            )
-
     async def guild_row(self, guild_id: int) -> GuildRow | None:
         async with self._conn() as conn:
             row = await conn.fetchrow(

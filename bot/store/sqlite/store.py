@@ -391,68 +391,7 @@ class SqliteStore(SqlitePrivacy, Store):
 
         return await self._run(work)
 
-    async def set_settings(self, user_id: int, language: str | None, dm_pings: bool) -> None:
-        def work(conn: sqlite3.Connection) -> None:
-            self._tx(
-                conn,
-                lambda: conn.execute(
-                    "INSERT OR REPLACE INTO user_settings (user_id, language, dm_pings) VALUES (?,?,?)",
-                    (user_id, language, int(dm_pings)),
-                ),
-            )
-
-        await self._run(work)
-
     # --- guild settings ------------------------------------------------------------------------------
-    async def get_guild_settings(self, guild_id: int) -> tuple[str | None, str | None] | None:
-        def work(conn: sqlite3.Connection) -> tuple[str | None, str | None] | None:
-            row = conn.execute(
-                "SELECT default_clock, table_channels FROM guild_settings WHERE guild_id = ?", (guild_id,)
-            ).fetchone()
-            return (row[0], row[1]) if row else None
-
-        return await self._run(work)
-
-    async def set_guild_settings(
-        self, guild_id: int, default_clock: str | None, table_channels: str | None
-    ) -> None:
-        def work(conn: sqlite3.Connection) -> None:
-            self._tx(
-                conn,
-                lambda: conn.execute(
-                    "INSERT INTO guild_settings (guild_id, default_clock, table_channels) VALUES (?,?,?) "
-                    "ON CONFLICT (guild_id) DO UPDATE SET default_clock = excluded.default_clock, "
-                    "table_channels = excluded.table_channels",
-                    (guild_id, default_clock, table_channels),
-                ),
-            )
-
-        await self._run(work)
-
-    async def get_guild_text_only(self, guild_id: int) -> bool | None:
-        def work(conn: sqlite3.Connection) -> bool | None:
-            row = conn.execute(
-                "SELECT text_only FROM guild_settings WHERE guild_id = ?", (guild_id,)
-            ).fetchone()
-            return None if row is None or row[0] is None else bool(row[0])
-
-        return await self._run(work)
-
-    async def set_guild_text_only(self, guild_id: int, text_only: bool | None) -> None:
-        value = None if text_only is None else int(text_only)
-
-        def work(conn: sqlite3.Connection) -> None:
-            self._tx(
-                conn,
-                lambda: conn.execute(
-                    "INSERT INTO guild_settings (guild_id, text_only) VALUES (?,?) "
-                    "ON CONFLICT (guild_id) DO UPDATE SET text_only = excluded.text_only",
-                    (guild_id, value),
-                ),
-            )
-
-        await self._run(work)
-
     async def guild_row(self, guild_id: int) -> GuildRow | None:
         def work(conn: sqlite3.Connection) -> GuildRow | None:
             row = conn.execute(
