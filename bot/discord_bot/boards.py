@@ -3,7 +3,7 @@
 Only the game's own render_* methods produce game text (always given the people's names); this module
 arranges it into embeds and components whose custom ids carry table + version (+ action), so a click
 needs no memory of ours. The board and the hand are one embed each plus their components: a picture
-(issue 15) is added to that embed by one small module, nothing here needs to change for it.
+is added to that embed by one small module (pictures.py), nothing here needs to change for it.
 """
 
 from __future__ import annotations

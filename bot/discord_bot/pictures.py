@@ -1,9 +1,10 @@
-"""Card pictures on Discord messages (issue 15): the one module where the Discord front end meets bot.art.
+"""Card pictures on Discord messages: the one module where the Discord front end meets bot.art.
 
 A message that carries a picture is a Components V2 block (`ui.LayoutView`): a container with the message's
 text (the same words as the text-only message: the picture's text alternative), a media gallery showing
 `attachment://…png`, and the message's buttons or selects below, in one block. A server whose admins chose
-text only (`/settings server pictures:off`), DMs and the console keep today's embeds and views.
+text only (`/settings server pictures:off`, read by preferences.py), DMs and the console keep
+today's embeds and views.
 
 Pictures are drawn only from what the message's audience may see: a seat's hand from its SeatView, the
 board from the public view, the result from the outcome. Drawing happens in a worker thread (bot.art) and
@@ -14,18 +15,16 @@ from __future__ import annotations
 
 import io
 import logging
-import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import art, render
+from bot.discord_bot.preferences import Preferences
+from bot.tables import TableService
 from bot.tables.models import SeatView, TableInfo, TableStatus
-from games.core.contract import Game
-
-if TYPE_CHECKING:
-    from bot.discord_bot.client import TricktableBot
+from games.core.contract import Game, Outcome
 
 log = logging.getLogger("tricktable.discord")
 
@@ -34,32 +33,6 @@ BOARD_FILE = "board.png"
 RESULT_FILE = "result.png"
 TEXT_LIMIT = 3900  # Components V2: 4,000 characters over all text displays
 BUTTONS_PER_ROW = 5
-SETTING_TTL = 60.0  # seconds a server's picture switch is trusted before it is read again
-
-_switch: dict[int, tuple[bool, float]] = {}  # guild -> (pictures on, read at)
-
-
-def forget_setting(guild_id: int) -> None:
-    """Drop the cached switch (after /settings server changed it)."""
-    _switch.pop(guild_id, None)
-
-
-async def enabled(bot: TricktableBot, guild_id: int | None) -> bool:
-    """Pictures on for this server? Off in DMs (their forms are plain selects) and where admins chose text only."""
-    if guild_id is None or not bot.settings.pictures:
-        return False
-    found = _switch.get(guild_id)
-    now = time.monotonic()
-    if found is not None and now - found[1] < SETTING_TTL:
-        return found[0]
-    try:
-        saved = await bot.service.get_guild_settings(guild_id)
-        on = not saved.text_only
-    except Exception:  # a picture must never cost the message
-        log.exception("could not read the picture setting of guild=%s", guild_id)
-        on = False
-    _switch[guild_id] = (on, now)
-    return on
 
 
 async def _file(scene: dict[str, Any], filename: str, alt: str) -> discord.File | None:
@@ -92,22 +65,20 @@ async def hand_files(info: TableInfo, seat_view: SeatView, game: Game[Any], lang
 
 
 async def board_files(
-    bot: TricktableBot, info: TableInfo, public: SeatView, game: Game[Any], lang: str
+    info: TableInfo, public: SeatView, game: Game[Any], lang: str, outcome: Outcome | None
 ) -> list[discord.File]:
-    """The public table; once the table is finished, the final result first."""
+    """The public table; once the table is finished, the final result (`outcome`) first."""
     if not art.supported(game.info.id):
         return []
     names = render.names_of(info)
     files: list[discord.File] = []
-    if info.status is TableStatus.FINISHED:
-        outcome = await bot.service.outcome(info.id)
-        if outcome is not None:
-            scene = art.result_scene(
-                game.info.id, outcome.to_json(), lang, names, title=_game_name(game, lang)
-            )
-            found = await _file(scene, RESULT_FILE, alt_text(scene))
-            if found is not None:
-                files.append(found)
+    if info.status is TableStatus.FINISHED and outcome is not None:
+        scene = art.result_scene(
+            game.info.id, outcome.to_json(), lang, names, title=_game_name(game, lang)
+        )
+        found = await _file(scene, RESULT_FILE, alt_text(scene))
+        if found is not None:
+            files.append(found)
     scene = art.board_scene(public.view, lang, names)
     found = await _file(scene, BOARD_FILE, alt_text(scene))
     if found is not None:
@@ -175,7 +146,7 @@ def _rows(view: discord.ui.View | None) -> list[discord.ui.ActionRow[Any]]:
 
 
 async def hand(
-    bot: TricktableBot,
+    prefs: Preferences,
     info: TableInfo,
     seat_view: SeatView,
     game: Game[Any],
@@ -187,14 +158,15 @@ async def hand(
 ) -> dict[str, Any]:
     """Message arguments for a hand reply: the V2 block with its picture, or the embed and view as before.
     `edit`: for editing an existing message (the picture replaces the old attachments)."""
-    if not await enabled(bot, info.guild_id):
+    if not await prefs.pictures_on(info.guild_id):
         return _plain(embed, view, edit)
     files = await hand_files(info, seat_view, game, lang)
     return _dressed(embed, view, files, edit)
 
 
 async def board(
-    bot: TricktableBot,
+    prefs: Preferences,
+    service: TableService,
     info: TableInfo,
     public: SeatView,
     game: Game[Any],
@@ -205,9 +177,10 @@ async def board(
     edit: bool = False,
 ) -> dict[str, Any]:
     """Message arguments for the public board (and, once finished, the result)."""
-    if not await enabled(bot, info.guild_id):
+    if not await prefs.pictures_on(info.guild_id):
         return _plain(embed, view, edit)
-    files = await board_files(bot, info, public, game, lang)
+    outcome = await service.outcome(info.id) if info.status is TableStatus.FINISHED else None
+    files = await board_files(info, public, game, lang, outcome)
     return _dressed(embed, view, files, edit)
 
 

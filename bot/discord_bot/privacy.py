@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.discord_bot.clicks import Guarded
 from bot.discord_bot.replies import send, update_message
 from bot.discord_bot.texts import t
+from bot.tables import TableService
 from games.core import i18n
-
-if TYPE_CHECKING:
-    from bot.discord_bot.client import TricktableBot
 
 log = logging.getLogger("tricktable.discord")
 
@@ -60,7 +59,7 @@ def forget_prompt(user_id: int, lang: str) -> tuple[str, discord.ui.View]:
     return t("dc.forget.ask", lang), view
 
 
-class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORGET_TEMPLATE):
+class ForgetButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORGET_TEMPLATE):
     def __init__(self, user_id: int) -> None:
         super().__init__(discord.ui.Button(custom_id=f"tf:{user_id}", label="·"))
         self.user_id = user_id
@@ -71,15 +70,13 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORG
     ) -> ForgetButton:
         return cls(int(match["user"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot: TricktableBot = interaction.client  # type: ignore[assignment]
-        lang = await bot.safe_lang(interaction)
+    async def run(self, interaction: discord.Interaction, lang: str) -> None:
         if interaction.user.id != self.user_id:
             await send(interaction, content=t("dc.forget.not_yours", lang))
             return
         await interaction.response.defer()  # a component: the answer edits the question's message
-        report = await bot.service.forget_person(self.user_id)
-        bot.forget_settings(self.user_id)
+        report = await self.kit.service.forget_person(self.user_id)
+        self.kit.prefs.forget_person(self.user_id)
         text = t(
             "dc.forget.done", lang, rows=report.rows, resigned=len(report.resigned), left=len(report.left),
             cancelled=len(report.cancelled),
@@ -87,11 +84,11 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORG
         await update_message(interaction, content=text, view=None)
 
 
-async def guild_removed(bot: TricktableBot, guild: discord.Guild) -> None:
+async def guild_removed(service: TableService, guild: discord.Guild) -> None:
     """The bot was removed from a server (or it was deleted): forget its data after the grace period."""
     log.info("left server %s: its data is forgotten after the grace period unless the bot returns", guild.id)
-    await bot.service.guild_left(guild.id)
+    await service.guild_left(guild.id)
 
 
-async def guild_joined(bot: TricktableBot, guild: discord.Guild) -> None:
-    await bot.service.guild_back(guild.id)
+async def guild_joined(service: TableService, guild: discord.Guild) -> None:
+    await service.guild_back(guild.id)

@@ -23,21 +23,20 @@ import json
 import logging
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import render
 from bot.discord_bot import boards, pictures
 from bot.discord_bot.hands import HandReplies
+from bot.discord_bot.preferences import Preferences
 from bot.discord_bot.replies import inert
 from bot.discord_bot.texts import t
+from bot.tables import TableService
 from bot.tables.models import ClockMode, SeatView, TableInfo, TableStatus, Update
 from games.core import i18n
 from games.core.contract import Event, Game
-
-if TYPE_CHECKING:
-    from bot.discord_bot.client import TricktableBot
 
 log = logging.getLogger("tricktable.discord")
 
@@ -54,10 +53,13 @@ PRIVATE_CHOICE_KINDS = frozenset({"give-card", "exchange", "exchange_return", "b
 
 
 class Router:
-    """The service listener; one per bot."""
+    """The service listener; one per bot. It only posts: handed the service (to read what to show), the
+    preferences (who wants DMs, in which language) and the Discord connection it posts through."""
 
-    def __init__(self, bot: TricktableBot) -> None:
-        self.bot = bot
+    def __init__(self, service: TableService, prefs: Preferences, discord_client: discord.Client) -> None:
+        self.service = service
+        self.prefs = prefs
+        self.discord = discord_client  # only to post: channels by id and DMs
         self._chains: dict[int, asyncio.Task[None]] = {}  # table -> its poster task
         self._pending: dict[int, list[tuple[Update, list[int] | None]]] = {}
         self._boards: dict[int, tuple[int, int, float]] = {}  # table -> (channel id, message id, posted at)
@@ -78,7 +80,7 @@ class Router:
         if table in self._restored:
             return
         try:
-            meta = await self.bot.service.get_table_meta(table)
+            meta = await self.service.get_table_meta(table)
         except Exception:
             log.exception("could not read the saved bookkeeping of table=%s", table)
             meta = {}
@@ -103,7 +105,7 @@ class Router:
     async def _save(self, table: int, values: Mapping[str, Any]) -> None:
         """Save bookkeeping; a failure only costs what a restart used to cost (a fresh board, a re-ping)."""
         try:
-            await self.bot.service.set_table_meta(table, values)
+            await self.service.set_table_meta(table, values)
         except Exception:
             log.exception("could not save the bookkeeping of table=%s", table)
 
@@ -148,9 +150,9 @@ class Router:
         known = self._lobbies.get(info.id)
         if known is None:
             return
-        game = await self.bot.service.game_of(info.id)
+        game = await self.service.game_of(info.id)
         embed, view = boards.lobby_message(info, game, self.lang(info.id))
-        message = self.bot.get_partial_messageable(known[0]).get_partial_message(known[1])
+        message = self.discord.get_partial_messageable(known[0]).get_partial_message(known[1])
         try:
             await message.edit(embed=embed, view=inert(view))
         except discord.HTTPException as err:
@@ -239,14 +241,14 @@ class Router:
     ) -> tuple[TableInfo, discord.Message]:
         target = info.thread_id or info.channel_id
         try:
-            message = await self.bot.get_partial_messageable(target).send(**kwargs)
+            message = await self.discord.get_partial_messageable(target).send(**kwargs)
         except discord.NotFound:
             if info.thread_id is None:
                 raise
             log.warning("thread of table=%s is gone; posting in its channel from now on", info.id)
-            info = await self.bot.service.set_thread(info.id, None)
+            info = await self.service.set_thread(info.id, None)
             target = info.channel_id
-            message = await self.bot.get_partial_messageable(target).send(**kwargs)
+            message = await self.discord.get_partial_messageable(target).send(**kwargs)
         if board:
             await self.remember_board(info.id, target, message.id)
         return info, message
@@ -271,7 +273,7 @@ class Router:
         info = last.table
         if info.status is TableStatus.LOBBY:
             return  # the lobby message itself is edited by the click that changed it
-        svc = self.bot.service
+        svc = self.service
         game = await svc.game_of(info.id)
         lang = self.lang(info.id)
         names = render.names_of(info)
@@ -332,7 +334,7 @@ class Router:
         reply = self.hands.get(info.id, user_id)
         if reply is None:
             return False
-        if reply.version >= (await self.bot.service.get_table(info.id)).version:
+        if reply.version >= (await self.service.get_table(info.id)).version:
             return True  # it already shows this very state (answered by their click just now)
         return await self.edit_hand(info, game, seat, user_id, seen)
 
@@ -344,8 +346,8 @@ class Router:
         reply = self.hands.get(info.id, user_id)
         if reply is None:
             return False
-        seat_view = await self.bot.service.seat_view(info.id, user_id)
-        info = await self.bot.service.get_table(info.id)
+        seat_view = await self.service.seat_view(info.id, user_id)
+        info = await self.service.get_table(info.id)
         names = render.names_of(info)
         kept = (seen or [])[-SINCE_SHOWN:]
         note = None
@@ -355,7 +357,7 @@ class Router:
             )
         embed, view = boards.hand_message(info, seat_view, game, reply.lang, note=note)
         try:
-            dressed = await pictures.hand(self.bot, info, seat_view, game, reply.lang, embed, view, edit=reply.sent)
+            dressed = await pictures.hand(self.prefs, info, seat_view, game, reply.lang, embed, view, edit=reply.sent)
             if reply.sent:
                 await reply.edit_with(dressed)
             else:
@@ -386,7 +388,7 @@ class Router:
         ):
             text = f"{current[3]}\n{added}"
             try:
-                await self.bot.get_partial_messageable(current[0]).get_partial_message(current[1]).edit(content=text)
+                await self.discord.get_partial_messageable(current[0]).get_partial_message(current[1]).edit(content=text)
                 self._logs[info.id] = (current[0], current[1], current[2], text)
                 return info
             except discord.HTTPException as err:
@@ -403,22 +405,22 @@ class Router:
         """Owed out of the normal turn order: several seats at once, or a kind that is secret by nature."""
         if len(update.to_act) > 1:
             return True
-        seat_view = await self.bot.service.seat_view(update.table.id, user_id)
+        seat_view = await self.service.seat_view(update.table.id, user_id)
         return seat_view.prompt is not None and seat_view.prompt.kind in PRIVATE_CHOICE_KINDS
 
     async def refresh_board(
         self, info: TableInfo, game: Game[Any], lang: str, to_act: frozenset[int]
     ) -> None:
         """Edit the table's board; post a fresh one when it is old, gone, or out of edits (30046)."""
-        public = await self.bot.service.public_view(info.id)
+        public = await self.service.public_view(info.id)
         embed, view = boards.board_message(info, public, game, lang, to_act)
         known = self._boards.get(info.id)
         target = info.thread_id or info.channel_id
         if known is not None and known[0] == target and time.monotonic() - known[2] < FRESH_BOARD_AFTER:
-            channel = self.bot.get_partial_messageable(known[0])
+            channel = self.discord.get_partial_messageable(known[0])
             try:
                 view.stop()
-                dressed = await pictures.board(self.bot, info, public, game, lang, embed, view, edit=True)
+                dressed = await pictures.board(self.prefs, self.service, info, public, game, lang, embed, view, edit=True)
                 await channel.get_partial_message(known[1]).edit(**dressed)
                 return
             except discord.NotFound:
@@ -428,7 +430,7 @@ class Router:
                     raise
         embed, view = boards.board_message(info, public, game, lang, to_act)  # (a picture block took the old one's items)
         view.stop()  # drawn only: clicks reach the DynamicItems
-        info = await self.send_public(info, board=True, **await pictures.board(self.bot, info, public, game, lang, embed, view))
+        info = await self.send_public(info, board=True, **await pictures.board(self.prefs, self.service, info, public, game, lang, embed, view))
 
     async def _private(
         self,
@@ -455,7 +457,7 @@ class Router:
                     if seat in reached or (clicked and seat == update.actor):
                         continue
                     private.setdefault(seat, []).append(event)
-        svc = self.bot.service
+        svc = self.service
         names = render.names_of(info)
         delivered: set[int] = set()
         for seat in sorted(set(private) | set(owed)):
@@ -463,8 +465,8 @@ class Router:
             if person is None or person.user_id is None or person.is_ai:
                 continue
             user_id = person.user_id
-            settings = await self.bot.user_settings(user_id)
-            lang = await self.bot.dm_language(user_id)
+            settings = await self.prefs.user_settings(user_id)
+            lang = await self.prefs.dm_language(user_id)
             secret = seat in private_choices
             wants_form = seat in owed and seat not in reached and (secret or info.clock_mode is ClockMode.ASYNC)
             if wants_form and not secret and not settings.dm_pings:
@@ -498,7 +500,7 @@ class Router:
         if closed_at is not None and time.monotonic() - closed_at < DMS_RETRY_AFTER:
             return False
         try:
-            channel = await self.bot.create_dm(discord.Object(user_id))
+            channel = await self.discord.create_dm(discord.Object(user_id))
             if view is not None:
                 view.stop()  # drawn only: clicks reach the DynamicItems
                 await channel.send(content=content, view=view)

@@ -31,9 +31,14 @@ class Harness:
     checked_messages: int = 0
     pictures: bool = True  # card pictures on hands and boards (as in production); off for text-only checks
 
-    async def start_bot(self) -> TricktableBot:
+    async def start_bot(self, host: dict[str, Any] | None = None, **changes: Any) -> TricktableBot:
+        """A bot on the test's database; `changes` (and `host` for the host's settings) stand for what an
+        operator put in .env."""
         settings = DiscordSettings(
-            token="fake-token-not-real", host=Settings(database_path=self.db_path), pictures=self.pictures
+            token="fake-token-not-real",
+            host=Settings(database_path=self.db_path, **(host or {})),
+            pictures=self.pictures,
+            **changes,
         )
         service = await TableService.open(self.db_path, settings.host)
         bot = TricktableBot(settings, service=service, clock_interval=None)

@@ -1,4 +1,4 @@
-"""Reading a table's messages as its people read them (issue 14 checks): every message of a table, the
+"""Reading a table's messages as its people read them (the one-click and quiet-thread checks): every message of a table, the
 words a person sees in it (content, embeds, the text blocks of picture messages, labels, option
 descriptions; not custom ids), seat labels nobody should read, and the effect texts of offered cards."""
 

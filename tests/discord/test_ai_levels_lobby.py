@@ -1,4 +1,4 @@
-"""The lobby's Add AI offers the three levels (issue 18), each explained, in the reader's language."""
+"""The lobby's Add AI offers the three levels (easy, normal, strong), each explained, in the reader's language."""
 
 from __future__ import annotations
 

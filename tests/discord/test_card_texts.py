@@ -1,4 +1,4 @@
-"""Issue 14: what a card does, asked from Discord: the hand's "Card texts" button (the effects of the
+"""What a card does, asked from Discord: the hand's "Card texts" button (the effects of the
 cards the reader can see, nothing hidden) and /card with autocomplete over every game's cards, in the
 reader's language."""
 

@@ -126,19 +126,16 @@ async def test_admin_commands_need_manage_server(harness: Harness, monkeypatch: 
 
 
 async def test_tables_only_where_the_operator_allows(harness: Harness) -> None:
-    import dataclasses
-
     from tests.discord.fake_discord import CHANNEL_ID
 
     fake = harness.fake
     alice = fake.add_user("alice")
-    await harness.start_bot()
-    assert harness.bot is not None
-    harness.bot.settings = dataclasses.replace(harness.bot.settings, table_channels=frozenset({CHANNEL_ID + 1}))
+    await harness.start_bot(table_channels=frozenset({CHANNEL_ID + 1}))
     rec = await harness.cmd(alice, "table new", game="trickster")
     assert "may only be created in" in harness.last_reply(rec).text()
     assert not fake.threads()
-    harness.bot.settings = dataclasses.replace(harness.bot.settings, table_channels=frozenset({CHANNEL_ID}))
+    await harness.stop_bot()
+    await harness.start_bot(table_channels=frozenset({CHANNEL_ID}))
     await harness.cmd(alice, "table new", game="trickster")
     assert fake.threads()
 

@@ -1,9 +1,7 @@
-"""Privacy in Discord (issue 17, docs/privacy.md): "forget me" behind a confirm button that only its person
+"""Privacy in Discord (docs/privacy.md): "forget me" behind a confirm button that only its person
 can press, the per-person open-table limit answered clearly, and a server the bot leaves remembered."""
 
 from __future__ import annotations
-
-import dataclasses
 
 import discord
 import pytest
@@ -39,12 +37,7 @@ async def test_forget_me_asks_first_and_only_its_person_can_confirm(
 async def test_the_open_table_limit_is_a_clear_private_answer(harness: Harness) -> None:
     fake = harness.fake
     alice = fake.add_user("alice")
-    await harness.start_bot()
-    bot = harness.bot
-    assert bot is not None
-    bot.settings = dataclasses.replace(
-        bot.settings, host=dataclasses.replace(bot.settings.host, max_open_tables_per_person=1)
-    )
+    await harness.start_bot(host={"max_open_tables_per_person": 1})
     await harness.cmd(alice, "table new", game="trickster")
     rec = await harness.cmd(alice, "table new", game="trickster")
     reply = harness.last_reply(rec)

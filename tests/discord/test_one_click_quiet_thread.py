@@ -1,4 +1,4 @@
-"""Issue 14, measured and read: whole games of every game and variant played through the fake Discord
+"""One click per move and a quiet thread, measured and read: whole games of every game and variant played through the fake Discord
 by two people (alice on an English client, kenji on a Japanese one) and AI seats, with card pictures on
 as in production.
 

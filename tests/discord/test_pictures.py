@@ -1,4 +1,4 @@
-"""Card pictures on Discord (issue 15), in the fake Discord: a hand reply and the board carry their picture
+"""Card pictures on Discord, in the fake Discord: a hand reply and the board carry their picture
 in one Components V2 block with the text and the buttons; a finished table's board carries the result; the
 data every picture is drawn from passes the leak check for its audience; a text-only server gets none."""
 
@@ -12,7 +12,6 @@ import pytest
 from PIL import Image
 
 import bot.art as art
-from bot.discord_bot import pictures
 from games.core.invariants import leaked
 from tests.discord import fake_discord
 from tests.discord.fake_discord import FakeMessage
@@ -167,10 +166,11 @@ async def test_text_only_server_setting_removes_the_pictures(
 async def test_pictures_follow_the_operator_switch(harness: Harness) -> None:
     """DISCORD_PICTURES=0 turns pictures off everywhere; DMs never carry them."""
     bot = await harness.start_bot()
-    assert await pictures.enabled(bot, fake_discord.GUILD_ID)
-    assert not await pictures.enabled(bot, None)
+    prefs = bot.preferences
+    assert await prefs.pictures_on(fake_discord.GUILD_ID)
+    assert not await prefs.pictures_on(None)
     import dataclasses
 
-    bot.settings = dataclasses.replace(bot.settings, pictures=False)
-    pictures.forget_setting(fake_discord.GUILD_ID)
-    assert not await pictures.enabled(bot, fake_discord.GUILD_ID)
+    prefs.settings = dataclasses.replace(prefs.settings, pictures=False)
+    prefs.forget_server(fake_discord.GUILD_ID)
+    assert not await prefs.pictures_on(fake_discord.GUILD_ID)

@@ -1,4 +1,4 @@
-"""Issue 14: one click per move and a quiet thread, scenario by scenario (the whole-game figures are in
+"""One click per move and a quiet thread, scenario by scenario (the whole-game figures are in
 test_one_click_quiet_thread.py)."""
 
 from __future__ import annotations

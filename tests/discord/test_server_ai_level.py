@@ -1,4 +1,4 @@
-"""/settings server ai_level (issue 18: "the server's default for take-overs is a setting"): a server admin
+"""/settings server ai_level (the server's default for take-overs is a setting): a server admin
 chooses the AI that plays on for people who resign, run out of time or are replaced; the summary shows it
 (the operator's level until then), in English and Japanese; a resigning player's seat plays on at it."""
 
