@@ -1,4 +1,5 @@
-"""`python -m bot.ops.snapshot_all [--db PATH]`: pin every table in play to a snapshot before an engine upgrade.
+"""`python -m bot.ops.snapshot_all [--db PATH]`: pin every table in play to a snapshot before an engine
+upgrade.
 
 Why: a table is stored as its seed plus its action log, with a snapshot of the game state every N
 actions. After a restart it is rebuilt from its latest snapshot (or from `setup(seed)` when it has none)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from bot.store.records import (
     ActionRow,
@@ -27,6 +27,9 @@ from bot.store.records import (
     SeatRow,
     TableRow,
     TableWrite,
+)
+from bot.store.records import (
+    GuildRow as GuildRow,  # (bot.tables reads it here, beside the Protocol that returns it)
 )
 
 RatingKey = tuple[int, str, int]  # (scope, game, user_id)
@@ -173,16 +176,6 @@ class RatingStore(Protocol):
     @abstractmethod
     async def player_ratings(self, user_id: int, scope: int) -> list[tuple[RatingRecord, int]]:
         """The player's rows in a scope with their rank (1 = best) on each board."""
-
-
-class GuildRow(NamedTuple):
-    """A server's stored settings as the database holds them; None = not set on this server (the
-    operator's default applies)."""
-
-    default_clock: str | None = None
-    table_channels: str | None = None  # JSON list of channel ids; '[]' = any channel
-    text_only: bool | None = None  # True: no card pictures
-    ai_level: str | None = None  # easy | normal | strong: the AI that takes over a seat here
 
 
 class SettingsStore(Protocol):

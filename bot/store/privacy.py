@@ -10,7 +10,6 @@ The statements below use `?` placeholders; the PostgreSQL store numbers them ($1
 
 from __future__ import annotations
 
-import re
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -85,12 +84,6 @@ FORGET_GUILD: tuple[str, ...] = (
 def arguments(which: str, user: int, anon: int, name: str, guild: int = 0) -> tuple[object, ...]:
     values = {"u": user, "a": anon, "n": name, "g": guild}
     return tuple(values[c] for c in which)
-
-
-def numbered(sql: str) -> str:
-    """`?` placeholders as PostgreSQL's $1, $2, … in order."""
-    counter = iter(range(1, 1000))
-    return re.sub(r"\?", lambda _m: f"${next(counter)}", sql)
 
 
 class PrivacyStore(ABC):

@@ -1,11 +1,16 @@
-"""Rows exchanged with a store. Plain data, so a PostgreSQL store can produce the same records."""
+"""Rows exchanged with a store, and how a database row becomes one. Plain data, so both stores produce the
+same records.
+
+Each record's columns are listed here once, in the order its converter reads them (`table_row`,
+`as_guild_row`, …), and both stores select, insert and return them through these lists: a new column of
+these tables is added here and in the two migration folders, not in each store."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.store.relay import RelayRow
 
@@ -123,6 +128,16 @@ class TableWrite:
     relay: list[RelayRow] = field(default_factory=list)
 
 
+class GuildRow(NamedTuple):
+    """A server's stored settings as the database holds them; None = not set on this server (the
+    operator's default applies)."""
+
+    default_clock: str | None = None
+    table_channels: str | None = None  # JSON list of channel ids; '[]' = any channel
+    text_only: bool | None = None  # True: no card pictures
+    ai_level: str | None = None  # easy | normal | strong: the AI that takes over a seat here
+
+
 @dataclass(frozen=True, slots=True)
 class RatingRecord:
     scope: int  # GLOBAL_SCOPE (-1): global; otherwise a guild id
@@ -137,8 +152,17 @@ class RatingRecord:
     updated_at: float = 0.0
 
 
+def table_columns(version: str) -> str:
+    """The `tables` columns in `table_row`'s order; `version` is how the backend reads the log's length
+    (SQLite counts the log, PostgreSQL keeps it on the row)."""
+    return (
+        "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
+        f" {version}, creator_id, clock_mode, clock_seconds, created_at, updated_at, revision"
+    )
+
+
 def table_row(row: Sequence[Any]) -> TableRow:
-    """A `tables` row in the stores' column order (both stores select the same columns)."""
+    """A `tables` row selected with `table_columns`."""
     return TableRow(
         id=row[0],
         guild_id=row[1],
@@ -159,14 +183,52 @@ def table_row(row: Sequence[Any]) -> TableRow:
     )
 
 
+ACTION_COLUMNS = "seq, seat, action, user_id, via, at, idem_key"
+SEAT_COLUMNS = "seat, user_id, name, ai_policy, left_as"
+RESULT_SEAT_COLUMNS = "seat, user_id, name, placement, score, team"
+RATING_COLUMNS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, updated_at"
+GUILD_COLUMNS = ", ".join(GuildRow._fields)
+
+
 def action_row(row: Sequence[Any]) -> ActionRow:
     return ActionRow(
         seq=row[0], seat=row[1], action=row[2], user_id=row[3], via=row[4], at=row[5], idem_key=row[6]
     )
 
 
+def seat_values(table_id: int, s: SeatRow) -> tuple[Any, ...]:
+    """A seat as `(table_id, SEAT_COLUMNS…)`."""
+    return (table_id, s.seat, s.user_id, s.name, s.ai_policy, s.left_as)
+
+
+def result_seat_values(table_id: int, s: ResultSeat) -> tuple[Any, ...]:
+    """A result's seat as `(table_id, RESULT_SEAT_COLUMNS…)`."""
+    return (table_id, s.seat, s.user_id, s.name, s.placement, s.score, s.team)
+
+
 def rating_record(row: Sequence[Any]) -> RatingRecord:
     return RatingRecord(*row)
+
+
+def rating_values(r: RatingRecord) -> tuple[Any, ...]:
+    """A rating as `RATING_COLUMNS` values."""
+    return (r.scope, r.game, r.user_id, r.name, r.mu, r.sigma, r.ordinal, r.games, r.wins, r.updated_at)
+
+
+def as_guild_row(row: Sequence[Any]) -> GuildRow:
+    """A `guild_settings` row selected (or returned) as `GUILD_COLUMNS`; text_only is stored as 0/1."""
+    return GuildRow(row[0], row[1], None if row[2] is None else bool(row[2]), row[3])
+
+
+def guild_values(guild_id: int, row: GuildRow) -> tuple[Any, ...]:
+    """`(guild_id, GUILD_COLUMNS…)` to write (text_only as 0/1)."""
+    text_only = None if row.text_only is None else int(row.text_only)
+    return (guild_id, row.default_clock, row.table_channels, text_only, row.ai_level)
+
+
+def user_settings(row: Sequence[Any]) -> tuple[str | None, bool]:
+    """A `user_settings` row's (language, dm_pings)."""
+    return (None if row[0] is None else str(row[0]), bool(row[1]))
 
 
 TABLE_INSERT_COLUMNS = (

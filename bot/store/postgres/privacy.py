@@ -12,10 +12,10 @@ from bot.store.privacy import (
     OpenTablesLimit,
     PrivacyStore,
     guild_plan,
-    numbered,
     user_plan,
 )
 from bot.store.records import SeatRow, TableRow
+from bot.store.statements import numbered
 
 
 class PostgresPrivacy(PrivacyStore):

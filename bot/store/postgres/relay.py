@@ -1,6 +1,6 @@
 """The PostgreSQL store's relay of Updates between processes (bot/store/relay.py says what; the table is
-bot/store/postgres/migrations/0008_relay.sql). Rows are written and announced (NOTIFY tricktable_relay, payload
-the shards they are for) in one statement, so an owner never hears of rows it cannot see yet."""
+in migrations/0008_relay.sql). Rows are written and announced (NOTIFY tricktable_relay, payload the
+shards they are for) in one statement, so an owner never hears of rows it cannot see yet."""
 
 from __future__ import annotations
 

@@ -15,10 +15,13 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.base import DuplicateKey, GuildRow, RatingKey, VersionConflict
+from bot.store import statements
+from bot.store.base import DuplicateKey, RatingKey, VersionConflict
 from bot.store.postgres.relay import relay_columns
 from bot.store.records import (
-    TABLE_INSERT_COLUMNS,
+    RATING_COLUMNS,
+    RESULT_SEAT_COLUMNS,
+    SEAT_COLUMNS,
     RatingRecord,
     ResultRow,
     ResultSeat,
@@ -27,15 +30,17 @@ from bot.store.records import (
     TableWrite,
     clock_row,
     rating_record,
+    rating_values,
+    result_seat_values,
+    seat_values,
+    table_columns,
     table_insert_values,
 )
+from bot.store.statements import marks, numbered
 
-TABLE_COLUMNS = (
-    "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
-    " log_version, creator_id,"
-    " clock_mode, clock_seconds, created_at, updated_at, revision"
-)
-RATING_COLUMNS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, updated_at"
+TABLE_COLUMNS = table_columns("log_version")
+_TABLE_INSERT = numbered(statements.TABLE_INSERT) + " RETURNING id"
+_SEAT_INSERT = numbered(statements.SEAT_INSERT)
 
 # A write refused by the database: its log rows collide, or its table's row is not as the writer saw it.
 REFUSED = (asyncpg.UniqueViolationError, asyncpg.RaiseError)
@@ -184,7 +189,7 @@ async def unrated_results(conn: asyncpg.Connection) -> list[ResultRow]:
         " ORDER BY finish_seq, table_id"
     )
     seats = await conn.fetch(
-        "SELECT table_id, seat, user_id, name, placement, score, team FROM result_seats"
+        f"SELECT table_id, {RESULT_SEAT_COLUMNS} FROM result_seats"
         " WHERE table_id = ANY($1::bigint[]) ORDER BY table_id, seat",
         [r[0] for r in results],
     )
@@ -211,13 +216,10 @@ async def ratings_for(conn: asyncpg.Connection, keys: Sequence[RatingKey]) -> di
 
 
 async def save_ratings(conn: asyncpg.Connection, table_id: int, rows: Sequence[RatingRecord]) -> None:
-    values = [
-        (r.scope, r.game, r.user_id, r.name, r.mu, r.sigma, r.ordinal, r.games, r.wins, r.updated_at)
-        for r in rows
-    ]
+    values = [rating_values(r) for r in rows]
     if values:
         await conn.executemany(
-            f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)"
+            f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES ({numbered(marks(10))})"
             " ON CONFLICT (scope, game, user_id) DO UPDATE SET name = EXCLUDED.name,"
             " mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, ordinal = EXCLUDED.ordinal,"
             " games = EXCLUDED.games, wins = EXCLUDED.wins, updated_at = EXCLUDED.updated_at",
@@ -228,20 +230,19 @@ async def save_ratings(conn: asyncpg.Connection, table_id: int, rows: Sequence[R
 
 async def seats_of(conn: asyncpg.Connection, table_ids: Sequence[int]) -> dict[int, tuple[SeatRow, ...]]:
     rows = await conn.fetch(
-        "SELECT table_id, seat, user_id, name, ai_policy, left_as FROM seats"
+        f"SELECT table_id, {SEAT_COLUMNS} FROM seats"
         " WHERE table_id = ANY($1::bigint[]) ORDER BY table_id, seat",
         list(table_ids),
     )
     out: dict[int, list[SeatRow]] = {}
     for r in rows:
-        out.setdefault(r[0], []).append(SeatRow(r[1], r[2], r[3], r[4], r[5]))
+        out.setdefault(r[0], []).append(SeatRow(*tuple(r)[1:]))
     return {k: tuple(v) for k, v in out.items()}
 
 
 async def insert_table_row(conn: asyncpg.Connection, row: TableRow) -> int:
     table_id = await conn.fetchval(
-        f"INSERT INTO tables ({TABLE_INSERT_COLUMNS})"
-        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id",
+        _TABLE_INSERT,
         *table_insert_values(row),
     )
     return int(table_id)
@@ -250,8 +251,8 @@ async def insert_table_row(conn: asyncpg.Connection, row: TableRow) -> int:
 async def write_seats(conn: asyncpg.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
     if seats:
         await conn.executemany(
-            "INSERT INTO seats (table_id, seat, user_id, name, ai_policy, left_as) VALUES ($1,$2,$3,$4,$5,$6)",
-            [(table_id, s.seat, s.user_id, s.name, s.ai_policy, s.left_as) for s in seats],
+            _SEAT_INSERT,
+            [seat_values(table_id, s) for s in seats],
         )
 
 
@@ -293,11 +294,11 @@ async def _write_extras(conn: asyncpg.Connection, w: TableWrite) -> None:
         )
         if r.seats:
             await conn.executemany(
-                "INSERT INTO result_seats (table_id, seat, user_id, name, placement, score, team)"
-                " VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (table_id, seat) DO UPDATE SET"
+                f"INSERT INTO result_seats (table_id, {RESULT_SEAT_COLUMNS}) VALUES ({numbered(marks(7))})"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET"
                 " user_id = EXCLUDED.user_id, name = EXCLUDED.name, placement = EXCLUDED.placement,"
                 " score = EXCLUDED.score, team = EXCLUDED.team",
-                [(w.table_id, s.seat, s.user_id, s.name, s.placement, s.score, s.team) for s in r.seats],
+                [result_seat_values(w.table_id, s) for s in r.seats],
             )
 
 
@@ -313,7 +314,3 @@ async def collision(conn: asyncpg.Connection, w: TableWrite) -> Exception:
         if found is not None:
             return DuplicateKey(f"table {w.table_id}: key {found!r} was already used")
     return VersionConflict(w.table_id, w.base_version)
-
-
-def as_guild_row(row: Any) -> GuildRow:
-    return GuildRow(row[0], row[1], None if row[2] is None else bool(row[2]), row[3])

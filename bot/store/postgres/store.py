@@ -4,8 +4,9 @@ Chosen by `DATABASE_URL=postgresql://…` (bot/store/factory.py). Several bot pr
 database: every decision that depends on a read is made by the database (the log's key is the version
 check, lobby changes are conditional updates), never by a process's memory.
 
-A group commit is ONE statement in the common case (rows.py). When the group is refused (a stale version or a repeated key somewhere in it), the writes are
-retried one by one so only the offending ones fail, exactly like the SQLite store.
+A group commit is ONE statement in the common case (rows.py). When the group is refused (a stale
+version or a repeated key somewhere in it), the writes are retried one by one so only the offending ones
+fail, exactly like the SQLite store.
 
 A lost connection (the server restarted, the network dropped) fails the calls in flight with a
 `StoreError` that says so; the pool opens fresh connections for the next calls.
@@ -18,23 +19,21 @@ import contextlib
 import json
 import secrets
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from typing import Any
 from urllib.parse import urlsplit
 
 import asyncpg
 
 from bot.envparse import redact_url
-from bot.store.base import GuildRow, Rater, RatingKey, Store, StoreError
+from bot.store import statements
+from bot.store.base import Rater, RatingKey, Store, StoreError
 from bot.store.postgres.migrations import apply_migrations
 from bot.store.postgres.privacy import PostgresPrivacy
 from bot.store.postgres.relay import RELAY_CHANNEL, PostgresRelay
 from bot.store.postgres.rows import (
     CHANNEL,
-    RATING_COLUMNS,
     REFUSED,
     TABLE_COLUMNS,
     apply_writes,
-    as_guild_row,
     collision,
     insert_table_row,
     payloads,
@@ -45,8 +44,12 @@ from bot.store.postgres.rows import (
     write_seats,
 )
 from bot.store.records import (
+    ACTION_COLUMNS,
+    GUILD_COLUMNS,
+    RATING_COLUMNS,
     ActionRow,
     DeadlineRow,
+    GuildRow,
     LoadedTable,
     RatingRecord,
     ResultRow,
@@ -54,9 +57,12 @@ from bot.store.records import (
     TableRow,
     TableWrite,
     action_row,
+    as_guild_row,
     decode_clocks,
+    guild_values,
     rating_record,
     table_row,
+    user_settings,
 )
 
 _RATING_LOCK = 0x7472_6B72  # advisory lock key of rating application ("trkr")
@@ -74,6 +80,8 @@ _LOST = (
 )
 
 redact = redact_url  # the password (if any) as ***, for messages and logs
+_GUILD_ROW = statements.numbered(statements.GUILD_ROW)
+_GUILD_UPDATE = statements.numbered(statements.GUILD_UPDATE)
 
 
 async def _keep_session(_conn: asyncpg.Connection) -> None:
@@ -231,22 +239,10 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
         clear_deadlines: bool = False,
         expect_revision: int | None = None,
     ) -> bool:
-        sets = ["updated_at = $2", "revision = revision + 1"]
-        params: list[Any] = [table_id, updated_at]
-        if status is not None:
-            params.append(status)
-            sets.append(f"status = ${len(params)}")
-        if set_thread:
-            params.append(thread_id)
-            sets.append(f"thread_id = ${len(params)}")
-        sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = $1"
-        if expect_status is not None:
-            params.append(expect_status)
-            sql += f" AND status = ${len(params)}"  # decided by the database: a conditional update
-        if expect_revision is not None:
-            params.append(expect_revision)
-            sql += f" AND revision = ${len(params)}"
-        sql += " RETURNING log_version, revision"
+        sql, params = statements.update_table(
+            table_id, updated_at, status, thread_id, set_thread, expect_status, expect_revision
+        )
+        sql = statements.numbered(sql) + " RETURNING log_version, revision"
         async with self._conn() as conn, conn.transaction():
             changed = await conn.fetchrow(sql, *params)
             if changed is None:
@@ -268,7 +264,7 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
             snap = await conn.fetchrow("SELECT version, state FROM snapshots WHERE table_id = $1", table_id)
             snap_version = int(snap[0]) if snap else 0
             tail = await conn.fetch(
-                "SELECT seq, seat, action, user_id, via, at, idem_key FROM actions"
+                f"SELECT {ACTION_COLUMNS} FROM actions"
                 " WHERE table_id = $1 AND seq > $2 ORDER BY seq",
                 table_id,
                 snap_version,
@@ -298,25 +294,8 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
         user_id: int | None = None,
         limit: int = 100,
     ) -> list[tuple[TableRow, tuple[SeatRow, ...]]]:
-        where: list[str] = []
-        params: list[Any] = []
-        if guild_id is not None:
-            params.append(guild_id)
-            where.append(f"guild_id = ${len(params)}")
-        if channel_id is not None:
-            params.append(channel_id)
-            where.append(f"(channel_id = ${len(params)} OR thread_id = ${len(params)})")
-        if statuses:
-            params.append(list(statuses))
-            where.append(f"status = ANY(${len(params)}::text[])")
-        if user_id is not None:
-            params.append(user_id)
-            where.append(f"id IN (SELECT table_id FROM seats WHERE user_id = ${len(params)})")
-        sql = f"SELECT {TABLE_COLUMNS} FROM tables"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        params.append(limit)
-        sql += f" ORDER BY id DESC LIMIT ${len(params)}"
+        sql, params = statements.table_rows(TABLE_COLUMNS, guild_id, channel_id, statuses, user_id, limit)
+        sql = statements.numbered(sql)
         async with self._conn() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
             rows = await conn.fetch(sql, *params)
             seats = await seats_of(conn, [r[0] for r in rows])
@@ -345,7 +324,7 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRow]:
         async with self._conn() as conn:
             rows = await conn.fetch(
-                "SELECT seq, seat, action, user_id, via, at, idem_key FROM actions"
+                f"SELECT {ACTION_COLUMNS} FROM actions"
                 " WHERE table_id = $1 AND seq > $2 ORDER BY seq",
                 table_id,
                 after,
@@ -442,7 +421,7 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
             row = await conn.fetchrow(
                 "SELECT language, dm_pings FROM user_settings WHERE user_id = $1", user_id
             )
-        return (None if row[0] is None else str(row[0]), bool(row[1])) if row else None
+        return user_settings(row) if row else None
 
     async def update_settings(
         self, user_id: int, language: str | None = None, dm_pings: bool | None = None
@@ -458,15 +437,12 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 language,
                 pings,
             )
-        return (None if row[0] is None else str(row[0]), bool(row[1]))
+        return user_settings(row)
 
     # --- guild settings ------------------------------------------------------------------------------
     async def guild_row(self, guild_id: int) -> GuildRow | None:
         async with self._conn() as conn:
-            row = await conn.fetchrow(
-                "SELECT default_clock, table_channels, text_only, ai_level FROM guild_settings WHERE guild_id = $1",
-                guild_id,
-            )
+            row = await conn.fetchrow(_GUILD_ROW, guild_id)
         return as_guild_row(row) if row else None
 
     async def update_guild_settings(
@@ -482,18 +458,8 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
         (two processes) both stay."""
         async with self._conn() as conn:
             row = await conn.fetchrow(
-                "INSERT INTO guild_settings (guild_id, default_clock, table_channels, text_only, ai_level)"
-                " VALUES ($1, $2, $3, $4::int, $5) ON CONFLICT (guild_id) DO UPDATE SET"
-                " default_clock = COALESCE(EXCLUDED.default_clock, guild_settings.default_clock),"
-                " table_channels = COALESCE(EXCLUDED.table_channels, guild_settings.table_channels),"
-                " text_only = COALESCE(EXCLUDED.text_only, guild_settings.text_only),"
-                " ai_level = COALESCE(EXCLUDED.ai_level, guild_settings.ai_level)"
-                " RETURNING default_clock, table_channels, text_only, ai_level",
-                guild_id,
-                default_clock,
-                table_channels,
-                None if text_only is None else int(text_only),
-                ai_level,
+                _GUILD_UPDATE,
+                *guild_values(guild_id, GuildRow(default_clock, table_channels, text_only, ai_level)),
             )
         return as_guild_row(row)
 
@@ -506,7 +472,7 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 " ON CONFLICT (guild_id) DO UPDATE SET table_channels = (SELECT jsonb_agg(v ORDER BY v)::text FROM"
                 " (SELECT jsonb_array_elements_text(COALESCE(guild_settings.table_channels, $3)::jsonb)::bigint AS v"
                 " UNION SELECT $4::bigint) AS merged)"
-                " RETURNING default_clock, table_channels, text_only, ai_level",
+                f" RETURNING {GUILD_COLUMNS}",
                 guild_id,
                 first,
                 base_channels,

@@ -10,9 +10,12 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store.base import DuplicateKey, GuildRow, RatingKey, VersionConflict
+from bot.store import statements
+from bot.store.base import DuplicateKey, RatingKey, VersionConflict
 from bot.store.records import (
-    TABLE_INSERT_COLUMNS,
+    RATING_COLUMNS,
+    RESULT_SEAT_COLUMNS,
+    SEAT_COLUMNS,
     RatingRecord,
     ResultRow,
     ResultSeat,
@@ -21,25 +24,26 @@ from bot.store.records import (
     TableWrite,
     clock_row,
     rating_record,
+    rating_values,
+    result_seat_values,
+    seat_values,
+    table_columns,
     table_insert_values,
 )
+from bot.store.statements import marks
 
-TABLE_COLUMNS = (
-    "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
-    " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE actions.table_id = tables.id), creator_id, "
-    "clock_mode, clock_seconds, created_at, updated_at, revision"
+# the version is the log's length, counted (PostgreSQL keeps it on the row)
+TABLE_COLUMNS = table_columns(
+    "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE actions.table_id = tables.id)"
 )
 
 
 def seats_of(conn: sqlite3.Connection, table_id: int) -> tuple[SeatRow, ...]:
     rows = conn.execute(
-        "SELECT seat, user_id, name, ai_policy, left_as FROM seats WHERE table_id = ? ORDER BY seat",
+        f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat",
         (table_id,),
     ).fetchall()
     return tuple(SeatRow(*r) for r in rows)
-
-
-RATING_COLUMNS = "scope, game, user_id, name, mu, sigma, ordinal, games, wins, updated_at"
 
 
 def any_unrated(conn: sqlite3.Connection) -> bool:
@@ -53,7 +57,7 @@ def unrated_results(conn: sqlite3.Connection) -> list[ResultRow]:
         " ORDER BY finish_seq, table_id"
     ).fetchall():
         seats = conn.execute(
-            "SELECT seat, user_id, name, placement, score, team FROM result_seats WHERE table_id = ?"
+            f"SELECT {RESULT_SEAT_COLUMNS} FROM result_seats WHERE table_id = ?"
             " ORDER BY seat",
             (table_id,),
         ).fetchall()
@@ -83,18 +87,15 @@ def ratings_for(conn: sqlite3.Connection, keys: Sequence[RatingKey]) -> dict[Rat
 
 def save_ratings(conn: sqlite3.Connection, table_id: int, rows: Sequence[RatingRecord]) -> None:
     conn.executemany(
-        f"INSERT OR REPLACE INTO ratings ({RATING_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
-        [
-            (r.scope, r.game, r.user_id, r.name, r.mu, r.sigma, r.ordinal, r.games, r.wins, r.updated_at)
-            for r in rows
-        ],
+        f"INSERT OR REPLACE INTO ratings ({RATING_COLUMNS}) VALUES ({marks(10)})",
+        [rating_values(r) for r in rows],
     )
     conn.execute("UPDATE results SET rated = 1 WHERE table_id = ?", (table_id,))
 
 
 def insert_table_row(conn: sqlite3.Connection, row: TableRow) -> int:
     cur = conn.execute(
-        f"INSERT INTO tables ({TABLE_INSERT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        statements.TABLE_INSERT,
         table_insert_values(row),
     )
     return int(cur.lastrowid or 0)
@@ -102,8 +103,8 @@ def insert_table_row(conn: sqlite3.Connection, row: TableRow) -> int:
 
 def write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
     conn.executemany(
-        "INSERT INTO seats (table_id, seat, user_id, name, ai_policy, left_as) VALUES (?,?,?,?,?,?)",
-        [(table_id, s.seat, s.user_id, s.name, s.ai_policy, s.left_as) for s in seats],
+        statements.SEAT_INSERT,
+        [seat_values(table_id, s) for s in seats],
     )
 
 
@@ -221,9 +222,8 @@ def _write_result(conn: sqlite3.Connection, w: TableWrite) -> None:
             (w.table_id, r.guild_id, r.game, r.finished_at, json.dumps(r.outcome, sort_keys=True)),
         )
         conn.executemany(
-            "INSERT OR REPLACE INTO result_seats (table_id, seat, user_id, name, placement, score, team)"
-            " VALUES (?,?,?,?,?,?,?)",
-            [(w.table_id, s.seat, s.user_id, s.name, s.placement, s.score, s.team) for s in r.seats],
+            f"INSERT OR REPLACE INTO result_seats (table_id, {RESULT_SEAT_COLUMNS}) VALUES ({marks(7)})",
+            [result_seat_values(w.table_id, s) for s in r.seats],
         )
 
 
@@ -320,7 +320,3 @@ def commit_writes(conn: sqlite3.Connection, writes: Sequence[TableWrite]) -> lis
         else:
             conn.execute("COMMIT")
     return outcome
-
-
-def as_guild_row(row: Any) -> GuildRow:
-    return GuildRow(row[0], row[1], None if row[2] is None else bool(row[2]), row[3])

@@ -13,14 +13,19 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import aiosqlite
 
-from bot.store.base import GuildRow, Rater, RatingKey, Store, StoreError
+from bot.store import statements
+from bot.store.base import Rater, RatingKey, Store, StoreError
 from bot.store.records import (
+    ACTION_COLUMNS,
+    GUILD_COLUMNS,
+    RATING_COLUMNS,
     ActionRow,
     DeadlineRow,
+    GuildRow,
     LoadedTable,
     RatingRecord,
     ResultRow,
@@ -28,17 +33,18 @@ from bot.store.records import (
     TableRow,
     TableWrite,
     action_row,
+    as_guild_row,
     decode_clocks,
+    guild_values,
     rating_record,
     table_row,
+    user_settings,
 )
 from bot.store.sqlite.migrations import apply_migrations
 from bot.store.sqlite.privacy import SqlitePrivacy
 from bot.store.sqlite.rows import (
-    RATING_COLUMNS,
     TABLE_COLUMNS,
     any_unrated,
-    as_guild_row,
     commit_writes,
     insert_table_row,
     ratings_for,
@@ -154,26 +160,13 @@ class SqliteStore(SqlitePrivacy, Store):
         clear_deadlines: bool = False,
         expect_revision: int | None = None,
     ) -> bool:
+        sql, params = statements.update_table(
+            table_id, updated_at, status, thread_id, set_thread, expect_status, expect_revision
+        )
+
         def work(conn: sqlite3.Connection) -> bool:
             def body() -> bool:
-                # one conditional statement: the check and the change cannot be split by another writer
-                sets: list[str] = ["updated_at = ?", "revision = revision + 1"]
-                params: list[Any] = [updated_at]
-                if status is not None:
-                    sets.append("status = ?")
-                    params.append(status)
-                if set_thread:
-                    sets.append("thread_id = ?")
-                    params.append(thread_id)
-                where = ["id = ?"]
-                params.append(table_id)
-                if expect_status is not None:
-                    where.append("status = ?")
-                    params.append(expect_status)
-                if expect_revision is not None:
-                    where.append("revision = ?")
-                    params.append(expect_revision)
-                cur = conn.execute(f"UPDATE tables SET {', '.join(sets)} WHERE {' AND '.join(where)}", params)
+                cur = conn.execute(sql, params)
                 if cur.rowcount == 0 and (expect_status is not None or expect_revision is not None):
                     return False
                 if seats is not None:
@@ -197,7 +190,7 @@ class SqliteStore(SqlitePrivacy, Store):
             ).fetchone()
             snap_version = int(snap[0]) if snap else 0
             tail = conn.execute(
-                "SELECT seq, seat, action, user_id, via, at, idem_key FROM actions"
+                f"SELECT {ACTION_COLUMNS} FROM actions"
                 " WHERE table_id = ? AND seq > ? ORDER BY seq",
                 (table_id, snap_version),
             ).fetchall()
@@ -227,25 +220,7 @@ class SqliteStore(SqlitePrivacy, Store):
         user_id: int | None = None,
         limit: int = 100,
     ) -> list[tuple[TableRow, tuple[SeatRow, ...]]]:
-        where: list[str] = []
-        params: list[Any] = []
-        if guild_id is not None:
-            where.append("guild_id = ?")
-            params.append(guild_id)
-        if channel_id is not None:
-            where.append("(channel_id = ? OR thread_id = ?)")
-            params.extend((channel_id, channel_id))
-        if statuses:
-            where.append(f"status IN ({','.join('?' * len(statuses))})")
-            params.extend(statuses)
-        if user_id is not None:
-            where.append("id IN (SELECT table_id FROM seats WHERE user_id = ?)")
-            params.append(user_id)
-        sql = f"SELECT {TABLE_COLUMNS} FROM tables"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY id DESC LIMIT ?"
-        params.append(limit)
+        sql, params = statements.table_rows(TABLE_COLUMNS, guild_id, channel_id, statuses, user_id, limit)
 
         def work(conn: sqlite3.Connection) -> list[tuple[TableRow, tuple[SeatRow, ...]]]:
             rows = conn.execute(sql, params).fetchall()
@@ -273,7 +248,7 @@ class SqliteStore(SqlitePrivacy, Store):
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRow]:
         def work(conn: sqlite3.Connection) -> list[ActionRow]:
             rows = conn.execute(
-                "SELECT seq, seat, action, user_id, via, at, idem_key FROM actions"
+                f"SELECT {ACTION_COLUMNS} FROM actions"
                 " WHERE table_id = ? AND seq > ? ORDER BY seq",
                 (table_id, after),
             ).fetchall()
@@ -368,7 +343,7 @@ class SqliteStore(SqlitePrivacy, Store):
             row = conn.execute(
                 "SELECT language, dm_pings FROM user_settings WHERE user_id = ?", (user_id,)
             ).fetchone()
-            return (None if row[0] is None else str(row[0]), bool(row[1])) if row else None
+            return user_settings(row) if row else None
 
         return await self._run(work)
 
@@ -385,7 +360,7 @@ class SqliteStore(SqlitePrivacy, Store):
                     " dm_pings = COALESCE(?, dm_pings) RETURNING language, dm_pings",
                     (user_id, language, pings, language, pings),
                 ).fetchone()
-                return (None if row[0] is None else str(row[0]), bool(row[1]))
+                return user_settings(row)
 
             return self._tx(conn, body)
 
@@ -394,10 +369,7 @@ class SqliteStore(SqlitePrivacy, Store):
     # --- guild settings ------------------------------------------------------------------------------
     async def guild_row(self, guild_id: int) -> GuildRow | None:
         def work(conn: sqlite3.Connection) -> GuildRow | None:
-            row = conn.execute(
-                "SELECT default_clock, table_channels, text_only, ai_level FROM guild_settings WHERE guild_id = ?",
-                (guild_id,),
-            ).fetchone()
+            row = conn.execute(statements.GUILD_ROW, (guild_id,)).fetchone()
             return as_guild_row(row) if row else None
 
         return await self._run(work)
@@ -413,21 +385,11 @@ class SqliteStore(SqlitePrivacy, Store):
     ) -> GuildRow:
         """One merging statement (the upsert's COALESCE keeps what is not given): two changes at once
         (two processes on one file) both stay."""
-        values = (guild_id, default_clock, table_channels, None if text_only is None else int(text_only), ai_level)
+        values = guild_values(guild_id, GuildRow(default_clock, table_channels, text_only, ai_level))
 
         def work(conn: sqlite3.Connection) -> GuildRow:
             def body() -> GuildRow:
-                row = conn.execute(
-                    "INSERT INTO guild_settings (guild_id, default_clock, table_channels, text_only, ai_level)"
-                    " VALUES (?,?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET"
-                    " default_clock = COALESCE(excluded.default_clock, default_clock),"
-                    " table_channels = COALESCE(excluded.table_channels, table_channels),"
-                    " text_only = COALESCE(excluded.text_only, text_only),"
-                    " ai_level = COALESCE(excluded.ai_level, ai_level)"
-                    " RETURNING default_clock, table_channels, text_only, ai_level",
-                    values,
-                ).fetchone()
-                return as_guild_row(row)
+                return as_guild_row(conn.execute(statements.GUILD_UPDATE, values).fetchone())
 
             return self._tx(conn, body)
 
@@ -443,7 +405,7 @@ class SqliteStore(SqlitePrivacy, Store):
                     " ON CONFLICT (guild_id) DO UPDATE SET table_channels = (SELECT json_group_array(v) FROM"
                     " (SELECT value AS v FROM json_each(COALESCE(guild_settings.table_channels, ?))"
                     " UNION SELECT ? ORDER BY 1))"
-                    " RETURNING default_clock, table_channels, text_only, ai_level",
+                    f" RETURNING {GUILD_COLUMNS}",
                     (guild_id, first, base_channels, channel_id),
                 ).fetchone()
                 return as_guild_row(row)
