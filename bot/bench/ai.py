@@ -1,5 +1,5 @@
 """`python -m bot.bench --ai search [--tables 100] [--game trickster] [--players 4] [--seconds 60]`:
-the event loop while many strong AI seats think at once (issue 18).
+the event loop while many strong AI seats think at once (a late reply is a player's wait).
 
 N tables are created, each with one person and the other seats strong AI (the search), through the real
 TableService, its store and its AiRunner process pool (TRICKTABLE_AI_WORKERS workers, default: the CPU

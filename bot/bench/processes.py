@@ -1,7 +1,7 @@
 """`python -m bot.bench --processes P [--store URL]`: P bot processes driving tables at once on ONE shared
 database, next to one process driving all the tables on the same database just before.
 
-Large Discord bots run their shards as several processes on one database (issue 16); this says what a
+Large Discord bots run their shards as several processes on one database; this says what a
 second process buys on this machine and what it costs. Each process is the ordinary bench
 (`python -m bot.bench`): it opens its own TableService on the shared store, creates its share of the
 tables there (the database numbers them, so the processes never collide), says `ready`, and starts its

@@ -1,4 +1,5 @@
-"""Backups taken while the bot plays restore into a bot that plays on (issue 17: "no restore was ever tried")."""
+"""Backups taken while the bot plays restore into a bot that plays on (a backup never restored is
+not known to work)."""
 
 from __future__ import annotations
 

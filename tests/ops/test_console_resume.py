@@ -1,4 +1,4 @@
-"""The terminal table a newcomer meets with `make play`: saving, resuming, forced choices (issue 17)."""
+"""The terminal table a newcomer meets with `make play`: saving, resuming, forced choices."""
 
 from __future__ import annotations
 

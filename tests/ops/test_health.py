@@ -1,4 +1,4 @@
-"""`python -m bot.ops.health` and the systemd watchdog tell a hung or broken bot from a healthy one (issue 17)."""
+"""`python -m bot.ops.health` and the systemd watchdog tell a hung or broken bot from a healthy one."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reproducible installs (issue 17): every dependency pyproject.toml names is pinned, with hashes, in the
+"""Reproducible installs: every dependency pyproject.toml names is pinned, with hashes, in the
 lock the Makefile, the Dockerfile and CI install from. A dependency added without `make lock` fails here
 instead of failing at run time with a missing module."""
 

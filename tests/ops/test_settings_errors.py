@@ -1,4 +1,4 @@
-"""Settings an operator gets wrong stop the start with one clear line each, never a traceback (issue 17)."""
+"""Settings an operator gets wrong stop the start with one clear line each, never a traceback."""
 
 from __future__ import annotations
 

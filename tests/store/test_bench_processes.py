@@ -1,5 +1,6 @@
-"""`python -m bot.bench --processes P`: several bot processes drive tables on ONE shared store (issue 16:
-"two processes no slower in total than one ... report each process's CPU use beside the throughput").
+"""`python -m bot.bench --processes P`: several bot processes drive tables on ONE shared store
+(two processes should be no slower in total than one; each process's CPU use is reported beside the
+throughput).
 
 Each backend: the processes really share the database (their tables are numbered by it, so all of them
 are there afterwards), their drives overlap, every action each was given is counted, and the report has

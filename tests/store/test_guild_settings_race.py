@@ -1,5 +1,5 @@
-"""Server settings are merged by the database, not read then written (issue 16: every write that depends
-on a read is decided by the database): two admins changing different settings of one server at the same
+"""Server settings are merged by the database, not read then written (every write that depends on a read
+is decided by the database): two admins changing different settings of one server at the same
 moment, from two bot processes on one database, both keep theirs. On both stores."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The server's take-over AI level (issue 18: "the server's default for take-overs is a setting ... A
-resigning player's seat plays on at the server's default"), on both stores: a clock that runs out, a
+"""The server's take-over AI level (a setting of each server; a resigning
+player's seat plays on at the server's default), on both stores: a clock that runs out, a
 resignation and an admin's replace without a choice use the level the table's server chose, else the
 operator's TRICKTABLE_AI_LEVEL; the strong level still decides through the AI runner's search."""
 

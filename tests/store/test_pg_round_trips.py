@@ -1,5 +1,5 @@
-"""A PostgreSQL group commit is one round trip to the server (issue 16: "per action ≤ 3x its grouped
-floor"). asyncpg's pool by default sends a session reset (`SELECT pg_advisory_unlock_all(); CLOSE ALL;
+"""A PostgreSQL group commit is one round trip to the server (the target: per action at most 3x its
+grouped floor). asyncpg's pool by default sends a session reset (`SELECT pg_advisory_unlock_all(); CLOSE ALL;
 UNLISTEN *; RESET ALL`) every time a connection goes back to the pool, so each group commit, and each
 acknowledgement waiting for it, paid a second round trip. The store keeps no session state on pooled
 connections, so it sends none; a transaction somebody left open is still rolled back.

@@ -1,5 +1,5 @@
-"""Two changes to one person's settings at once both stay, on both stores (issue 16: every write that
-depends on a read is decided by the database)."""
+"""Two changes to one person's settings at once both stay, on both stores (every write that depends
+on a read is decided by the database)."""
 
 from __future__ import annotations
 

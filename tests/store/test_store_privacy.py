@@ -1,4 +1,4 @@
-"""Forgetting a person or a server, and the per-person limit, on both stores (issue 17, docs/privacy.md)."""
+"""Forgetting a person or a server, and the per-person limit, on both stores (docs/privacy.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
--- Issue 16 (the same as SQLite's 0007): a table's revision rises with every change of its row or seats, and a
+-- Shared state decided by the database (the same as SQLite's 0007): a table's revision rises with every change of its row or seats, and a
 -- change made on an older copy is refused; results are rated in the order they committed (finish_seq).
 ALTER TABLE tables ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE results ADD COLUMN finish_seq BIGINT;

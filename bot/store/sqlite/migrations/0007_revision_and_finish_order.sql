@@ -1,4 +1,4 @@
--- Issue 16: shared state decided by the database.
+-- Shared state decided by the database, so several processes can share one store.
 -- A table's revision rises with every change of its row or seats (lobby seats, status, thread, an AI taking
 -- a seat); a change made on an older copy is refused. The log length stays the version of play.
 ALTER TABLE tables ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
