@@ -43,9 +43,10 @@ play: python $(RUNTIME) fonts  ## a 4-player Trickster table in the terminal: yo
 test: python $(DEV)  ## the whole test suite (what CI runs)
 	$(BIN)/python -m pytest
 
-lint: python $(DEV)
+lint: python $(DEV)  ## ruff, mypy (strict on games/), and the layer contracts in pyproject.toml (import-linter)
 	$(BIN)/ruff check games bot tests
 	$(BIN)/mypy games bot
+	$(BIN)/lint-imports --no-cache
 
 fuzz: python $(RUNTIME)  ## thousands of random games, every invariant checked after every action (.ci/fuzz-configs.txt)
 	PY=$(BIN)/python .ci/fuzz
