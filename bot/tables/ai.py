@@ -35,7 +35,7 @@ log = logging.getLogger("tricktable.ai")
 
 LEVELS = ("easy", "normal", "strong")
 SEARCH = "search"
-DEFAULT_BUDGET = Budget(seconds=1.5)  # playouts: each game's SEARCH_PLAYOUTS (docs/ai.md)
+DEFAULT_BUDGET = Budget(seconds=1.5)  # playouts: each game's `search.playouts` (docs/ai.md)
 POOL_GRACE_SECONDS = 2.0  # beyond the search's own deadline, before the normal AI decides instead
 
 

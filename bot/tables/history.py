@@ -1,7 +1,7 @@
 """A table's history as one seat may see it, rebuilt by replaying the log from the seed.
 
 It needs no event storage and cannot disagree with the table, as long as the engine is the one that
-played it. After an engine change that alters replay (docs/engine-speed.md, `python -m bot.snapshot_all`)
+played it. After an engine change that alters replay (docs/engine-speed.md, `python -m bot.ops.snapshot_all`)
 a replay from the seed would describe another game: the replay is checked against the table's stored
 snapshot, and when it fails or differs the history is only `host.history_unavailable` (the table itself
 plays on from its snapshot). Showing a diverged replay would show cards that were never dealt.

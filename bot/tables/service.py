@@ -270,7 +270,7 @@ class TableService:
         wrong_status…) or the engine's IllegalAction; nothing is applied then. Returns once the action
         is durably in the log. AI seats that owe a decision afterwards play right away (listeners see them).
         Awaited like a coroutine function; it hands out `TableCache.run`'s coroutine itself, so a click
-        costs one coroutine level fewer (the hot path, see bot/bench.py).
+        costs one coroutine level fewer (the hot path, measured by `python -m bot.bench`).
         """
         return self.host.cache.run(
             table_id, self.play.submit, user_id, action, expected_version, idempotency_key
