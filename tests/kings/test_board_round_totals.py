@@ -1,4 +1,4 @@
-"""The KINGs board shows every round's totals (issue 14: "per-round tables where the game has rounds"):
+"""The KINGs board shows every round's totals (a table that explains itself: "per-round tables where the game has rounds"):
 after the game, each person's totals after rounds 1, 2 and 3, the last one being their final score."""
 
 from __future__ import annotations

@@ -240,8 +240,8 @@ def test_three_rounds_with_the_auction_start_rotating() -> None:
 
 
 def test_japanese_name_is_onbure_as_the_rulebook_writes_it() -> None:
-    """002 オンブレ ゲームの概要: 「伝統的トリックテイキングゲーム『オンブレ』のKINGsリメイクルール」 (issue 13,
-    point 5: not オンブル): the variant list, the table header and the rules page say オンブレ."""
+    """002 オンブレ ゲームの概要: 「伝統的トリックテイキングゲーム『オンブレ』のKINGsリメイクルール」 (the
+    rulebook's spelling, not オンブル): the variant list, the table header and the rules page say オンブレ."""
     from games.kings.game import GAME as KINGS
 
     names = {v.id: v.names["ja"] for v in KINGS.info.variants}

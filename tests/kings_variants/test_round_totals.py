@@ -1,4 +1,4 @@
-"""Ombre, Whist and Napoleon boards show every round's totals (issue 14: "per-round tables where the game
+"""Ombre, Whist and Napoleon boards show every round's totals (a table that explains itself: "per-round tables where the game
 has rounds"): one row per player (per team in Whist), one column per finished round, in both languages."""
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ import pytest
 from bot.discord_bot.config import DiscordSettings
 from bot.envparse import EXIT_CONFIG, SettingsError, parse_duration, redact_url
 from bot.settings import Settings
+from tests.system_parts import SYSTEMD_ANALYZE, require
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -103,8 +104,7 @@ def test_the_hardened_unit_scores_at_most_3_in_systemd_analyze_security(tmp_path
     import re
     import shutil
 
-    if shutil.which("systemd-analyze") is None:
-        pytest.skip("systemd-analyze is not installed (apt-get install systemd)")
+    require(SYSTEMD_ANALYZE, shutil.which("systemd-analyze") is not None)
     unit = (ROOT / "deploy" / "tricktable.service").read_text()
     copy = tmp_path / "tricktable.service"
     copy.write_text(unit.replace("/opt/tricktable/.venv/bin/python", sys.executable))

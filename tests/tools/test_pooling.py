@@ -1,4 +1,4 @@
-"""`python -m games pool`: strength figures of 2,000 games are played in chunks (issue 18), and the pooled
+"""`python -m games pool`: strength figures of 2,000 games are played in chunks, and the pooled
 figure must be the one a single run over all the chunks' games would print, or the docs' intervals lie."""
 
 from __future__ import annotations
