@@ -16,11 +16,6 @@ import tempfile
 from pathlib import Path
 
 PG_BIN = Path(os.environ.get("TRICKTABLE_PG_BIN", "/usr/lib/postgresql/15/bin"))
-HOW_TO_ENABLE = (
-    f"PostgreSQL 15 server binaries not found in {PG_BIN}: the PostgreSQL half of the store tests is "
-    "skipped. Enable it with `apt-get install postgresql-15` (Debian/Ubuntu), or point "
-    "TRICKTABLE_PG_BIN at a PostgreSQL 15 bin folder."
-)
 USER = "tricktable"  # the database superuser initdb creates (trust authentication: private server)
 
 
