@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.art.scenes import board_scene, hand_scene, result_scene, supported
+from bot.art.scenes.replay import replay_scene
 from games.core.invariants import leaked
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "leaks",
     "render",
     "render_async",
+    "replay_scene",
     "reset_caches",
     "result_scene",
     "scene_key",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 from games.core import i18n
@@ -82,11 +83,24 @@ i18n.register(
         "art.queens_left": {"en": "queen ×{n}", "ja": "クイーン×{n}"},
         "art.team_scores": {"en": "Team scores: {scores}", "ja": "チーム得点: {scores}"},
         "art.taken": {"en": "taken {n}", "ja": "獲得{n}枚"},
+        # a replay after the game shows every seat's hand: "your" words said of the seat's owner
+        "art.hand@owner": {"en": "{owner}'s hand ({n})", "ja": "{owner}の手札（{n}枚）"},
+        "art.my_choice@owner": {"en": "{owner}'s choice", "ja": "{owner}の選択"},
+        "art.tableau@owner": {"en": "{owner}'s tableau", "ja": "{owner}の場札"},
+        "art.house_pick@owner": {"en": "{owner}'s House card", "ja": "{owner}のハウス用カード"},
+        "art.discards@owner": {"en": "{owner}'s discards", "ja": "{owner}の捨て札"},
+        "art.replay_step": {"en": "Step {n}/{count}", "ja": "ステップ {n}/{count}"},
     }
 )
 
+OWNER: ContextVar[str | None] = ContextVar("art_owner", default=None)
+"""While set (a replay's every-hand picture), "your" labels name this seat's owner instead."""
+
 
 def tr(code: str, lang: str, **params: Any) -> str:
+    owner = OWNER.get()
+    if owner is not None and i18n.has(f"{code}@owner"):
+        return i18n.translate(f"{code}@owner", lang, owner=owner, **params)
     return i18n.translate(code, lang, **params)
 
 

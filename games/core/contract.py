@@ -248,6 +248,21 @@ class GameText:
     catalog: CatalogText | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayMarks:
+    """Where a replay's steps end, declared by the game: one step per trick and per part of a round's
+    setup (a draft, bids, an exchange), instead of one per card, so stepping a game takes tens of clicks.
+
+    Only public events (audience None) are read, so every viewer gets the same steps and a step number
+    says nothing hidden. `steps`: event kinds after whose action a step ends; `rounds`: kinds that open a
+    new round (or deal, or day: `round_word`), for the replay's "jump to a round". Empty: a step per action.
+    """
+
+    steps: frozenset[str] = frozenset()
+    rounds: frozenset[str] = frozenset()
+    round_word: str = "round"  # round | deal | day: what the jump list calls a round
+
+
 ViewThunk = Callable[[], Mapping[str, JSON]]
 
 
@@ -335,6 +350,9 @@ class Game(ABC, Generic[S]):
         from games.core.policy import random_policy
 
         return {"random": random_policy}
+
+    replay: ReplayMarks = ReplayMarks()
+    """Where a replay's steps end (one per trick and per setup part); the default: a step per action."""
 
     search: SearchHooks = NO_HOOKS
     """What the one search (games/search) may use of this game; the defaults when it declares nothing."""

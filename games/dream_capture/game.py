@@ -14,6 +14,7 @@ from games.core.contract import (
     Outcome,
     Policy,
     Prompt,
+    ReplayMarks,
     VariantInfo,
 )
 from games.core.policy import random_policy
@@ -45,6 +46,11 @@ INFO = GameInfo(
 
 class DreamCapture(Game[State]):
     faces = FACES  # what its pictures print (faces.py)
+    replay = ReplayMarks(  # a replay step: the discards (honours shown), each trick, a deal's score
+        steps=frozenset({"dc_honours", "dc_trick", "dc_deal_scored"}),
+        rounds=frozenset({"dc_deal_started"}),
+        round_word="deal",
+    )
     info = INFO
     search = search_hooks.SEARCH  # the strong AI's playouts, anchor, race, horizon and sampler's deal
 

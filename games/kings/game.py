@@ -21,6 +21,7 @@ from games.core.contract import (
     Outcome,
     Policy,
     Prompt,
+    ReplayMarks,
     VariantInfo,
 )
 from games.core.errors import InvalidOptions
@@ -134,6 +135,23 @@ class KingsGame(Game[Any]):
     """KINGs TRICKTAKERs: standard and two-player here, the other variants delegated."""
 
     faces = FACES  # what its pictures print (faces.py)
+    replay = ReplayMarks(  # a replay step: the draft, the bids (or auction), each exchange, each trick
+        steps=frozenset(
+            {
+                "start_player",
+                "bids_revealed",
+                "bids",
+                "auction_won",
+                "discard_done",
+                "dispatch",
+                "trick_won",
+                "trick",
+                "round_scored",
+                "whist_round",
+            }
+        ),
+        rounds=frozenset({"round_start", "new_round"}),
+    )
     info = INFO
     search = search_hooks.SEARCH  # the strong AI's playouts by variant, horizon and sampler hints
 

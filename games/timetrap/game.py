@@ -14,6 +14,7 @@ from games.core.contract import (
     Outcome,
     Policy,
     Prompt,
+    ReplayMarks,
     VariantInfo,
 )
 from games.timetrap import card_texts, dates, rules, search_hooks, text
@@ -49,6 +50,8 @@ INFO = GameInfo(
 
 class TimeTrap(Game[State]):
     faces = FACES  # what its pictures print (faces.py)
+    replay = ReplayMarks(steps=frozenset({"day_end"}), rounds=frozenset({"day_start"}), round_word="day")
+    """A replay step per day (a TIMETRAP day is its trick)."""
     info = INFO
     search = search_hooks.SEARCH  # the strong AI's playouts, anchor, horizon and sampler hints
 

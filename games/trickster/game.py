@@ -14,6 +14,7 @@ from games.core.contract import (
     Outcome,
     Policy,
     Prompt,
+    ReplayMarks,
     VariantInfo,
 )
 from games.core.search_hooks import SearchHooks
@@ -56,6 +57,9 @@ class Trickster(Game[State]):
     """Trickster with the 49-card sets Fantasy, Tianxia, Symbiosis and their mixes."""
 
     faces = FACES  # what its pictures print (faces.py)
+    replay = ReplayMarks(  # a replay step: the Houses chosen, each exchange, each trick (bust and collect)
+        steps=frozenset({"houses", "exchange", "collect"}), rounds=frozenset({"refill"}), round_word="deal"
+    )
     info = INFO
     search = SearchHooks(playout="random", playouts=250)  # the strong AI's playouts (docs/ai.md)
 

@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.contract import JSON, Event, Game, GameInfo, GameText, Outcome, Policy, Prompt, VariantInfo
+from games.core.contract import (
+    JSON,
+    Event,
+    Game,
+    GameInfo,
+    GameText,
+    Outcome,
+    Policy,
+    Prompt,
+    ReplayMarks,
+    VariantInfo,
+)
 from games.core.errors import IllegalAction
 from games.core.search_hooks import SearchHooks
 from games.trickster.cot import card_texts, flow, text
@@ -60,6 +71,10 @@ def _seat_error(state: State, seat: int) -> str:
 class ChampionsOfTime(Game[State]):
     search = SearchHooks(playout="random", playouts=60)  # the strong AI's playouts (docs/ai.md)
     faces = FACES  # what its pictures print (faces.py)
+    replay = ReplayMarks(  # a replay step: the tableau draft, each exchange, each trick, a round's end
+        steps=frozenset({"tableau_picks", "exchange_done", "bust", "round_end"}),
+        rounds=frozenset({"round_start"}),
+    )
     info = GameInfo(
         id="trickster-cot",
         names={"en": "Trickster: Champions of Time", "ja": "トリックスター：時の覇者"},
