@@ -31,6 +31,7 @@ from bot.store.records import (
 from bot.store.records import (
     GuildRow as GuildRow,  # (bot.tables reads it here, beside the Protocol that returns it)
 )
+from bot.store.seasons import HallRow, SeasonSettings
 
 RatingKey = tuple[int, str, int]  # (scope, game, user_id)
 
@@ -61,6 +62,20 @@ class Rater(Protocol):
 
     def rate(self, result: ResultRow, current: Mapping[RatingKey, RatingRecord]) -> Sequence[RatingRecord]:
         """The new rows (missing keys in `current` are new players)."""
+        ...
+
+    def season_of(self, result: ResultRow, cadence: str) -> str | None:
+        """The season the result counts in under its server's cadence (None: the server has none)."""
+        ...
+
+    def season_keys(self, result: ResultRow) -> Sequence[RatingKey]:
+        """The season rows `rate_season` needs to read (within the result's season)."""
+        ...
+
+    def rate_season(
+        self, result: ResultRow, current: Mapping[RatingKey, RatingRecord]
+    ) -> Sequence[RatingRecord]:
+        """The result's new rows on its season's boards."""
         ...
 
 
@@ -178,6 +193,61 @@ class RatingStore(Protocol):
         """The player's rows in a scope with their rank (1 = best) on each board."""
 
 
+class SeasonStore(Protocol):
+    """Seasons (bot/store/seasons.py): boards by season, paging and ranks, season ends and the hall of
+    fame, the rating history. Season '' (ALL_TIME) is the all-time board."""
+
+    @abstractmethod
+    async def season_settings(self, guild_id: int) -> SeasonSettings | None: ...
+
+    @abstractmethod
+    async def set_season_settings(
+        self, guild_id: int, *, cadence: str | None = None, channel_id: int | None = None, clear_channel: bool = False
+    ) -> SeasonSettings:
+        """Change only what is given, in one merging statement; returns the stored settings."""
+
+    @abstractmethod
+    async def board_page(
+        self, scope: int, season: str, game: str, offset: int, limit: int
+    ) -> tuple[list[RatingRecord], int]:
+        """One page of a board, best first, and how many rows the board has."""
+
+    @abstractmethod
+    async def board_rank(self, scope: int, season: str, game: str, user_id: int) -> tuple[RatingRecord, int] | None:
+        """The player's row and its place (1 = first) in the page order, or None when not on the board."""
+
+    @abstractmethod
+    async def seasons_of(self, guild_id: int) -> list[tuple[str, bool]]:
+        """(season, ended) for every season of the server that has a board."""
+
+    @abstractmethod
+    async def open_seasons(self) -> list[tuple[int, str]]:
+        """(guild, season) of every season with a board whose end is not recorded yet."""
+
+    @abstractmethod
+    async def end_season(self, guild_id: int, season: str, ends_at: float, now: float) -> list[HallRow] | None:
+        """Record the season's end and its hall of fame in one transaction, once: None when it was
+        recorded before (by any process) or a result finished before `ends_at` is still unrated; else the
+        hall of fame this call wrote (maybe empty)."""
+
+    @abstractmethod
+    async def hall_of_fame(self, guild_id: int) -> list[HallRow]: ...
+
+    @abstractmethod
+    async def ordinals_at(
+        self, scope: int, season: str, game: str, user_ids: Sequence[int], at: float
+    ) -> dict[int, float]:
+        """Each player's rating on the board as it was at `at` (players rated only later are absent)."""
+
+    @abstractmethod
+    async def rating_history(self, scope: int, user_id: int, games: Sequence[str]) -> list[tuple[str, float, float]]:
+        """(game, at, ordinal) of the player's all-time rating after each rated game, oldest first."""
+
+    @abstractmethod
+    async def player_results(self, user_id: int, scope: int) -> list[tuple[str, float, int]]:
+        """(game, finished_at, placement) of every result of the player in the scope, in finishing order."""
+
+
 class SettingsStore(Protocol):
     """Per-user and per-server settings (not table concerns)."""
 
@@ -227,7 +297,7 @@ class MetaStore(Protocol):
         """Upsert each key; a None value deletes that key."""
 
 
-class Store(TableStore, LogStore, ClockStore, RatingStore, SettingsStore, MetaStore, Protocol):
+class Store(TableStore, LogStore, ClockStore, RatingStore, SeasonStore, SettingsStore, MetaStore, Protocol):
     """Everything the table service uses. Subclass it explicitly (the abstract methods are enforced)."""
 
     @abstractmethod

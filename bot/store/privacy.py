@@ -52,6 +52,9 @@ FORGET_USER: tuple[tuple[str, str], ...] = (
     ("UPDATE actions SET user_id = ? WHERE user_id = ?", "au"),
     ("UPDATE result_seats SET user_id = ?, name = ? WHERE user_id = ?", "anu"),
     ("UPDATE ratings SET user_id = ?, name = ? WHERE user_id = ?", "anu"),
+    ("UPDATE season_ratings SET user_id = ?, name = ? WHERE user_id = ?", "anu"),  # seasons
+    ("UPDATE hall_of_fame SET user_id = ?, name = ? WHERE user_id = ?", "anu"),
+    ("UPDATE rating_history SET user_id = ? WHERE user_id = ?", "au"),
     ("DELETE FROM user_settings WHERE user_id = ?", "u"),
 )
 
@@ -75,6 +78,11 @@ FORGET_IN_GUILD: tuple[tuple[str, str], ...] = (
 # once per server
 FORGET_GUILD: tuple[str, ...] = (
     "DELETE FROM ratings WHERE scope = ?",
+    "DELETE FROM season_ratings WHERE scope = ?",  # seasons
+    "DELETE FROM rating_history WHERE scope = ?",
+    "DELETE FROM hall_of_fame WHERE guild_id = ?",
+    "DELETE FROM season_ends WHERE guild_id = ?",
+    "DELETE FROM season_settings WHERE guild_id = ?",
     "DELETE FROM guild_settings WHERE guild_id = ?",
     "DELETE FROM table_meta WHERE " + _IN_GUILD,
     "DELETE FROM guild_departures WHERE guild_id = ?",

@@ -1,6 +1,10 @@
 """Ratings with openskill (Plackett-Luce): per (server, game), per server over all games ("*"), and the
 same two globally. Only human seats are rated; a game with fewer than two human sides still counts as a
 game played (and a win) but moves no rating, so beating AI seats cannot farm rating.
+
+Seasons: the server's two boards are also kept per season (bot/tables/seasons.py), starting fresh each
+season with the same model; the store asks the rater which season a result counts in, inside the same
+rating transaction, so each game lands in exactly one season.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from bot.store.records import GLOBAL_SCOPE, RatingRecord, ResultRow
+from bot.tables import seasons
 
 ALL_GAMES = "*"
 
@@ -30,12 +35,12 @@ def rating_keys(result: ResultRow) -> list[tuple[int, str, int]]:
 
 
 def _scopes(result: ResultRow) -> list[tuple[int, str]]:
-    return [
-        (result.guild_id, result.game),
-        (result.guild_id, ALL_GAMES),
-        (GLOBAL_SCOPE, result.game),
-        (GLOBAL_SCOPE, ALL_GAMES),
-    ]
+    return [*_server_scopes(result), (GLOBAL_SCOPE, result.game), (GLOBAL_SCOPE, ALL_GAMES)]
+
+
+def _server_scopes(result: ResultRow) -> list[tuple[int, str]]:
+    """The boards a season keeps: the server's, per game and over all games (seasons are a server's)."""
+    return [(result.guild_id, result.game), (result.guild_id, ALL_GAMES)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +57,27 @@ class OpenSkillRater:
     ) -> Sequence[RatingRecord]:
         return rate(result, current, self.now)
 
+    def season_of(self, result: ResultRow, cadence: str) -> str | None:
+        return seasons.season_of(result.finished_at, cadence)
+
+    def season_keys(self, result: ResultRow) -> Sequence[tuple[int, str, int]]:
+        return [(scope, game, s.user_id) for scope, game in _server_scopes(result) for s in result.seats
+                if s.user_id is not None]
+
+    def rate_season(
+        self, result: ResultRow, current: Mapping[tuple[int, str, int], RatingRecord]
+    ) -> Sequence[RatingRecord]:
+        return rate(result, current, self.now, _server_scopes(result))
+
 
 def rate(
-    result: ResultRow, current: Mapping[tuple[int, str, int], RatingRecord], now: float
+    result: ResultRow,
+    current: Mapping[tuple[int, str, int], RatingRecord],
+    now: float,
+    scopes: Sequence[tuple[int, str]] | None = None,
 ) -> list[RatingRecord]:
-    """New rating rows for every rated seat of `result`, in each of its four scopes."""
+    """New rating rows for every rated seat of `result`, in each of its four scopes (or `scopes`: a
+    season's two)."""
     humans = [s for s in result.seats if s.user_id is not None]
     if not humans:
         return []
@@ -67,7 +88,7 @@ def rate(
     ranks = [min(humans[i].placement for i in side) for side in side_list]
     out: list[RatingRecord] = []
     MODEL = model()
-    for scope, game in _scopes(result):
+    for scope, game in _scopes(result) if scopes is None else scopes:
         olds = []
         for s in humans:
             assert s.user_id is not None

@@ -9,10 +9,12 @@ finish).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.store.records import GLOBAL_SCOPE, ResultRow, ResultSeat
+from bot.store.records import GLOBAL_SCOPE, RatingRecord, ResultRow, ResultSeat
 from bot.tables import ratings
+from bot.tables.errors import TableError
 from bot.tables.models import PlayerStats, RatingRow, TableInfo
 
 if TYPE_CHECKING:
@@ -70,3 +72,105 @@ class Results:
                 for r, rank in rows
             ),
         )
+
+    # --- boards by season, pages and figures (bot/tables/seasons.py) -----------------------------------
+    async def board_page(
+        self, guild_id: int | None, season: str, game: str | None, page: int, viewer_id: int | None
+    ) -> BoardPage:
+        """One page of a board (season '' = all-time; global boards are all-time only), each row's trend
+        since last week, and the viewer's own row when they are on the board. Raises TableError
+        (season_page_gone) for a page past the end of a board that has rows."""
+        scope = GLOBAL_SCOPE if guild_id is None else guild_id
+        board = game or ratings.ALL_GAMES
+        store = self.host.store
+        records, total = await store.board_page(scope, season, board, page * PAGE_SIZE, PAGE_SIZE)
+        pages = max(1, -(-total // PAGE_SIZE))
+        if page < 0 or page >= pages:
+            raise TableError("season_page_gone", pages=pages)
+        rows = tuple(_row(page * PAGE_SIZE + i + 1, r) for i, r in enumerate(records))
+        week_ago = self.host.clock() - WEEK
+        before = await store.ordinals_at(scope, season, board, [r.user_id for r in rows], week_ago)
+        trends = tuple(
+            (r.rating - before[r.user_id]) if r.user_id in before else None for r in rows
+        )
+        viewer = None
+        if viewer_id is not None:
+            found = await store.board_rank(scope, season, board, viewer_id)
+            viewer = _row(found[1], found[0]) if found else None
+        return BoardPage(guild_id, season, board, page, pages, total, rows, trends, viewer)
+
+    async def player_figures(self, user_id: int, guild_id: int | None) -> PlayerFigures:
+        """The /stats picture's data: per game (and all games) the rating and rank, games, wins, average
+        place and best winning streak, and the rating after each game (for the plot)."""
+        scope = GLOBAL_SCOPE if guild_id is None else guild_id
+        stats = await self.player_stats(user_id, guild_id)
+        results = await self.host.store.player_results(user_id, scope)
+        games = [r.game for r in stats.rows]
+        history = await self.host.store.rating_history(scope, user_id, games)
+        figures = []
+        for row in stats.rows:
+            places = [p for g, _at, p in results if row.game in (g, ratings.ALL_GAMES)]
+            figures.append(
+                GameFigures(
+                    game=row.game,
+                    rating=row.rating,
+                    rank=row.rank,
+                    games=row.games,
+                    wins=row.wins,
+                    average_place=sum(places) / len(places) if places else None,
+                    best_streak=_best_streak(places),
+                    points=tuple((at, o) for g, at, o in history if g == row.game),
+                )
+            )
+        return PlayerFigures(user_id, guild_id, tuple(figures))
+
+
+PAGE_SIZE = 10
+WEEK = 7 * 24 * 3600.0
+
+
+def _row(rank: int, r: RatingRecord) -> RatingRow:
+    return RatingRow(rank, r.user_id, r.name, r.game, r.games, r.wins, r.ordinal, r.mu, r.sigma)
+
+
+def _best_streak(places: list[int]) -> int:
+    best = run = 0
+    for place in places:
+        run = run + 1 if place == 1 else 0
+        best = max(best, run)
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    """A page of a leaderboard: `trends[i]` is rows[i]'s rating change since a week ago (None: not rated
+    then); `viewer` is the viewer's own row (rank = place on the board), None when not on it."""
+
+    guild_id: int | None
+    season: str
+    game: str
+    page: int
+    pages: int
+    total: int
+    rows: tuple[RatingRow, ...]
+    trends: tuple[float | None, ...]
+    viewer: RatingRow | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameFigures:
+    game: str
+    rating: float
+    rank: int
+    games: int
+    wins: int
+    average_place: float | None
+    best_streak: int
+    points: tuple[tuple[float, float], ...]  # (finished_at, rating after that game), oldest first
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFigures:
+    user_id: int
+    guild_id: int | None
+    games: tuple[GameFigures, ...]

@@ -24,7 +24,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
 from typing import Any
 
 from bot.settings import Settings
@@ -58,7 +58,8 @@ from bot.tables.play import Play, default_ai
 from bot.tables.preferences import Preferences
 from bot.tables.privacy import ForgetReport, Privacy
 from bot.tables.relay import Relay
-from bot.tables.results import Results
+from bot.tables.results import BoardPage, PlayerFigures, Results
+from bot.tables.seasons import SeasonEnd, Seasons
 from games.core.contract import Game, Outcome
 
 __all__ = ["Listener", "TableService", "default_ai"]
@@ -75,6 +76,7 @@ class TableService:
         self.host = Host(store, settings or Settings(), clock)
         self.host.outbox.runner = self._dispatch
         self.results = Results(self.host)
+        self.seasons = Seasons(self.host, self.results)
         self.play = Play(self.host, self.results)
         self.lobby = Lobby(self.host, self.play)
         self.clocks = Clocks(self.host, self.play)
@@ -376,6 +378,7 @@ class TableService:
             try:
                 await self.process_due_clocks()
                 await self.privacy.sweep(self.clock())
+                await self.seasons.tick()  # at most once a minute: close seasons that ended
                 self.evict_idle()
                 gcpause.sweep()  # once an hour when the GC policy is on
                 self._clock_ticked_at = time.monotonic()
@@ -412,6 +415,20 @@ class TableService:
     async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats:
         """A player's rank, games, wins and rating per game in one server (None: global)."""
         return await self.results.player_stats(user_id, guild_id)
+
+    async def board_page(
+        self, guild_id: int | None, season: str, game: str | None, page: int = 0, viewer_id: int | None = None
+    ) -> BoardPage:
+        """A leaderboard page (season '' = all-time) with trends and the viewer's own rank (seasons.py)."""
+        return await self.results.board_page(guild_id, season, game, page, viewer_id)
+
+    async def player_figures(self, user_id: int, guild_id: int | None = None) -> PlayerFigures:
+        """/stats' figures per game and the rating after each game (the plot)."""
+        return await self.results.player_figures(user_id, guild_id)
+
+    def on_season_end(self, listener: Callable[[SeasonEnd], Awaitable[None]]) -> None:
+        """Call `listener` when THIS process recorded a season's end (once across processes)."""
+        self.seasons.listeners.append(listener)
 
     # --- settings and a front end's table meta (not table concerns: handed through) -----------------
     async def get_settings(self, user_id: int) -> UserSettings:

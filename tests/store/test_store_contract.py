@@ -351,6 +351,9 @@ class _CountingRater:
     def keys(self, result: ResultRow) -> list[tuple[int, str, int]]:
         return [(-1, result.game, s.user_id) for s in result.seats if s.user_id is not None]
 
+    def season_of(self, result: ResultRow, cadence: str) -> None:
+        return None  # (seasons have their own tests: tests/store/test_seasons.py)
+
     def rate(self, result: ResultRow, current: dict) -> list[RatingRecord]:  # type: ignore[type-arg]
         self.order.append(result.table_id)
         out = []

@@ -43,6 +43,7 @@ from bot.store.postgres.rows import (
     unrated_results,
     write_seats,
 )
+from bot.store.postgres.seasons import RATING_LOCK, PostgresSeasons, rate_into_season
 from bot.store.records import (
     ACTION_COLUMNS,
     GUILD_COLUMNS,
@@ -65,7 +66,7 @@ from bot.store.records import (
     user_settings,
 )
 
-_RATING_LOCK = 0x7472_6B72  # advisory lock key of rating application ("trkr")
+_RATING_LOCK = RATING_LOCK  # advisory lock key of rating application ("trkr"), shared with season ends
 
 # The connection-level failures a caller can do nothing about but retry later.
 _LOST = (
@@ -93,7 +94,7 @@ async def _keep_session(_conn: asyncpg.Connection) -> None:
     transaction left open before calling this."""
 
 
-class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
+class PostgresStore(PostgresRelay, PostgresPrivacy, PostgresSeasons, Store):
     def __init__(self, url: str, min_size: int = 2, max_size: int = 8, timeout: float = 10.0) -> None:
         self.url = url
         self.min_size = min_size
@@ -381,7 +382,9 @@ class PostgresStore(PostgresRelay, PostgresPrivacy, Store):
                 done = []
                 for result in await unrated_results(conn):
                     current = await ratings_for(conn, rater.keys(result))
-                    await save_ratings(conn, result.table_id, rater.rate(result, current))
+                    written = rater.rate(result, current)
+                    await save_ratings(conn, result.table_id, written)
+                    await rate_into_season(conn, result, rater, written)  # its season and history, same lock
                     done.append(result.table_id)
                 return done
 

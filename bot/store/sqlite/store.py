@@ -53,11 +53,12 @@ from bot.store.sqlite.rows import (
     unrated_results,
     write_seats,
 )
+from bot.store.sqlite.seasons import SqliteSeasons, rate_into_season
 
 T = TypeVar("T")
 
 
-class SqliteStore(SqlitePrivacy, Store):
+class SqliteStore(SqlitePrivacy, SqliteSeasons, Store):
     def __init__(self, path: str, synchronous: str = "NORMAL", checkpoint_every: int = 100) -> None:
         self.path = path
         self.synchronous = synchronous if synchronous in ("OFF", "NORMAL", "FULL", "EXTRA") else "NORMAL"
@@ -290,7 +291,9 @@ class SqliteStore(SqlitePrivacy, Store):
                 done = []
                 for result in unrated_results(conn):
                     current = ratings_for(conn, rater.keys(result))
-                    save_ratings(conn, result.table_id, rater.rate(result, current))
+                    written = rater.rate(result, current)
+                    save_ratings(conn, result.table_id, written)
+                    rate_into_season(conn, result, rater, written)  # its season and history, same lock
                     done.append(result.table_id)
                 return done
 
