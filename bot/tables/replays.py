@@ -24,6 +24,9 @@ from bot.tables.history import Diverged, walk
 from bot.tables.models import TableInfo, TableStatus
 from games.core import i18n
 from games.core.contract import Event, Game, Outcome
+from games.core.invariants import leaked
+from games.core.record import Action as RecordAction
+from games.core.record import Record
 
 i18n.register(
     {
@@ -206,3 +209,53 @@ def caption(view: StepView, lang: str) -> str:
     """"Round 2 · step 7/40": where a step is, in the reader's language."""
     where = i18n.translate(f"replay.{view.round_word}", lang, n=view.round)
     return " · ".join([where, i18n.translate("replay.steps", lang, n=view.index + 1, count=view.count)])
+
+
+def record(
+    game: Game[Any],
+    info: TableInfo,
+    snapshot: tuple[int, str] | None,
+    actions: Sequence[ActionRow],
+    who: Viewer,
+) -> Record:
+    """The game's record file (games/core/record.py) for `who`: complete (seed, every action, the outcome)
+    for every seat once the game is over and revealed; otherwise only what `who`'s seat (or a spectator)
+    could see: no seed, its own actions, and others' actions only when they were announced and name no
+    card it could not see (a secret bid, a discard, an exchange are left out as hidden). Pure."""
+    seats = tuple(s.name for s in info.seats)
+    outcome = None
+    kept: list[RecordAction] = []
+    state: Any = None
+    try:
+        for row, state, events in walk(game, info, snapshot, actions):
+            if row is None:
+                continue
+            shown = who == EVERY_SEAT or row.seat == who or _announced(game, state, events, row.action, who)
+            kept.append(RecordAction(row.seq, row.seat, row.action if shown else None))
+    except Diverged:
+        raise TableError("replay_unavailable", table=info.id) from None
+    if info.status is TableStatus.FINISHED and state is not None and game.is_over(state):
+        found = game.outcome(state)
+        outcome = None if found is None else found.to_json()
+    complete = who == EVERY_SEAT
+    viewer_name = None if complete else (info.seats[who].name if isinstance(who, int) else "spectator")
+    return Record(
+        game=info.game,
+        variant=info.variant,
+        options=dict(info.options),
+        seats=seats,
+        actions=tuple(kept),
+        seed=info.seed if complete else None,
+        outcome=outcome,
+        viewer=viewer_name,
+        table=info.id,
+    )
+
+
+def _announced(game: Game[Any], state: Any, events: Sequence[Event], action: str, who: Viewer) -> bool:
+    """Another seat's action `who` saw: announced by a public event that is more than "someone locked in a
+    secret choice", and naming no card hidden from `who` right after it."""
+    if not any(e.audience is None and not e.kind.endswith("committed") for e in events):
+        return False
+    seat = None if who == EVERY_SEAT else who
+    return not leaked(game.hidden_from(state, seat if isinstance(seat, int) else None), action)

@@ -1,5 +1,6 @@
-"""`python -m games list`, `python -m games simulate` (contracts in DESIGN.md; keep them stable) and
-`python -m games pool` (chunked simulate results pooled into one figure per label, games/tools/pooling.py)."""
+"""`python -m games list`, `python -m games simulate` (contracts in DESIGN.md; keep them stable),
+`python -m games pool` (chunked simulate results pooled into one figure per label, games/tools/pooling.py)
+and `python -m games replay FILE` (a game record replayed and verified, games/tools/replay.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 from games.core.contract import Game, Policy
 from games.core.errors import GameError
 from games.core.registry import all_games, get_game
-from games.tools import pooling
+from games.tools import pooling, replay
 from games.tools.simulate import challenger_seats, play_one, summary_line, win_share
 
 
@@ -212,7 +213,10 @@ def main(argv: list[str] | None = None) -> int:
         metavar="BUILD",
         help="only chunks run by this build: python or mypyc (repeatable; tools/strength/compile.sh)",
     )
+    replay.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        return replay.run(args)
     if args.command == "list":
         return cmd_list()
     if args.command == "pool":
