@@ -1,8 +1,10 @@
 """An in-process fake Discord that drives the real discord.py code.
 
-Why: dpytest cannot drive slash commands, components or ephemeral replies. Here the two network doors of
-discord.py are replaced: interaction replies go through `AsyncWebhookAdapter.request`, everything else
-through `HTTPClient.request`. Gateway events are fed to `bot._connection.parsers[...]`. Every message is
+Why: dpytest cannot drive slash commands, components or ephemeral replies. Here discord.py's HTTP session
+is answered in-process (aiohttp's `ClientSession.request` for Discord's API URL), below discord.py's own
+rate-limit handling: given `DiscordLimits` the fake answers with Discord's `X-RateLimit-*` headers and 429s
+(discord_limits.py), and injected outages and timeouts. Gateway events are fed to
+`bot._connection.parsers[...]`. Every message is
 recorded with who may see it (public channel, ephemeral to one user, DM to one user), so tests can assert
 what each person saw.
 """
@@ -18,10 +20,22 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 from discord import utils
-from discord.http import HTTPClient, Route
-from discord.webhook.async_ import AsyncWebhookAdapter
+from discord.http import Route
+
+from tests.discord.discord_limits import (
+    Call,
+    DiscordLimits,
+    FakeResponse,
+    Fault,
+    Limiter,
+    bucket_of,
+    match_route,
+    timeout_error,
+)
+from tests.discord.virtual_time import VirtualTimeLoop, virtual_seconds
 
 APP_ID = 900_000_000_000_000_001
 BOT_USER_ID = APP_ID
@@ -163,23 +177,34 @@ def _strings(*values: Any) -> Iterator[str]:
             stack.extend(value)
 
 
-class FakeHTTPError(Exception):
-    pass
+class _Refusal(Exception):
+    """Discord refuses a request: its HTTP status and JSON error (discord.py makes the exception)."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
 
 
-class _Response:
-    """Just enough of an aiohttp response for discord.HTTPException."""
-
-    def __init__(self, status: int, reason: str) -> None:
-        self.status = status
-        self.reason = reason
+def _error(status: int, code: int, message: str) -> _Refusal:
+    return _Refusal(status, code, message)
 
 
-def _error(status: int, code: int, message: str) -> discord.HTTPException:
-    cls: type[discord.HTTPException] = {403: discord.Forbidden, 404: discord.NotFound}.get(
-        status, discord.HTTPException
-    )
-    return cls(_Response(status, message), {"code": code, "message": message})
+class _Pending:
+    """What `session.request(...)` returns: awaitable and an async context manager, like aiohttp's."""
+
+    def __init__(self, coro: Any) -> None:
+        self._coro = coro
+        self._response: FakeResponse | None = None
+
+    def __await__(self) -> Any:
+        return self._coro.__await__()
+
+    async def __aenter__(self) -> FakeResponse:
+        self._response = await self._coro
+        return self._response
+
+    async def __aexit__(self, *_: Any) -> None:
+        pass
 
 
 @dataclass
@@ -201,7 +226,13 @@ class _InteractionRecord:
 class FakeDiscord:
     """One guild, one text channel, threads and DMs; records every message and who can see it."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: DiscordLimits | None = None) -> None:
+        """`limits`: Discord's rate limits to enforce (DiscordLimits() for Discord's; None: answer at once,
+        as the tests that run in real time need)."""
+        self.limiter = Limiter(limits) if limits is not None else None
+        self.faults: list[Fault] = []
+        self.calls: list[Call] = []
+        self._old_edits: dict[int, int] = {}  # message id -> edits made while it was older than an hour
         self._ids = itertools.count(1)
         self.clock_offset = 0.0  # seconds added to "now" for message ids (to age messages)
         self.users: dict[int, FakeUser] = {}
@@ -235,7 +266,7 @@ class FakeDiscord:
 
     # ---- ids and time ----------------------------------------------------------------------------
     def now(self) -> dt.datetime:
-        return utils.utcnow() + dt.timedelta(seconds=self.clock_offset)
+        return utils.utcnow() + dt.timedelta(seconds=self.clock_offset + virtual_seconds())
 
     def snowflake(self) -> int:
         return utils.time_snowflake(self.now()) + next(self._ids) % 4_000_000
@@ -248,17 +279,20 @@ class FakeDiscord:
 
     # ---- installing into discord.py --------------------------------------------------------------
     def install(self) -> None:
-        """Patch discord.py's two network doors (class-wide: every bot instance talks to this fake)."""
+        """Answer discord.py's HTTP requests (class-wide: every bot instance talks to this fake).
+
+        The fake sits below discord.py, at the aiohttp session both its HTTPClient and the interaction
+        webhooks use, so discord.py's own rate-limit handling runs: it reads our `X-RateLimit-*` headers
+        and 429 bodies. Requests to other hosts go to the real aiohttp."""
         fake = self
+        real_request = aiohttp.ClientSession.request
 
-        async def http_request(client: HTTPClient, route: Route, **kwargs: Any) -> Any:
-            return await fake._http(route, **kwargs)
+        def session_request(session: aiohttp.ClientSession, method: str, url: Any, **kwargs: Any) -> Any:
+            if not str(url).startswith(Route.BASE):
+                return real_request(session, method, url, **kwargs)
+            return _Pending(fake._serve(method, str(url), kwargs))
 
-        async def webhook_request(adapter: AsyncWebhookAdapter, route: Route, session: Any, **kwargs: Any) -> Any:
-            return await fake._webhook(route, **kwargs)
-
-        self._patch(HTTPClient, "request", http_request)
-        self._patch(AsyncWebhookAdapter, "request", webhook_request)
+        self._patch(aiohttp.ClientSession, "request", session_request)
 
     def uninstall(self) -> None:
         for owner, name, old in reversed(self._patches):
@@ -295,14 +329,95 @@ class FakeDiscord:
     def bot_user_payload(self) -> dict[str, Any]:
         return {"id": str(BOT_USER_ID), "username": "Tricktable", "discriminator": "0", "avatar": None, "bot": True}
 
+    # ---- the wire: limits, faults, then Discord's work ------------------------------------------------
+    def _loop_time(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    async def _serve(self, method: str, url: str, kwargs: dict[str, Any]) -> FakeResponse:
+        path = url[len(Route.BASE):].split("?", 1)[0]
+        template, params = match_route(path)
+        self.requests.append((method, url))
+        body = _body_of(kwargs.get("data"))
+        bucket, exempt = bucket_of(method, template, params)
+        kind = self._kind_of(template, params)
+        now = self._loop_time()
+        headers: dict[str, str] = {}
+        fault = self._fault_for(template, now)
+        if fault is not None and not fault.applied:
+            return self._failed(now, method, template, params, kind, bucket, fault)
+        if self.limiter is not None:
+            verdict = self.limiter.check(bucket or f"interaction:{params.get('webhook_token')}", exempt, now,
+                                         self.now().timestamp())
+            headers = verdict.headers
+            if verdict.retry_after is not None:
+                self._record(now, method, template, params, kind, bucket, 429)
+                body429 = {"message": "You are being rate limited.", "retry_after": verdict.retry_after,
+                           "global": verdict.is_global}
+                return FakeResponse(429, body429, headers)
+        try:
+            if template.startswith(("/webhooks/", "/interactions/")):
+                result = await self._webhook(method, template, params, body)
+            else:
+                result = await self._http(method, template, params, body)
+            status = 204 if result is None else 200
+        except _Refusal as refusal:
+            result = {"code": refusal.code, "message": refusal.message}
+            status = refusal.status
+        if fault is not None:  # applied, but the answer never arrived
+            self._record(now, method, template, params, kind, bucket, 0)
+            raise timeout_error()
+        self._record(now, method, template, params, kind, bucket, status)
+        return FakeResponse(status, result, headers)
+
+    def _fault_for(self, template: str, now: float) -> Fault | None:
+        for fault in list(self.faults):
+            if fault.until is not None and now >= fault.until:
+                self.faults.remove(fault)
+                continue
+            if template.startswith("/interactions/") and not fault.interactions_too:
+                continue
+            if fault.count is not None:
+                self.faults.remove(fault)
+                if fault.count > 1:
+                    self.faults.insert(0, Fault(fault.status, fault.until, fault.count - 1, fault.applied,
+                                                fault.interactions_too))
+            return fault
+        return None
+
+    def _failed(
+        self, now: float, method: str, template: str, params: dict[str, str], kind: str, bucket: str, fault: Fault
+    ) -> FakeResponse:
+        self._record(now, method, template, params, kind, bucket, fault.status or 0)
+        if fault.status is None:
+            raise timeout_error()
+        return FakeResponse(fault.status, {"message": "fake outage", "code": 0}, {})
+
+    def outage(self, seconds: float, status: int = 503, interactions_too: bool = True) -> None:
+        """Discord answers `status` to every request for `seconds` of loop time from now."""
+        self.faults.append(Fault(status, until=self._loop_time() + seconds, interactions_too=interactions_too))
+
+    def fail_next(self, count: int = 1, status: int | None = None, applied: bool = False) -> None:
+        """The next `count` requests fail: with `status`, or time out (None), taking effect when `applied`."""
+        self.faults.append(Fault(status, count=count, applied=applied))
+
+    def _kind_of(self, template: str, params: dict[str, str]) -> str:
+        if template.startswith("/interactions/"):
+            return "callback"
+        if template.startswith("/webhooks/"):
+            return "hand"
+        if template == "/users/@me/channels":
+            return "dm"
+        if template.startswith("/channels/{channel_id}/messages"):
+            return "dm" if int(params["channel_id"]) in self.dm_channels else "thread"
+        return "other"
+
+    def _record(
+        self, now: float, method: str, template: str, params: dict[str, str], kind: str, bucket: str, status: int
+    ) -> None:
+        self.calls.append(Call(now, method, template, params, kind, bucket, status))
+
     # ---- the REST door -----------------------------------------------------------------------------
-    async def _http(self, route: Route, **kwargs: Any) -> Any:
-        method, path = route.method, route.path
-        params = _route_params(route)
-        self.requests.append((method, route.url))
-        body: Any = kwargs.get("json")
-        if body is None and kwargs.get("form"):
-            body = _json_from_form(kwargs["form"])
+    async def _http(self, method: str, path: str, params: dict[str, str], body: Any) -> Any:
         if method == "GET" and path == "/users/@me":
             return self.bot_user_payload()
         if method == "GET" and path == "/oauth2/applications/@me":
@@ -377,14 +492,8 @@ class FakeDiscord:
         raise _error(404, 10000, f"fake Discord does not know {method} {path}")
 
     # ---- the interaction webhook door --------------------------------------------------------------
-    async def _webhook(self, route: Route, **kwargs: Any) -> Any:
-        method, path = route.method, route.path
-        self.requests.append((method, route.url))
-        token = str(route.webhook_token)
-        params = _route_params(route)
-        payload: Any = kwargs.get("payload")
-        if payload is None and kwargs.get("multipart"):
-            payload = _json_from_form(kwargs["multipart"])
+    async def _webhook(self, method: str, path: str, params: dict[str, str], payload: Any) -> Any:
+        token = params.get("webhook_token", "")
         rec = self.interactions.get(token)
         if rec is None:
             raise _error(404, 10015, "Unknown Webhook")
@@ -435,7 +544,8 @@ class FakeDiscord:
             if rec.response_type == 5 and rec.original is None:
                 rec.original = msg
             return msg.payload(GUILD_ID)
-        if method == "PATCH" and path.endswith("/messages/@original"):
+        original = params.get("message_id") == "@original"
+        if method == "PATCH" and original:
             if rec.original is None:
                 if rec.response_type == 5:
                     rec.original = self._new_message(
@@ -449,7 +559,7 @@ class FakeDiscord:
         if method == "PATCH" and "/messages/" in path:
             return self._edit(int(params["message_id"]), payload).payload(GUILD_ID)
         if method == "DELETE" and "/messages/" in path:
-            target = rec.original if path.endswith("@original") else self.messages[int(params["message_id"])]
+            target = rec.original if original else self.messages[int(params["message_id"])]
             if target is not None:
                 target.deleted = True
             return None
@@ -491,6 +601,11 @@ class FakeDiscord:
         age = (self.now() - utils.snowflake_time(msg.id)).total_seconds()
         if self.fail_edits_older_than is not None and age > self.fail_edits_older_than:
             raise _error(400, 30046, "Maximum number of edits to messages older than 1 hour reached.")
+        if self.limiter is not None and age > self.limiter.limits.old_message_after:
+            done = self._old_edits.get(message_id, 0)
+            if done >= self.limiter.limits.old_message_edits:
+                raise _error(400, 30046, "Maximum number of edits to messages older than 1 hour reached.")
+            self._old_edits[message_id] = done + 1
         if "content" in data:
             msg.content = data["content"] or ""
         if "embeds" in data:
@@ -646,6 +761,8 @@ class FakeDiscord:
         """Wait until every task spawned by the bot has finished (discord.py's long-lived tasks excepted)."""
         me = asyncio.current_task()
         loop = asyncio.get_running_loop()
+        if isinstance(loop, VirtualTimeLoop):
+            timeout = max(timeout, 3600.0)  # waits for Discord's buckets cost no real time there
         deadline = loop.time() + timeout
         while True:
             await asyncio.sleep(0)
@@ -682,18 +799,24 @@ def _is_background(task: asyncio.Task[Any]) -> bool:
     return any(qualname.endswith(n) for n in _BACKGROUND_CORO_NAMES) or "pytest" in qualname
 
 
+def _body_of(data: Any) -> Any:
+    """The JSON a request carried: a JSON string, or the payload_json part of a multipart form."""
+    if data is None:
+        return None
+    if isinstance(data, str | bytes):
+        return json.loads(data) if data else None
+    if isinstance(data, aiohttp.FormData):
+        parts = [
+            {"name": options.get("name"), "value": value, "filename": options.get("filename")}
+            for options, _headers, value in data._fields
+        ]
+        return _json_from_form(parts)
+    return data
+
+
 def _json_from_form(form: Any) -> dict[str, Any]:
+    """The payload_json part of a multipart request's parts (name, value, filename)."""
     for part in form:
         if part.get("name") == "payload_json":
             return dict(json.loads(part["value"]))
     return {}
-
-
-def _route_params(route: Route) -> dict[str, str]:
-    """The {placeholders} of a route's path template, read back from its URL."""
-    url_parts = route.url[len(Route.BASE):].split("?")[0].split("/")
-    found: dict[str, str] = {}
-    for template, value in zip(route.path.split("/"), url_parts, strict=False):
-        if template.startswith("{") and template.endswith("}"):
-            found[template[1:-1]] = value
-    return found
