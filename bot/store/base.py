@@ -286,6 +286,19 @@ class SettingsStore(Protocol):
         duplicates; two channels added at once both stay. Returns the merged row."""
 
 
+class ReplayStore(Protocol):
+    """A server's choice for replays of its finished games (/settings server replay_reveals)."""
+
+    @abstractmethod
+    async def replay_reveals(self, guild_id: int) -> bool:
+        """True (the default, also for a server that never chose): a finished game's replay shows every
+        hand and hidden choice; False: each viewer sees only what their seat saw."""
+
+    @abstractmethod
+    async def set_replay_reveals(self, guild_id: int, reveals: bool) -> bool:
+        """One upsert (two admins at once: the last write stands, nothing else of the row changes)."""
+
+
 class MetaStore(Protocol):
     """A front end's per-table bookkeeping: key -> JSON text."""
 
@@ -297,7 +310,7 @@ class MetaStore(Protocol):
         """Upsert each key; a None value deletes that key."""
 
 
-class Store(TableStore, LogStore, ClockStore, RatingStore, SeasonStore, SettingsStore, MetaStore, Protocol):
+class Store(TableStore, LogStore, ClockStore, RatingStore, SeasonStore, SettingsStore, MetaStore, ReplayStore, Protocol):
     """Everything the table service uses. Subclass it explicitly (the abstract methods are enforced)."""
 
     @abstractmethod

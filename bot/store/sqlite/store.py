@@ -42,6 +42,7 @@ from bot.store.records import (
 )
 from bot.store.sqlite.migrations import apply_migrations
 from bot.store.sqlite.privacy import SqlitePrivacy
+from bot.store.sqlite.replays import SqliteReplays
 from bot.store.sqlite.rows import (
     TABLE_COLUMNS,
     any_unrated,
@@ -58,7 +59,7 @@ from bot.store.sqlite.seasons import SqliteSeasons, rate_into_season
 T = TypeVar("T")
 
 
-class SqliteStore(SqlitePrivacy, SqliteSeasons, Store):
+class SqliteStore(SqlitePrivacy, SqliteSeasons, SqliteReplays, Store):
     def __init__(self, path: str, synchronous: str = "NORMAL", checkpoint_every: int = 100) -> None:
         self.path = path
         self.synchronous = synchronous if synchronous in ("OFF", "NORMAL", "FULL", "EXTRA") else "NORMAL"
