@@ -18,6 +18,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
+from bot.store.personal import DueDigest, PersonRow
 from bot.store.records import (
     ActionRow,
     DeadlineRow,
@@ -297,6 +298,44 @@ class ReplayStore(Protocol):
     @abstractmethod
     async def set_replay_reveals(self, guild_id: int, reveals: bool) -> bool:
         """One upsert (two admins at once: the last write stands, nothing else of the row changes)."""
+
+
+class PersonalStore(Protocol):
+    """A person's day (time zone, quiet hours, daily digest): columns of their settings row, merged by
+    the database like `update_settings` (bot/store/personal.py says why)."""
+
+    @abstractmethod
+    async def person(self, user_id: int) -> PersonRow | None:
+        """The person's stored time settings (None: they never set any setting)."""
+
+    @abstractmethod
+    async def update_person(self, user_id: int, change: PersonRow) -> PersonRow:
+        """Merge the fields of `change` that are not None with the stored row in ONE statement (two
+        changes at once both stay); a new time zone or digest hour unschedules the next digest.
+        Returns the merged row."""
+
+    @abstractmethod
+    async def digests_due(self, now: float, limit: int = 500) -> list[DueDigest]:
+        """People whose digest is on and due (or not scheduled yet)."""
+
+    @abstractmethod
+    async def move_digest(self, user_id: int, due_at: float | None, next_at: float) -> bool:
+        """Move the person's digest from `due_at` (None: unscheduled) to `next_at`, only if it is still
+        `due_at`: True for exactly one caller (the one that sends it)."""
+
+
+class RematchStore(Protocol):
+    """"Play again": one rematch lobby per finished table, decided by the database."""
+
+    @abstractmethod
+    async def rematch_of(self, source_id: int) -> int | None:
+        """The rematch table of `source_id`, if one was made."""
+
+    @abstractmethod
+    async def insert_rematch(self, source_id: int, row: TableRow, seats: Sequence[SeatRow]) -> tuple[int, bool]:
+        """Insert the rematch lobby of `source_id` and its key in ONE transaction, unless one exists:
+        (table id, True) for the caller that made it, (the existing id, False) for every other caller
+        (also one that raced it from another process)."""
 
 
 class MetaStore(Protocol):

@@ -35,11 +35,13 @@ from bot.store.writer import GroupCommitter
 from bot.tables import gcpause, views
 from bot.tables import history as history_replay
 from bot.tables.clocks import Clocks
+from bot.tables.digest import Digest, DigestListener
 from bot.tables.errors import TableError
 from bot.tables.host import Host
 from bot.tables.live import LiveTable, table_info
 from bot.tables.lobby import ACTIVE, Lobby
 from bot.tables.meta import TableMeta
+from bot.tables.mine import MyGame, MyGames
 from bot.tables.models import (
     ClockMode,
     GuildSettings,
@@ -54,10 +56,12 @@ from bot.tables.models import (
     UserSettings,
 )
 from bot.tables.outbox import Listener
+from bot.tables.personal import Personal, PersonalTime
 from bot.tables.play import Play, default_ai
 from bot.tables.preferences import Preferences
 from bot.tables.privacy import ForgetReport, Privacy
 from bot.tables.relay import Relay
+from bot.tables.rematch import Rematch, RematchClick
 from bot.tables.results import BoardPage, PlayerFigures, Results
 from bot.tables.seasons import SeasonEnd, Seasons
 from games.core.contract import Game, Outcome
@@ -80,6 +84,10 @@ class TableService:
         self.play = Play(self.host, self.results)
         self.lobby = Lobby(self.host, self.play)
         self.clocks = Clocks(self.host, self.play)
+        self.personal = Personal(store)  # a person's time zone, quiet hours, digest hour
+        self.mine = MyGames(self.host)
+        self.digest = Digest(store, self.mine)
+        self.rematch = Rematch(self.host, self.lobby)
         self.preferences = Preferences(store)
         self.meta = TableMeta(store)
         self.privacy = Privacy(self)
@@ -378,6 +386,7 @@ class TableService:
             try:
                 await self.process_due_clocks()
                 await self.privacy.sweep(self.clock())
+                await self.digest.run(self.clock())  # the daily digests that are due, each once
                 await self.seasons.tick()  # at most once a minute: close seasons that ended
                 self.evict_idle()
                 gcpause.sweep()  # once an hour when the GC policy is on
@@ -387,6 +396,32 @@ class TableService:
             except Exception:
                 log.exception("clock loop")
             await asyncio.sleep(interval)
+
+    # --- my games, a person's day, play again (mine.py, personal.py, digest.py, rematch.py) -------------
+    async def my_games(self, user_id: int) -> list[MyGame]:
+        """Every open table where the user sits (any server, DMs too), the ones waiting for them first."""
+        return await self.mine.of(user_id)
+
+    async def get_personal(self, user_id: int) -> PersonalTime:
+        """The user's time zone (UTC when never chosen), quiet hours and digest hour."""
+        return await self.personal.get(user_id)
+
+    async def set_personal(
+        self, user_id: int, timezone: str | None = None, quiet: str | None = None, digest_hour: int | None = None
+    ) -> PersonalTime:
+        """Change what is given (None keeps it): an IANA zone, quiet hours "23:00-08:00" or "off", the
+        digest's local hour 0-23 or -1 (off). TableError bad_timezone / bad_quiet / bad_digest_hour."""
+        return await self.personal.set(user_id, timezone, quiet, digest_hour)
+
+    def subscribe_digest(self, listener: DigestListener) -> Callable[[], None]:
+        """Call `listener` with each person's daily digest when it is due (the front end sends the DM)."""
+        return self.digest.subscribe(listener)
+
+    async def play_again(self, table_id: int, player: PlayerRef) -> RematchClick:
+        """The finished table's rematch: the first click makes the lobby (same game, variant, options and
+        clock, its AI seats, the clicker), later clicks join it, and it starts once every person of the
+        finished table is in. TableError not_at_table / wrong_status."""
+        return await self.rematch.play_again(table_id, player, secrets.randbits(62))
 
     # --- privacy (bot/tables/privacy.py, docs/privacy.md) ----------------------------------------------
     async def forget_person(self, user_id: int) -> ForgetReport:

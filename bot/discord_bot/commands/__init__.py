@@ -4,6 +4,7 @@
     reading.py   /hand, /history, /rules, /card                            (top-level commands)
     ratings.py   /leaderboard, /stats                                      (top-level commands)
     settings.py  /settings me, server                                      (an app_commands.Group)
+    mine.py      /games: every table where I sit, waiting-for-me first     (a top-level command)
 
 Command texts are locale_strs (English, Japanese via texts.Translator); game choices come from the registry
 when these modules are imported, so a newly installed game appears after a restart and a sync. Errors of
@@ -17,6 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_bot.commands.mine import MineCommands
 from bot.discord_bot.commands.ratings import RatingsCommands
 from bot.discord_bot.commands.reading import ReadingCommands
 from bot.discord_bot.commands.settings import SettingsCommands
@@ -46,6 +48,7 @@ def install(
     for command in RatingsCommands(service, prefs).commands():
         tree.add_command(command)
     tree.add_command(SettingsCommands(service, prefs, settings))
+    tree.add_command(MineCommands(service, prefs).commands()[0])  # /games
 
     @tree.error
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord_bot import privacy
+from bot.discord_bot import personal_settings, privacy
 from bot.discord_bot.commands.common import CLOCK_CHOICES, is_admin
 from bot.discord_bot.config import DiscordSettings
 from bot.discord_bot.preferences import Preferences
@@ -26,6 +26,13 @@ class SettingsCommands(app_commands.Group, name="settings", description=ls("dc.c
 
     @app_commands.command(name="me", description=ls("dc.cmd.settings.me"))
     @app_commands.describe(language=ls("dc.opt.language"), dm_pings=ls("dc.opt.dm_pings"), forget=ls("dc.opt.forget"))
+    @app_commands.describe(  # a person's day: time zone, quiet hours, daily digest (personal_settings.py)
+        timezone=personal_settings.lstr("dc.opt.timezone"),
+        quiet=personal_settings.lstr("dc.opt.quiet"),
+        digest=personal_settings.lstr("dc.opt.digest"),
+    )
+    @app_commands.autocomplete(timezone=personal_settings.zone_autocomplete)
+    @app_commands.choices(digest=personal_settings.DIGEST_CHOICES)
     @app_commands.choices(
         language=[app_commands.Choice(name="English", value="en"), app_commands.Choice(name="日本語", value="ja")]
     )
@@ -35,9 +42,13 @@ class SettingsCommands(app_commands.Group, name="settings", description=ls("dc.c
         language: str | None = None,
         dm_pings: bool | None = None,
         forget: bool | None = None,
+        timezone: str | None = None,
+        quiet: str | None = None,
+        digest: int | None = None,
     ) -> None:
         lang = await self.prefs.safe_lang(interaction)
-        await within_budget(interaction, self._me(interaction, lang, language, dm_pings, forget), ephemeral=True)
+        day = (timezone, quiet, digest)
+        await within_budget(interaction, self._me(interaction, lang, language, dm_pings, forget, day), ephemeral=True)
 
     async def _me(
         self,
@@ -46,11 +57,13 @@ class SettingsCommands(app_commands.Group, name="settings", description=ls("dc.c
         language: str | None,
         dm_pings: bool | None,
         forget: bool | None,
+        day: tuple[str | None, str | None, int | None] = (None, None, None),
     ) -> None:
         if forget:  # docs/privacy.md: a confirm button, then the service forgets the person
             text, view = privacy.forget_prompt(interaction.user.id, lang)
             return await send(interaction, content=text, view=view)
-        saved = await self.prefs.set_user(interaction.user.id, language, dm_pings)
+        mine = await personal_settings.save(self.service, interaction.user.id, *day)  # checked first: a bad
+        saved = await self.prefs.set_user(interaction.user.id, language, dm_pings)  # value changes nothing
         if language is not None:
             lang = language
         text = t(
@@ -59,7 +72,7 @@ class SettingsCommands(app_commands.Group, name="settings", description=ls("dc.c
             language={"en": "English", "ja": "日本語"}.get(saved.language or "", t("dc.lang.auto", lang)),
             dm=t("dc.on" if saved.dm_pings else "dc.off", lang),
         )
-        await send(interaction, content=text)
+        await send(interaction, content=text + "\n" + personal_settings.describe(mine, lang))
 
     @app_commands.command(name="server", description=ls("dc.cmd.settings.server"))
     @app_commands.describe(

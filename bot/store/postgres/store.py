@@ -27,6 +27,7 @@ from bot.envparse import redact_url
 from bot.store import statements
 from bot.store.base import Rater, RatingKey, Store, StoreError
 from bot.store.postgres.migrations import apply_migrations
+from bot.store.postgres.personal import PostgresPersonal
 from bot.store.postgres.privacy import PostgresPrivacy
 from bot.store.postgres.relay import RELAY_CHANNEL, PostgresRelay
 from bot.store.postgres.replays import PostgresReplays
@@ -95,7 +96,7 @@ async def _keep_session(_conn: asyncpg.Connection) -> None:
     transaction left open before calling this."""
 
 
-class PostgresStore(PostgresRelay, PostgresPrivacy, PostgresSeasons, PostgresReplays, Store):
+class PostgresStore(PostgresPersonal, PostgresRelay, PostgresPrivacy, PostgresSeasons, PostgresReplays, Store):
     def __init__(self, url: str, min_size: int = 2, max_size: int = 8, timeout: float = 10.0) -> None:
         self.url = url
         self.min_size = min_size
