@@ -76,6 +76,11 @@ i18n.register(
         },
         "console.player": {"en": "Player {n}", "ja": "プレイヤー{n}"},
         "console.you": {"en": "You", "ja": "あなた"},
+        "console.play_again": {
+            "en": "Play again (same game, options and seats)? [y/N] ",
+            "ja": "もう一度遊びますか（同じゲーム・設定・席）？ [y/N] ",
+        },
+        "console.rematch": {"en": "Rematch: table #{table}.", "ja": "再戦: 卓 #{table}"},
     }
 )
 
@@ -134,7 +139,31 @@ class Console:
             self.out(self.saved_line())
             return 130
         await self._finish()
+        if await self._play_again():
+            return await self.run(header=False)
         return 0
+
+    async def _play_again(self) -> bool:
+        """After a finished game: the rematch, as Discord's Play again button makes it (the same game,
+        variant, options, clock and AI seats); every person at this terminal says yes by one answer."""
+        info = await self.service.get_table(self.table_id)
+        if info.status is not TableStatus.FINISHED or not self.humans:
+            return False
+        try:
+            answer = self._ask(i18n.translate("console.play_again", self.lang)).strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            return False
+        if answer not in ("y", "yes", "はい"):
+            return False
+        names = {s.user_id: s.name for s in info.seats if s.user_id is not None}
+        click = None
+        for user in self.humans:  # each person's yes is their join; the last one starts the game
+            click = await self.service.play_again(self.table_id, PlayerRef(user, names.get(user, str(user)), self.lang))
+        assert click is not None
+        self.table_id = click.table.id
+        self.out(i18n.translate("console.rematch", self.lang, table=self.table_id))
+        await self.header()
+        return True
 
     def saved_line(self) -> str:
         """How to continue, as a command that works when pasted in this folder (the venv's Python)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -120,3 +121,26 @@ def test_japanese_terminal_explains_in_japanese(
 
     effects = {text.effect for text in get_game("trickster-cot").card_catalog("ja")}
     assert any(line.split(" — ", 1)[-1] in effects for line in out.splitlines() if " — " in line), "`?` in Japanese"
+
+
+def test_the_console_offers_a_rematch_after_a_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "c.db")
+    offers = iter(["y", "n"])  # yes after the first game, no after the rematch
+
+    def fake_input(prompt: str = "") -> str:
+        print(prompt, end="")
+        return next(offers) if "Play again" in prompt else "1"
+
+    monkeypatch.setattr(builtins, "input", fake_input)
+    argv = ["--game", "tiny", "--players", "2", "--humans", "1", "--seed", "3", "--db", db, "--option", "rounds=1"]
+    assert run(argv) == 0
+    out = capsys.readouterr().out
+    assert out.count("Final result") == 2 and out.count("Play again (same game, options and seats)?") == 2
+    assert "Rematch: table #2." in out
+    db_rows = sqlite3.connect(db).execute("SELECT id, status, options FROM tables ORDER BY id").fetchall()
+    assert db_rows == [(1, "finished", '{"rounds": "1"}'), (2, "finished", '{"rounds": "1"}')]
+    assert sqlite3.connect(db).execute("SELECT source_id, table_id FROM rematches").fetchall() == [(1, 2)]
+    seats = sqlite3.connect(db).execute("SELECT table_id, seat, user_id, ai_policy FROM seats ORDER BY 1, 2").fetchall()
+    assert [r[1:] for r in seats if r[0] == 1] == [r[1:] for r in seats if r[0] == 2], "the same seats"
