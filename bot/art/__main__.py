@@ -6,6 +6,7 @@ last: game, images, p50_ms, p99_ms, max_bytes, mean_bytes (plus variant, players
 first_ms: the one-time cost of a process, fonts and palette, measured apart, and p50/p99_cpu_ms: the
 CPU time of this thread per picture, which a busy shared machine does not inflate).
 `--fonts` prints the font files in use (exit 1 when no Japanese font is installed). Exit 1 on a leak.
+`--charts` measures the leaderboard and /stats pictures instead (bot/art/chartbench.py; no GAME).
 """
 
 from __future__ import annotations
@@ -31,7 +32,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out")
     parser.add_argument("--lang", default="en", choices=("en", "ja"))
     parser.add_argument("--fonts", action="store_true", help="print the font files in use")
+    parser.add_argument("--charts", action="store_true", help="measure the leaderboard and stats pictures")
     args = parser.parse_args(argv)
+    if args.charts:
+        from bot.art import chartbench
+
+        return chartbench.main(args.states, args.out, args.lang)
     if args.fonts:
         found = fonts.describe()
         print(json.dumps(found))

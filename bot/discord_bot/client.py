@@ -14,12 +14,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_bot import commands, components, privacy, rematch
+from bot.discord_bot import commands, components, leaderboards, privacy, rematch
 from bot.discord_bot.clicks import Kit, bind
 from bot.discord_bot.config import DiscordSettings
 from bot.discord_bot.digest import DigestSender
 from bot.discord_bot.preferences import Preferences
 from bot.discord_bot.routing import Router
+from bot.discord_bot.season_news import SeasonNews
 from bot.discord_bot.table_replies import TableReplies
 from bot.discord_bot.texts import Translator
 from bot.ops.health import Heartbeat, heartbeat_path
@@ -78,6 +79,8 @@ class TricktableBot(discord.Client):
         self._unsubscribe = self.service.subscribe(self.router.on_update)
         kit = Kit(self.service, self.preferences, self.router, self.replies, self.settings)
         self.add_dynamic_items(*bind(kit, *components.FAMILIES, privacy.ForgetButton))
+        self.add_dynamic_items(*bind(kit, leaderboards.LeaderboardPageButton))  # a leaderboard's ◀ ▶
+        self.service.on_season_end(SeasonNews(self.router).announce)  # a season's end, in the chosen channel
         self.add_dynamic_items(*bind(kit, rematch.PlayAgainButton))  # a finished table's Play again
         self.service.subscribe_digest(DigestSender(self.preferences, self.router).send)  # the daily digest DM
         await self.tree.set_translator(Translator())
