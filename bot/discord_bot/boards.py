@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot import render
-from bot.discord_bot import ids, play_again
+from bot.discord_bot import ids, play_again, replay_button
 from bot.discord_bot.texts import t
 from bot.tables.models import SeatInfo, SeatView, TableInfo, TableStatus, Update
 from games.core.contract import Event, Game
@@ -142,6 +142,8 @@ def board_message(
             custom_id=ids.ComponentId(info.id, info.version, ids.HAND).button(),
         )
     )
+    if info.status is TableStatus.FINISHED:  # the final result: step through the game (replays.py)
+        view.add_item(replay_button.replay_button(info.id, lang))
     if info.status is TableStatus.FINISHED:  # the final result: a rematch with the same seats (rematch.py)
         view.add_item(play_again.play_again_button(info.id, lang))
     return embed, view

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_bot import commands, components, leaderboards, privacy, rematch
+from bot.discord_bot import commands, components, leaderboards, privacy, rematch, replays
 from bot.discord_bot.clicks import Kit, bind
 from bot.discord_bot.config import DiscordSettings
 from bot.discord_bot.digest import DigestSender
@@ -79,6 +79,7 @@ class TricktableBot(discord.Client):
         self._unsubscribe = self.service.subscribe(self.router.on_update)
         kit = Kit(self.service, self.preferences, self.router, self.replies, self.settings)
         self.add_dynamic_items(*bind(kit, *components.FAMILIES, privacy.ForgetButton))
+        self.add_dynamic_items(*bind(kit, *replays.FAMILIES))  # a replay's Replay, ⏮ ◀ ▶ ⏭ and round list
         self.add_dynamic_items(*bind(kit, leaderboards.LeaderboardPageButton))  # a leaderboard's ◀ ▶
         self.service.on_season_end(SeasonNews(self.router).announce)  # a season's end, in the chosen channel
         self.add_dynamic_items(*bind(kit, rematch.PlayAgainButton))  # a finished table's Play again

@@ -146,10 +146,12 @@ def build(
     return Replay(game, info, tuple(steps))
 
 
-def check_replayable(info: TableInfo, guild_id: int | None) -> None:
-    """A replay is shown on the table's own server (or in DMs to the people who played it, who
-    reach it through their own tables), and only of a game that was played."""
+def check_replayable(info: TableInfo, guild_id: int | None, user_id: int | None = None) -> None:
+    """A replay is shown on the table's own server (in a DM only to the people who played it), and
+    only of a game that was played."""
     if guild_id is not None and info.guild_id != guild_id:
+        raise TableError("replay_not_here", table=info.id)
+    if guild_id is None and user_id is not None and all(s.user_id != user_id for s in info.seats):
         raise TableError("replay_not_here", table=info.id)
     if info.status is TableStatus.LOBBY or (info.status is TableStatus.CANCELLED and info.version == 0):
         raise TableError("replay_not_played", table=info.id)

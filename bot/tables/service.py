@@ -32,7 +32,7 @@ from bot.store.base import Store
 from bot.store.factory import open_store, store_target
 from bot.store.relay import RelayStore
 from bot.store.writer import GroupCommitter
-from bot.tables import gcpause, views
+from bot.tables import gcpause, replays, views
 from bot.tables import history as history_replay
 from bot.tables.clocks import Clocks
 from bot.tables.digest import Digest, DigestListener
@@ -65,6 +65,7 @@ from bot.tables.rematch import Rematch, RematchClick
 from bot.tables.results import BoardPage, PlayerFigures, Results
 from bot.tables.seasons import SeasonEnd, Seasons
 from games.core.contract import Game, Outcome
+from games.core.record import Record
 
 __all__ = ["Listener", "TableService", "default_ai"]
 
@@ -365,6 +366,34 @@ class TableService:
         snapshot = await self.store.snapshot(table_id)
         actions = await self.store.actions(table_id)
         return history_replay.replay(live.game, info, seat, snapshot, actions)
+
+    # --- replays and game records (bot/tables/replays.py) --------------------------------------------
+    async def replay(
+        self, table_id: int, user_id: int | None, guild_id: int | None
+    ) -> tuple[replays.Replay, replays.Viewer]:
+        """The table's replay, rebuilt from its log, and whose eyes the user sees it through (their seat
+        while it runs; every seat after it, unless the server keeps hands hidden). `guild_id`: where it
+        is asked (None: a DM), refused for another server's table or a lobby that never started."""
+        live = await self._live(table_id)
+        replays.check_replayable(live.info, guild_id, user_id)
+        reveals = await self.store.replay_reveals(live.info.guild_id)
+        log = await self.store.actions(table_id)
+        built = replays.build(live.game, live.info, await self.store.snapshot(table_id), log)
+        return built, replays.viewer(live.info, user_id, reveals)
+
+    async def game_record(self, table_id: int, user_id: int | None, guild_id: int | None) -> Record:
+        """The table's record file (games/core/record.py) as the user may see it (as `replay` decides)."""
+        live = await self._live(table_id)
+        replays.check_replayable(live.info, guild_id, user_id)
+        who = replays.viewer(live.info, user_id, await self.store.replay_reveals(live.info.guild_id))
+        log = await self.store.actions(table_id)
+        return replays.record(live.game, live.info, await self.store.snapshot(table_id), log, who)
+
+    async def replay_reveals(self, guild_id: int) -> bool:
+        return await self.store.replay_reveals(guild_id)
+
+    async def set_replay_reveals(self, guild_id: int, reveals: bool) -> bool:
+        return await self.store.set_replay_reveals(guild_id, reveals)
 
     # --- clocks --------------------------------------------------------------------------------------
     async def process_due_clocks(self, now: float | None = None) -> list[Update]:

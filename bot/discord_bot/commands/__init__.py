@@ -4,6 +4,7 @@
     reading.py   /hand, /history, /rules, /card                            (top-level commands)
     ratings.py   /leaderboard, /stats                                      (top-level commands)
     settings.py  /settings me, server                                      (an app_commands.Group)
+    replay.py    /replay: a game stepped through with pictures             (a top-level command)
     mine.py      /games: every table where I sit, waiting-for-me first     (a top-level command)
 
 Command texts are locale_strs (English, Japanese via texts.Translator); game choices come from the registry
@@ -21,6 +22,7 @@ from discord import app_commands
 from bot.discord_bot.commands.mine import MineCommands
 from bot.discord_bot.commands.ratings import RatingsCommands
 from bot.discord_bot.commands.reading import ReadingCommands
+from bot.discord_bot.commands.replay import ReplayCommands
 from bot.discord_bot.commands.settings import SettingsCommands
 from bot.discord_bot.commands.tables import TableCommands, parse_options
 from bot.discord_bot.config import DiscordSettings
@@ -48,6 +50,7 @@ def install(
     for command in RatingsCommands(service, prefs).commands():
         tree.add_command(command)
     tree.add_command(SettingsCommands(service, prefs, settings))
+    tree.add_command(ReplayCommands(service, prefs).commands()[0])  # /replay
     tree.add_command(MineCommands(service, prefs).commands()[0])  # /games
 
     @tree.error

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot import render
-from bot.discord_bot import boards
+from bot.discord_bot import boards, game_records
 from bot.discord_bot.commands.common import game_choices, resolve_table
 from bot.discord_bot.preferences import Preferences
 from bot.discord_bot.replies import send, within_budget
@@ -81,16 +81,21 @@ class ReadingCommands:
         if tid is not None:
             await self.replies.hand(interaction, tid, lang)
 
-    @app_commands.describe(table=ls("dc.opt.table"))
-    async def history(self, interaction: discord.Interaction, table: int | None = None) -> None:
+    @app_commands.describe(table=ls("dc.opt.table"), file=game_records.FILE_OPTION)
+    async def history(
+        self, interaction: discord.Interaction, table: int | None = None, file: bool | None = None
+    ) -> None:
         lang = await self.prefs.safe_lang(interaction)
-        await within_budget(interaction, self._history(interaction, lang, table), ephemeral=True)
+        await within_budget(interaction, self._history(interaction, lang, table, bool(file)), ephemeral=True)
 
-    async def _history(self, interaction: discord.Interaction, lang: str, table: int | None) -> None:
-        """The public log and the asker's own private events (a spectator sees the public log only)."""
+    async def _history(self, interaction: discord.Interaction, lang: str, table: int | None, file: bool) -> None:
+        """The public log and the asker's own private events (a spectator sees the public log only);
+        `file`: the game's record (JSON) and its summary attached (game_records.py)."""
         tid = await resolve_table(self.service, interaction, table, lang, finished=True)
         if tid is None:
             return
+        if file:
+            return await send(interaction, **await game_records.attachments(self.service, interaction, tid, lang))
         info = await self.service.get_table(tid)
         game = await self.service.game_of(tid)
         names = render.names_of(info)
@@ -100,7 +105,8 @@ class ReadingCommands:
         if not lines:
             return await send(interaction, content=t("dc.history.none", lang))
         title = t("dc.history.title", lang, table=tid)
-        await send(interaction, embed=discord.Embed(title=title, description="\n".join(lines)[-3900:]))
+        embed = discord.Embed(title=title, description="\n".join(lines)[-3900:])
+        await send(interaction, embed=embed, view=game_records.replay_view(info, lang))
 
     @app_commands.describe(game=ls("dc.opt.game"))
     @app_commands.choices(game=game_choices())

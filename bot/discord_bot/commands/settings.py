@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord_bot import personal_settings, privacy, season_settings
+from bot.discord_bot import personal_settings, privacy, replay_settings, season_settings
 from bot.discord_bot.commands.common import CLOCK_CHOICES, is_admin
 from bot.discord_bot.config import DiscordSettings
 from bot.discord_bot.preferences import Preferences
@@ -81,6 +81,7 @@ class SettingsCommands(app_commands.Group, name="settings", description=ls("dc.c
         any_channel=ls("dc.opt.any_channel"),
         pictures=ls("dc.opt.pictures"),
         ai_level=ls("dc.opt.ai_level"),
+        replay_reveals=replay_settings.OPTION,
         season=season_settings.lstr("dc.opt.season_cadence"),
         season_channel=season_settings.lstr("dc.opt.season_channel"),
     )
@@ -100,12 +101,13 @@ class SettingsCommands(app_commands.Group, name="settings", description=ls("dc.c
         any_channel: bool | None = None,
         pictures: bool | None = None,
         ai_level: str | None = None,
+        replay_reveals: bool | None = None,
         season: str | None = None,
         season_channel: app_commands.AppCommandChannel | None = None,
     ) -> None:
         lang = await self.prefs.safe_lang(interaction)
         work = self._server(interaction, lang, default_clock, tables_channel, any_channel, pictures, ai_level,
-                            seasons=(season, season_channel))
+                            seasons=(season, season_channel), reveals=replay_reveals)
         await within_budget(interaction, work, ephemeral=True)
 
     async def _server(
@@ -117,6 +119,7 @@ class SettingsCommands(app_commands.Group, name="settings", description=ls("dc.c
         any_channel: bool | None,
         pictures: bool | None,
         ai_level: str | None,
+        reveals: bool | None = None,
         seasons: tuple[str | None, app_commands.AppCommandChannel | None] = (None, None),
     ) -> None:
         guild_id = interaction.guild_id
@@ -145,4 +148,5 @@ class SettingsCommands(app_commands.Group, name="settings", description=ls("dc.c
         current += "\n" + t("dc.settings.pictures", lang, state=t("dc.on" if shown else "dc.off", lang))
         current += "\n" + t("dc.settings.ai_level", lang, level=t(f"dc.level.{level}", lang))
         current += "\n" + season_settings.describe(await season_settings.save(self.service, guild_id, *seasons), lang)
+        current += "\n" + replay_settings.describe(await replay_settings.save(self.service, guild_id, reveals), lang)
         await send(interaction, content=f"{current}\n{t('dc.settings.server_help', lang)}")
