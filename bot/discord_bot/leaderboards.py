@@ -27,6 +27,7 @@ from bot.discord_bot.pictures import layout
 from bot.discord_bot.preferences import Preferences
 from bot.discord_bot.replies import send, update_message, within_budget
 from bot.discord_bot.texts import t
+from bot.store.seasons import HallRow
 from bot.tables import TableService
 from bot.tables.errors import TableError
 from bot.tables.results import BoardPage, PlayerFigures
@@ -37,6 +38,7 @@ from games.core.registry import get_game
 LB_TEMPLATE = r"lb:(?P<scope>[gw]):(?P<season>all|\d{4}-(?:\d{2}|Q[1-4])):(?P<game>[a-z0-9_]+|\*):(?P<page>\d{1,5})"
 ALL_NAMES = ("all", "all-time", "alltime", "通算")
 BOARD_FILE = "leaderboard.png"
+MEDALS = ("🥇", "🥈", "🥉")
 STATS_FILE = "stats.png"
 
 i18n.register(
@@ -71,6 +73,7 @@ i18n.register(
             "en": "🏆 Season {season} is over. Hall of fame: {places}",
             "ja": "🏆 シーズン {season} が終わりました。殿堂入り: {places}",
         },
+        "dc.hall.line": {"en": "🏆 Hall of fame: {places}", "ja": "🏆 殿堂入り: {places}"},
         "dc.hall.none": {"en": "nobody was rated this season", "ja": "このシーズンのレーティング対象者はいません"},
     }
 )
@@ -86,6 +89,11 @@ def season_label(season: str, lang: str) -> str:
     if rest.startswith("Q"):
         return t("dc.lb.quarter", lang, year=year, q=rest[1:])
     return t("dc.lb.month", lang, year=year, month=_MONTHS[int(rest) - 1], n=int(rest))
+
+
+def hall_places(hall: list[HallRow] | tuple[HallRow, ...]) -> str:
+    """🥇 name (rating) · 🥈 … · 🥉 …"""
+    return " · ".join(f"{MEDALS[h.place - 1] if h.place <= len(MEDALS) else h.place} {h.name} ({h.ordinal:.1f})" for h in hall)
 
 
 def custom_id(world: bool, season: str, game: str, page: int) -> str:
@@ -135,6 +143,10 @@ async def board_message(
     lines = [_line(found, i, lang) for i in range(len(found.rows))]
     if not lines:
         lines = [t("dc.lb.none_season" if season else "dc.leaderboard.none", lang)]
+    if season and guild_id is not None:
+        hall = await service.seasons.hall(guild_id, season)
+        if hall:
+            lines.insert(0, t("dc.hall.line", lang, places=hall_places(hall)))
     on_page = found.viewer is not None and any(r.user_id == viewer.id for r in found.rows)
     if found.viewer is not None and not on_page:
         own = found.viewer

@@ -8,20 +8,17 @@ import logging
 
 import discord
 
-from bot.discord_bot.leaderboards import season_label
+from bot.discord_bot.leaderboards import hall_places, season_label
 from bot.discord_bot.routing import Router
 from bot.discord_bot.texts import t
 from bot.tables.seasons import SeasonEnd
 from games.core import i18n
 
 log = logging.getLogger("tricktable.discord")
-MEDALS = ("🥇", "🥈", "🥉")
 
 
 def announcement(end: SeasonEnd, lang: str) -> str:
-    places = " · ".join(
-        f"{MEDALS[h.place - 1] if h.place <= len(MEDALS) else h.place} {h.name} ({h.ordinal:.1f})" for h in end.hall
-    )
+    places = hall_places(end.hall)
     return t("dc.hall.announce", lang, season=season_label(end.season, lang), places=places or t("dc.hall.none", lang))
 
 

@@ -134,6 +134,10 @@ class Seasons:
         found = dict(await self.host.store.seasons_of(guild_id))
         return [(s, found[s]) for s in newest_first(list(found))]
 
+    async def hall(self, guild_id: int, season: str) -> list[HallRow]:
+        """The hall of fame of an ended season (empty until its end is recorded)."""
+        return [h for h in await self.host.store.hall_of_fame(guild_id) if h.season == season]
+
     async def tick(self, now: float | None = None) -> list[SeasonEnd]:
         """The clock loop's call: at most once a minute, close every season whose end (plus the grace
         minute) has passed. Results still unrated are rated first; the store refuses the end while one

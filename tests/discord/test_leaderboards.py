@@ -9,15 +9,19 @@ from __future__ import annotations
 import calendar
 import copy
 import io
+import json
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.art import charts
+from bot.store.factory import open_store
 from bot.store.records import ResultRow, ResultSeat, SeatRow, TableRow, TableWrite
+from bot.tables import TableService
 from bot.tables.ratings import OpenSkillRater
 from tests.discord import fake_discord
-from tests.discord.fake_discord import GUILD_ID, FakeMessage, FakeUser
+from tests.discord.fake_discord import CHANNEL_ID, GUILD_ID, ChannelOption, FakeMessage, FakeUser
 from tests.discord.harness import Harness
 
 NOV_10 = float(calendar.timegm((2026, 11, 10, 12, 0, 0)))
@@ -76,8 +80,11 @@ def _clock(harness: Harness, now: float) -> None:
 
 
 async def test_leaderboard_pages_own_rank_seasons_and_pictures(
-    harness: Harness, uploads: list[tuple[str, bytes]]
+    harness: Harness, uploads: list[tuple[str, bytes]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    scenes: list[dict[str, Any]] = []
+    draw = charts.leaderboard_scene
+    monkeypatch.setattr(charts, "leaderboard_scene", lambda *a, **k: scenes.append(draw(*a, **k)) or scenes[-1])
     fake = harness.fake
     alice = fake.add_user("alice")
     others = [fake.add_user(f"p{i:02d}") for i in range(24)]
@@ -117,6 +124,9 @@ async def test_leaderboard_pages_own_rank_seasons_and_pictures(
     assert "all-time" in harness.last_reply(rec).text() and "28 players" not in harness.last_reply(rec).text()
     assert "25 players" in harness.last_reply(rec).text()
     assert not harness.leaks
+    # the pictures' data: names, ratings, trends, counts; no Discord id of anyone
+    assert scenes and all(str(u.id) not in json.dumps(scene) for scene in scenes for u in [alice, *others])
+    assert set(scenes[0]) == {"kind", "lang", "title", "subtitle", "rows", "viewer", "viewer_on_page", "footer"}
 
 
 async def test_bad_season_and_a_page_from_an_old_message_change_nothing(harness: Harness) -> None:
@@ -181,3 +191,41 @@ async def test_season_setting_quarterly_and_none(harness: Harness) -> None:
     assert "Seasons: none" in harness.last_reply(rec).text()
     rec = await harness.cmd(alice, "leaderboard")
     assert "all-time" in harness.last_reply(rec).text() and "1. alice" in harness.last_reply(rec).text()
+
+
+async def test_a_season_end_is_announced_once_in_the_chosen_channel_with_its_hall_of_fame(harness: Harness) -> None:
+    """Virtual time: November's games, then the clock passes 1 December: the clock loop's tick records
+    the end once (a second tick, and the same tick in a second service on the database, add nothing),
+    the hall of fame is posted in the channel the admins chose and shown on November's board."""
+    fake = harness.fake
+    admin = fake.add_user("admin", admin=True)
+    alice, bob, carl = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carl")
+    await harness.start_bot()
+    _clock(harness, NOV_10)
+    rec = await harness.cmd(admin, "settings server", season_channel=ChannelOption(CHANNEL_ID))
+    assert f"announced in: <#{CHANNEL_ID}>" in harness.last_reply(rec).text()
+    await _games(harness, [(alice.id, "alice", bob.id, "bob"), (alice.id, "alice", carl.id, "carl"),
+                           (bob.id, "bob", carl.id, "carl")], NOV_10)
+    before = len(fake.channel_messages(CHANNEL_ID))
+    assert await harness.service.seasons.tick(NOV_10 + 60) == []  # November is still running
+    dec_1 = float(calendar.timegm((2026, 12, 1, 0, 0, 0)))
+    _clock(harness, dec_1 + 61)
+    second = TableService(await open_store(f"sqlite:///{harness.db_path}"), harness.service.host.settings)
+    try:
+        ends = await harness.service.seasons.tick()
+        assert await second.seasons.tick(dec_1 + 62) == []  # the other process finds it recorded
+    finally:
+        await second.close()
+    await fake.settle()
+    assert [e.season for e in ends] == ["2026-11"]
+    posted = fake.channel_messages(CHANNEL_ID)[before:]
+    assert [m.text() for m in posted] == ["🏆 Season November 2026 is over. Hall of fame: 🥇 alice (" +
+                                          posted[0].text().split("🥇 alice (")[1]]
+    assert "🥈 bob" in posted[0].text() and "🥉 carl" in posted[0].text()
+    harness.service.seasons._next_check = float("-inf")
+    assert await harness.service.seasons.tick() == []  # recorded once
+    rec = await harness.cmd(carl, "leaderboard", season="2026-11")
+    text = harness.last_reply(rec).text()
+    assert "🏆 Hall of fame: 🥇 alice" in text and "(ended)" in text
+    rec = await harness.cmd(carl, "leaderboard")
+    assert "December 2026 (running)" in harness.last_reply(rec).text()

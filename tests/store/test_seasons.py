@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import calendar
 
+import pytest
+
 from hosttools import FakeClock, human_table, play_first_legal
 from test_store_contract import SEATS, table_row, write
 
@@ -16,6 +18,7 @@ from bot.store.factory import open_store
 from bot.store.records import RatingRecord, ResultRow, ResultSeat
 from bot.store.seasons import ALL_TIME
 from bot.tables import TableService, TableStatus
+from bot.tables.errors import TableError
 from bot.tables.ratings import OpenSkillRater
 
 DEC_1 = float(calendar.timegm((2026, 12, 1, 0, 0, 0)))
@@ -150,3 +153,32 @@ async def test_a_month_ends_while_games_finish_in_two_processes(db_target: str) 
 
 async def _note(ended: list[tuple[str, object]], name: str, end: object) -> None:
     ended.append((name, end))
+
+
+async def test_board_page_trend_since_last_week_and_own_rank(db_target: str) -> None:
+    """The trend is the rating now minus the rating a week ago on the same board (None: not rated then);
+    a page past the end of the board is refused; the viewer's row carries their place."""
+    day = 24 * 3600.0
+    start = float(calendar.timegm((2026, 11, 2, 12, 0, 0)))
+    svc = TableService(await open_store(db_target), Settings(), clock=FakeClock(start + 10 * day))
+    try:
+        await _finished(svc.store, 10, start, winner=1, loser=2)  # ten days ago
+        await _finished(svc.store, 10, start + 9 * day, winner=1, loser=3)  # yesterday: 3 is new
+        await svc.results.rate_pending()
+        page = await svc.board_page(10, ALL_TIME, None, 0, viewer_id=3)
+        trends = dict(zip([r.user_id for r in page.rows], page.trends, strict=True))
+        week_ago = await svc.store.ordinals_at(10, ALL_TIME, "*", [1, 2], start + 3 * day)
+        now = {r.user_id: r.rating for r in page.rows}
+        assert trends[1] == pytest.approx(now[1] - week_ago[1]) and trends[1] > 0
+        assert trends[2] == pytest.approx(0.0) and trends[3] is None
+        assert page.viewer is not None and page.viewer.user_id == 3 and page.viewer.rank == now_rank(page, 3)
+        season = await svc.board_page(10, "2026-11", None, 0, viewer_id=None)
+        assert [r.games for r in season.rows if r.user_id == 1] == [2]
+        with pytest.raises(TableError):
+            await svc.board_page(10, ALL_TIME, None, 1)
+    finally:
+        await svc.close()
+
+
+def now_rank(page: object, user: int) -> int:
+    return next(r.rank for r in page.rows if r.user_id == user)  # type: ignore[attr-defined]
