@@ -8,7 +8,6 @@ import asyncio
 import calendar
 
 import pytest
-
 from hosttools import FakeClock, human_table, play_first_legal
 from test_store_contract import SEATS, table_row, write
 
