@@ -50,6 +50,9 @@ def replay_scene(
             rows.append({**r, "size": "small"} if small else dict(r))
         if not every_hand:
             legend = list(hand.get("legend") or [])
+    # the caption's round is left out when the board already says it ("Round 2" in its notes)
+    said = " ".join(str(n) for n in board.get("notes") or ())
+    caption = " · ".join(part for part in caption.split(" · ") if part and part not in said)
     title = " · ".join(p for p in (board.get("title", ""), caption) if p)
     return scene(
         str(board["game"]),
