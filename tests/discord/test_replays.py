@@ -260,3 +260,17 @@ async def test_bad_replay_requests_get_one_localized_line_and_change_nothing(
     assert {t: (await svc.get_table(t)).version for t in versions} == versions
     assert (await svc.get_table(lobby.id)).status is TableStatus.CANCELLED
     assert not harness.leaks
+
+
+async def test_a_text_only_server_gets_the_same_replay_in_words(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, drawn: Drawn
+) -> None:
+    harness.pictures = False  # the operator turned pictures off (as a server's pictures:False does)
+    table, _, bob = await finished_table(harness, monkeypatch)
+    message = harness.last_reply(await harness.cmd(bob, "replay", table=table.id))
+    assert not pictures_of(message) and not drawn.scenes
+    assert "リプレイ" in message.text() and "全員の手札" in message.text()
+    first = message.text()
+    await harness.click(bob, message, button(message, "▶")["custom_id"])
+    assert step_of(message)[0] == 2 and message.text() != first
+    assert message.edits == 1
