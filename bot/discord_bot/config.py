@@ -26,6 +26,10 @@ class DiscordSettings:
     shard_count: int | None = None  # None: one process runs every shard Discord recommends
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of shard_count)
     pictures: bool = True  # card pictures on hands and boards (a server may still choose text only)
+    # Seconds between two requests to one table's thread: Discord lets a channel take about 5 message
+    # posts and edits per 5 s, so a table paced at one a second never meets a 429 (updates that arrive
+    # meanwhile are merged into the next edit). Tests that run in real time set 0.
+    thread_pace: float = 1.0
     host: Settings = field(default_factory=Settings)
 
     @staticmethod

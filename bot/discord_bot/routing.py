@@ -1,10 +1,13 @@
 """Service Updates → Discord messages: public events and the board to the table's thread, private events
 and secret choices to their seat's DMs, a person's fresh choices into the hand reply they last used.
 
-A quiet thread: what happens between two decisions goes into one log message, edited while it is young
-and short (a new one only when it is full, old, or must ping someone); a mention only when it is that
-person's turn and their hand reply could not be refreshed (see hands.py) nor a DM form delivered; the
-half-time reminder is a mention too. "Someone has chosen" events stay out of the thread (the board shows
+A quiet thread, within Discord's limits: the board and the running log are one message, so one edit
+carries a decision's lines and the new state (a new board message only when it must mention someone, holds
+the result, is full or old; the old one stays as a snapshot). A mention only when it is that person's turn
+and their hand reply could not be refreshed (see hands.py) nor a DM form delivered; the half-time reminder
+is a mention too. Each table's thread gets at most one request per `pace` seconds (Discord's channel
+bucket is about 5 per 5 s): updates that arrive meanwhile are merged into the next edit, the last state
+always lands. "Someone has chosen" events stay out of the thread (the board shows
 who is still choosing; /history keeps them). Private events that only repeat what the player just did
 (their click's answer shows them) are not DMed.
 
@@ -21,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -45,6 +49,7 @@ DMS_CLOSED = 50007
 DMS_RETRY_AFTER = 3600  # seconds before we try the DMs of someone who had closed them again
 TOO_MANY_OLD_EDITS = 30046
 LOG_LIMIT = 1900  # characters of one thread log message (Discord's content limit is 2,000)
+_MENTION = re.compile(r"<@!?([0-9]+)>")
 PRUNE_EVERY = 256  # posts between sweeps of hand replies Discord no longer lets us edit
 SINCE_SHOWN = 12  # lines of "what happened" in a refreshed hand (the thread log has them all)
 # Prompt kinds that are private choices even when one seat owes them alone (a donor's secret gift, a
@@ -56,8 +61,11 @@ class Router:
     """The service listener; one per bot. It only posts: handed the service (to read what to show), the
     preferences (who wants DMs, in which language) and the Discord connection it posts through."""
 
-    def __init__(self, service: TableService, prefs: Preferences, discord_client: discord.Client) -> None:
+    def __init__(
+        self, service: TableService, prefs: Preferences, discord_client: discord.Client, pace: float = 1.0
+    ) -> None:
         self.service = service
+        self.pace = pace  # seconds between two requests to one table's thread (see DiscordSettings.thread_pace)
         self.prefs = prefs
         self.discord = discord_client  # only to post: channels by id and DMs
         self._chains: dict[int, asyncio.Task[None]] = {}  # table -> its poster task
@@ -72,7 +80,9 @@ class Router:
         self.dms_closed: dict[int, float] = {}  # user -> when Discord said 50007 (we retry after an hour)
         self.hands = HandReplies()
         self._posts = 0
-        self._logs: dict[int, tuple[int, int, float, str]] = {}  # table -> (channel, message, posted, text)
+        self._logs: dict[int, str] = {}  # table -> the running log its board message carries
+        self._slot: dict[int, float] = {}  # table -> loop time before which its thread gets no request
+        self._made: dict[int, int] = {}  # table -> thread requests of the batch being posted
 
     # ---- bookkeeping ----------------------------------------------------------------------------------
     async def restore(self, table: int) -> None:
@@ -207,8 +217,13 @@ class Router:
     async def _drain(self, table: int) -> None:
         """Post everything queued for one table; updates that arrived together (a click and the AI
         replies it caused) become one log message, one board refresh and one DM per person."""
+        loop = asyncio.get_running_loop()
         while self._pending.get(table):
+            wait = self._slot.get(table, 0.0) - loop.time()
+            if wait > 0:  # the thread's share of its channel bucket is spent: merge what arrives meanwhile
+                await asyncio.sleep(wait)
             queued = self._pending.pop(table)
+            self._made[table] = 0
             last = queued[-1][0].table
             try:
                 if any(o is None for _, o in queued):
@@ -225,6 +240,9 @@ class Router:
                 await self.post(batch)
             except Exception:
                 log.exception("posting updates failed table=%s version=%s", last.id, last.version)
+            made = self._made.pop(table, 0)
+            if made:
+                self._slot[table] = loop.time() + self.pace * made
             if last.status not in (TableStatus.LOBBY, TableStatus.PLAYING) and not self._pending.get(table):
                 self._forget(table)
                 await self._save(table, dict.fromkeys(("lang", "board", "lobby", "decisions")))
@@ -240,6 +258,7 @@ class Router:
         self, info: TableInfo, board: bool = False, **kwargs: Any
     ) -> tuple[TableInfo, discord.Message]:
         target = info.thread_id or info.channel_id
+        self._count(info.id)
         try:
             message = await self.discord.get_partial_messageable(target).send(**kwargs)
         except discord.NotFound:
@@ -262,6 +281,7 @@ class Router:
             self._lang,
             self._saved_decisions,
             self._logs,
+            self._slot,
         ):
             memo.pop(table, None)
         self.hands.forget_table(table)
@@ -319,8 +339,7 @@ class Router:
             if person is not None and person.user_id is not None and not person.is_ai:
                 left = event.data.get("left", "")
                 pings.append(t("dc.ping.reminder", lang, who=f"<@{person.user_id}>", table=info.id, left=left))
-        info = await self._post_log(info, lines, pings, fresh=finished)
-        await self.refresh_board(info, game, lang, last.to_act)
+        await self.show(info, game, lang, last.to_act, lines, pings, fresh=finished)
         self._posts += 1
         if self._posts % PRUNE_EVERY == 0:
             self.hands.prune()  # replies of people who went quiet on tables still in play
@@ -369,38 +388,6 @@ class Router:
         reply.version = seat_view.version
         return True
 
-    async def _post_log(self, info: TableInfo, lines: list[str], pings: list[str], fresh: bool) -> TableInfo:
-        """Append to the table's young log message, or post a new one (when it must ping, is full or old,
-        or holds the result)."""
-        text_lines = [line for line in lines if line] + pings
-        if not text_lines:
-            return info
-        target = info.thread_id or info.channel_id
-        current = self._logs.get(info.id)
-        added = "\n".join(boards.chunk_lines(text_lines, LOG_LIMIT))
-        if (
-            current is not None
-            and not pings
-            and not fresh
-            and current[0] == target
-            and time.monotonic() - current[2] < FRESH_BOARD_AFTER
-            and len(current[3]) + 1 + len(added) <= LOG_LIMIT
-        ):
-            text = f"{current[3]}\n{added}"
-            try:
-                await self.discord.get_partial_messageable(current[0]).get_partial_message(current[1]).edit(content=text)
-                self._logs[info.id] = (current[0], current[1], current[2], text)
-                return info
-            except discord.HTTPException as err:
-                log.info("log message of table=%s could not be edited (%s); posting anew", info.id, err.code)
-        message = None
-        chunk = ""
-        for chunk in boards.chunk_lines(text_lines, LOG_LIMIT):
-            info, message = await self._send_public(info, content=chunk)
-        if message is not None:
-            self._logs[info.id] = (message.channel.id, message.id, time.monotonic(), chunk)
-        return info
-
     async def _is_private_choice(self, update: Update, user_id: int) -> bool:
         """Owed out of the normal turn order: several seats at once, or a kind that is secret by nature."""
         if len(update.to_act) > 1:
@@ -408,29 +395,73 @@ class Router:
         seat_view = await self.service.seat_view(update.table.id, user_id)
         return seat_view.prompt is not None and seat_view.prompt.kind in PRIVATE_CHOICE_KINDS
 
-    async def refresh_board(
-        self, info: TableInfo, game: Game[Any], lang: str, to_act: frozenset[int]
+    def _count(self, table: int) -> None:
+        """One more request to the table's thread in this batch (it paces the next one)."""
+        if table in self._made:
+            self._made[table] += 1
+
+    async def show(
+        self,
+        info: TableInfo,
+        game: Game[Any],
+        lang: str,
+        to_act: frozenset[int],
+        lines: list[str] | None = None,
+        pings: list[str] | None = None,
+        fresh: bool = False,
     ) -> None:
-        """Edit the table's board; post a fresh one when it is old, gone, or out of edits (30046)."""
+        """The board and the running log are one message: one edit carries the new lines and the new
+        state. A new board message (and so one request still) when someone must be mentioned (an edit does
+        not notify), for the result, when the log is full, when the board is old (edits of messages older
+        than an hour are capped: 30046) or gone. The old board message then stays as it was: a snapshot
+        of the table at that moment, its lines kept; its buttons answer with a fresh hand."""
+        added = [line for line in (lines or []) if line]
+        pings = pings or []
         public = await self.service.public_view(info.id)
         embed, view = boards.board_message(info, public, game, lang, to_act)
+        room = _log_room(embed)
         known = self._boards.get(info.id)
         target = info.thread_id or info.channel_id
-        if known is not None and known[0] == target and time.monotonic() - known[2] < FRESH_BOARD_AFTER:
+        current = self._logs.get(info.id, "")
+        text = "\n".join(part for part in (current, *added) if part)
+        if (
+            known is not None
+            and known[0] == target
+            and not pings
+            and not fresh
+            and time.monotonic() - known[2] < FRESH_BOARD_AFTER
+            and len(text) <= room
+        ):
             channel = self.discord.get_partial_messageable(known[0])
             try:
                 view.stop()
                 dressed = await pictures.board(self.prefs, self.service, info, public, game, lang, embed, view, edit=True)
-                await channel.get_partial_message(known[1]).edit(**dressed)
+                self._count(info.id)
+                await channel.get_partial_message(known[1]).edit(**_with_log(dressed, text))
+                self._logs[info.id] = text
                 return
             except discord.NotFound:
                 pass
             except discord.HTTPException as err:
                 if err.code != TOO_MANY_OLD_EDITS:
                     raise
+                log.info("board of table=%s is out of edits (30046); posting a fresh one", info.id)
+        chunks = boards.chunk_lines(added + pings, room) or [""]
+        # Only the people pinged are notified (the board's "to act" line names people too).
+        notify = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(int(i)) for i in _MENTION.findall("\n".join(pings))]
+        )
+        for chunk in chunks[:-1]:  # more than one message holds (rare: a long burst of lines)
+            info = await self.send_public(info, content=chunk, allowed_mentions=notify)
         embed, view = boards.board_message(info, public, game, lang, to_act)  # (a picture block took the old one's items)
         view.stop()  # drawn only: clicks reach the DynamicItems
-        info = await self.send_public(info, board=True, **await pictures.board(self.prefs, self.service, info, public, game, lang, embed, view))
+        dressed = await pictures.board(self.prefs, self.service, info, public, game, lang, embed, view)
+        info = await self.send_public(info, board=True, allowed_mentions=notify, **_with_log(dressed, chunks[-1]))
+        self._logs[info.id] = chunks[-1]
+
+    async def refresh_board(self, info: TableInfo, game: Game[Any], lang: str, to_act: frozenset[int]) -> None:
+        """Show the current board (with the running log unchanged)."""
+        await self.show(info, game, lang, to_act)
 
     async def _private(
         self,
@@ -513,6 +544,31 @@ class Router:
                 log.info("DMs closed user=%s; falling back to thread mentions", user_id)
                 return False
             raise
+
+
+def _log_room(embed: discord.Embed) -> int:
+    """Characters the running log may take beside the board: Discord allows 2,000 in a message's content
+    and 4,000 of text in a Components V2 message (the board with its picture), the board's words included."""
+    board_words = len(embed.title or "") + len(embed.description or "")
+    board_words += sum(len(f.name or "") + len(f.value or "") for f in embed.fields)
+    board_words += len(embed.footer.text or "") if embed.footer else 0
+    return max(200, min(LOG_LIMIT, 3800 - board_words))
+
+
+def _with_log(dressed: dict[str, Any], text: str) -> dict[str, Any]:
+    """The board's message arguments carrying the running log above the board: its content, or the first
+    text block of a picture message (which has no content)."""
+    block = dressed.get("view")
+    if isinstance(block, discord.ui.LayoutView):
+        if text:
+            items = list(block.children)
+            block.clear_items()
+            block.add_item(discord.ui.TextDisplay(text))
+            for item in items:
+                block.add_item(item)
+    else:
+        dressed["content"] = text or None
+    return dressed
 
 
 def _by_clock(update: Update) -> bool:

@@ -15,6 +15,7 @@ import asyncio
 import datetime as dt
 import itertools
 import json
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -109,10 +110,17 @@ class FakeMessage:
     edits: int = 0
     deleted: bool = False
     interaction_token: str | None = None
+    notified: frozenset[int] = frozenset()  # users whose mention in it notified them (when it was posted)
 
     def text(self) -> str:
         """Everything a reader could see or a client could inspect: content, embeds, component labels and ids."""
         return "\n".join(_strings(self.content, self.embeds, self.components))
+
+    def said(self) -> str:
+        """The message's words: its content, or the text blocks of a Components V2 message (which has no
+        content; a mention there notifies as in content)."""
+        texts = [c.get("content", "") for c in _walk(self.components) if c.get("type") == 10]
+        return "\n".join(t for t in [self.content, *texts] if t)
 
     def custom_ids(self) -> list[str]:
         found: list[str] = []
@@ -588,6 +596,7 @@ class FakeDiscord:
             flags=flags,
             interaction_token=token,
         )
+        msg.notified = _notified(msg.said(), data.get("allowed_mentions"))
         self.messages[msg.id] = msg
         self.changed.append(msg)
         return msg
@@ -797,6 +806,15 @@ def _is_background(task: asyncio.Task[Any]) -> bool:
     coro = task.get_coro()
     qualname = getattr(coro, "__qualname__", "") or ""
     return any(qualname.endswith(n) for n in _BACKGROUND_CORO_NAMES) or "pytest" in qualname
+
+
+def _notified(text: str, allowed: dict[str, Any] | None) -> frozenset[int]:
+    """Who a new message's mentions notify: every mentioned user unless `allowed_mentions` narrows it
+    (edits notify nobody)."""
+    mentioned = {int(found) for found in re.findall(r"<@!?([0-9]+)>", text)}
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return frozenset(mentioned)
+    return frozenset(mentioned & {int(u) for u in allowed.get("users") or []})
 
 
 def _body_of(data: Any) -> Any:

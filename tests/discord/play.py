@@ -59,6 +59,7 @@ class Table:
     hands: dict[int, FakeMessage] = field(default_factory=dict)  # seat -> the hand reply it uses
     thread_start: int = 0  # public messages in the thread before the game started (the lobby)
     on_choice: Callable[[int, FakeMessage], None] | None = None  # sees each message a choice is made on
+    decided: list[int] = field(default_factory=list)  # the seat of every decision made, in order
 
     @property
     def live(self) -> Any:
@@ -151,6 +152,7 @@ class Table:
         await self.harness.click(user, message, cid, None if value is None else [value])
         self.interactions += 1
         self.moves += 1
+        self.decided.append(seat)
         if message.visibility.kind == "ephemeral":
             self.hands[seat] = message
         if message.visibility.kind == "dm":

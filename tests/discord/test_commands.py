@@ -179,7 +179,7 @@ async def test_async_tables_dm_the_turn_unless_pings_are_off(harness: Harness, m
     dms_before = len(fake.dms(alice))
     await play_until(table, solo_turn_of(0))
     assert len(fake.dms(alice)) == dms_before, "alice turned DM pings off: her turn is only a mention"
-    assert harness.newest(lambda m: m.channel_id == thread and f"<@{alice.id}>: your turn" in m.content)
+    assert harness.newest(lambda m: m.channel_id == thread and f"<@{alice.id}>: your turn" in m.said() and alice.id in m.notified)
     assert not harness.leaks
 
 

@@ -36,7 +36,7 @@ async def _until_back_after_bob(table: Table) -> None:
 
 def _mentions(harness: Harness, table: Table, user: FakeUser, after: int = 0) -> int:
     return sum(
-        1 for m in harness.fake.channel_messages(table.thread) if m.id > after and f"<@{user.id}>" in m.content
+        1 for m in harness.fake.channel_messages(table.thread) if m.id > after and user.id in m.notified
     )
 
 
@@ -94,7 +94,7 @@ async def test_the_thread_is_one_log_message_per_stretch_without_has_chosen_line
     thread = harness.fake.channel_messages(table.thread)
     text = "\n".join(m.text() for m in thread)
     assert "has chosen" not in text, "the Houses chosen together: the board shows who still chooses"
-    assert sum(1 for m in thread if m.content and m.edits) >= 1, "the log message is edited, not re-posted"
+    assert sum(1 for m in thread if m.said() and m.edits) >= 1, "the log (on the board) is edited, not re-posted"
     assert len(thread) - table.thread_start <= 6, [m.content[:80] for m in thread]
     # the record is complete: /history still has every line, "has chosen" included
     rec = await harness.cmd(alice, "history", table=table.id)
@@ -111,8 +111,8 @@ async def test_the_half_time_reminder_mentions_the_person_in_the_thread(
     await harness.service.process_due_clocks(now=time.time() + 61)  # past half of the 120 s live clock
     await harness.fake.settle()
     await harness.check_leaks()
-    reminder = harness.newest(lambda m: m.channel_id == table.thread and "half your time" in m.content)
-    assert reminder is not None and f"<@{alice.id}>" in reminder.content
+    reminder = harness.newest(lambda m: m.channel_id == table.thread and "half your time" in m.said())
+    assert reminder is not None and alice.id in reminder.notified
     assert table.live.info.version == version, "only a reminder: nothing was played for her"
     assert not harness.leaks
 

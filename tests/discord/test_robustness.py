@@ -263,12 +263,13 @@ async def test_a_deleted_thread_moves_the_table_to_its_channel(
 async def test_restart_edits_the_same_board_and_keeps_the_tables_language(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """After a restart (a new bot instance on the same database) the board posted before is edited, not
-    re-posted, also when the first thing to happen is a clock running out before anyone clicked; and the
+    """After a restart (a new bot instance on the same database) the board posted before is known (read
+    back with the table), also when the first thing to happen is a clock running out before anyone clicked
+    (which mentions its person: the board moves into that one new message, then is edited); and the
     table keeps the language it was created in even when the next click carries another server locale."""
     import time
 
-    fake, _alice, _bob, table = await _alice_bob_and_two_ai(harness, monkeypatch, seed=6)
+    fake, alice, _bob, table = await _alice_bob_and_two_ai(harness, monkeypatch, seed=6)
     await play_until(table, solo_turn_of(0))
     board = table.board()
     edits, posted = board.edits, len(fake.channel_messages(table.thread))
@@ -277,12 +278,17 @@ async def test_restart_edits_the_same_board_and_keeps_the_tables_language(
     fake.guild_locale = "ja"  # clicks after the restart carry another locale: the table's own must win
     await harness.start_bot()
     assert harness.bot is not None and table.id not in harness.bot.router._boards  # nothing in memory
+    await harness.bot.router.restore(table.id)
+    assert harness.bot.router._boards[table.id][:2] == (table.thread, board.id), "the board is read back"
     await harness.service.process_due_clocks(now=time.time() + 10_000)  # alice's clock runs out
     await fake.settle()
     new = fake.channel_messages(table.thread)[posted:]
     assert any("ran out of time" in m.text() for m in new), [m.text() for m in new]
-    assert all(m.visibility.kind != "public" or not m.buttons() for m in new), "no second board was posted"
-    assert table.board().id == board.id and board.edits > edits, "the old board was edited"
+    # Her turn comes back and her hand reply did not survive the restart: she is mentioned, and only a new
+    # message mentions, so the board (with the log) moves into one new message that notifies her alone.
+    assert len(new) == 1 and new[0].buttons() and new[0].notified == {alice.id}, [m.said() for m in new]
+    assert board.edits == edits, "the old board stays as it was, a snapshot"
+    board = new[0]
     moves = table.moves
     before = {m.id: m.edits for m in fake.channel_messages(table.thread)}
     await play_until(table, lambda t: t.moves > moves)  # clicks with a Japanese guild locale

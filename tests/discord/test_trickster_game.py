@@ -66,7 +66,7 @@ async def test_a_whole_trickster_game_through_discord(harness: Harness, monkeypa
     assert any(pick.startswith("give:") for _, pick in table.dm_actions), table.dm_actions
     assert {seat for seat, _ in table.dm_actions} <= {1, 2}
     assert not fake.dms(alice)
-    mentions = [m for m in fake.channel_messages(thread) if f"<@{alice.id}>" in m.content]
+    mentions = [m for m in fake.channel_messages(thread) if alice.id in m.notified]
     assert mentions, "alice, whose DMs are closed, is still pinged in the thread"
     # The end: results in the thread, the board says the game is over.
     assert harness.newest(lambda m: m.channel_id == thread and "Final result" in m.text())
