@@ -3,7 +3,7 @@
 A strip is four steps of a seeded game's replay side by side, as a Discord replay shows them after the
 game (every hand): the first setup step, a trick early on, one in the middle and the final board. The
 steps come from the same pure replay and scenes as the bot's (bot/tables/replays.py, replay_scene), each
-checked for leaks against a seat-less reveal (nothing but the game's cards), and are drawn at half size.
+checked for leaks against a seat-less reveal (nothing but the game's cards), and are drawn at half size in 256 colours (under 200 KB each, as every picture the docs show).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def strip(replay: replays.Replay, lang: str = "en") -> bytes:
     images = []
     for index in picks:
         view = replays.step_view(replay, index, replays.EVERY_SEAT)
-        scene = replay_scene(view.public, view.hands, lang, names, replays.caption(view, lang), True)
+        scene = replay_scene(view.public, view.hands, lang, names, replays.caption(view, lang), True, view.trick)
         picture = Image.open(io.BytesIO(render(scene, cache=None))).convert("RGB")
         images.append(picture.resize((int(picture.width * SCALE), int(picture.height * SCALE)), Image.Resampling.LANCZOS))
     width = sum(i.width for i in images) + GAP * (len(images) - 1)
@@ -72,8 +72,8 @@ def strip(replay: replays.Replay, lang: str = "en") -> bytes:
     for picture in images:
         canvas.paste(picture, (x, 0))
         x += picture.width + GAP
-    out = io.BytesIO()
-    canvas.save(out, "PNG", optimize=True)
+    out = io.BytesIO()  # a palette of 256 colours: the docs keep every picture under 200 KB
+    canvas.quantize(256, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
     return out.getvalue()
 
 

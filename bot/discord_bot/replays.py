@@ -83,7 +83,7 @@ async def message(
         ]
         text = "\n\n".join([description, *board])
         return {"embed": discord.Embed(title=title, description=text[: boards.EMBED_LIMIT]), "view": components}
-    scene = art.replay_scene(view.public, view.hands, lang, names, where, view.every_hand)
+    scene = art.replay_scene(view.public, view.hands, lang, names, where, view.every_hand, view.trick)
     png = await art.render_async(scene)
     picture = discord.File(io.BytesIO(png), filename=PICTURE, description=alt_text(scene)[:1000] or None)
     block = layout(discord.Embed(title=title, description=description), components, [picture])

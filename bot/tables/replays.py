@@ -101,6 +101,9 @@ class StepView:
     hands: tuple[tuple[int, Mapping[str, Any]], ...]
     events: tuple[Event, ...]
     every_hand: bool
+    trick: tuple[str, ...] = ()
+    """The cards of the trick the step closed, from its public mark ("cards" in a trick won, a bust, a
+    collect): the picture shows them even where the table has already gathered them into a House."""
 
 
 def build(
@@ -195,7 +198,17 @@ def step_view(replay: Replay, index: int, who: Viewer) -> StepView:
         hands=hands,
         events=events,
         every_hand=who == EVERY_SEAT,
+        trick=_trick(step, game.replay.steps),
     )
+
+
+def _trick(step: Step, marks: frozenset[str]) -> tuple[str, ...]:
+    for event in reversed(step.events):
+        cards = event.data.get("cards")
+        taker = "seat" in event.data or "winner" in event.data  # a trick someone took, not a draft's picks
+        if event.audience is None and event.kind in marks and taker and isinstance(cards, list):
+            return tuple(str(c) for c in cards if isinstance(c, str))
+    return ()
 
 
 def rounds(replay: Replay) -> list[tuple[int, int]]:

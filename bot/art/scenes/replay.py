@@ -12,8 +12,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.art.labels import OWNER
-from bot.art.scenes.common import Scene, scene, who
+from bot.art.labels import OWNER, tr
+from bot.art.scenes.common import Scene, row, scene, up, who
 from games.core.names import Names
 
 
@@ -24,6 +24,7 @@ def replay_scene(
     names: Names,
     caption: str,
     every_hand: bool = False,
+    trick: Sequence[str] = (),
 ) -> Scene:
     """One step: the board, then `hands` ((seat, that seat's view) pairs). `every_hand`: the rows of
     each hand say whose they are, and only what the seat itself holds is kept (its "known in another
@@ -32,6 +33,9 @@ def replay_scene(
 
     board = board_scene(public, lang, names)
     rows: list[dict[str, Any]] = list(board["rows"])
+    rows_cards = [{str(c.get("id")) for c in r.get("cards") or ()} for r in rows]
+    if trick and set(trick) not in rows_cards:  # the trick the step closed, when no row shows it as such
+        rows.insert(0, row(tr("art.last_trick_plain", drawable_language(lang)[0]), [up(c) for c in trick], "small"))
     shown = {_cards(r) for r in rows if r.get("cards")}
     legend: list[str] = []
     small = every_hand and len(hands) > 2  # many hands: small cards keep the picture a screen high
