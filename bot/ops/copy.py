@@ -46,6 +46,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "guild_settings": ("guild_id",),
     "table_meta": ("table_id", "key"),
     "guild_departures": ("guild_id",),
+    "rematches": ("source_id",),  # Play again: each finished table's one rematch
 }
 # Bookkeeping one backend keeps for itself (not copied): PostgreSQL's log length on the row, clock claims.
 DERIVED = {"log_version", "claimed_until"}

@@ -38,6 +38,8 @@ async def _bot_with_everything(target: str) -> dict[str, int]:
         await svc.set_guild_settings(10, default_clock="async")
         await svc.set_table_meta(playing, {"board": {"message": 123}})
         await svc.host.store.mark_guild_left(77, 5000.0)  # a server the bot left, not yet forgotten
+        await svc.set_personal(ALICE.user_id, timezone="Asia/Tokyo", digest_hour=9)  # a person's day
+        await svc.play_again(finished, ALICE)  # Play again: the finished table's rematch lobby
     finally:
         await svc.close()
     return {"lobby": lobby.id, "playing": playing, "finished": finished}
@@ -57,7 +59,7 @@ async def test_copy_moves_everything_and_tables_play_on(tmp_path: Path, pg_serve
     destination = pg_server.create_database("copy_everything")
 
     report = await store_copy.copy(source, destination, out=open("/dev/null", "w"))  # noqa: SIM115
-    assert report.ok and report.tables_checked == 3, report
+    assert report.ok and report.tables_checked == 4, report
     counts = await _counts(destination)
     assert counts == await _counts(source)
     assert all(counts[t] > 0 for t in TABLES), counts  # every kind of row was there and arrived
@@ -118,7 +120,7 @@ async def test_copy_refuses_a_destination_with_other_tables(tmp_path: Path, pg_s
     await _bot_with_everything(source)
     destination = pg_server.create_database("copy_foreign")
     other = await _service(destination)
-    for _ in range(4):
+    for _ in range(5):  # one more table than the source has
         await other.create(99, 99, ALICE, "tiny", options={"rounds": "1"})
     await other.close()
     before = await _counts(destination)
@@ -134,7 +136,7 @@ def test_copy_command_line(tmp_path: Path, pg_server: PgServer, capsys: pytest.C
     asyncio.run(_bot_with_everything(source))
     destination = pg_server.create_database("copy_cli")
     assert store_copy.main(["--from", source, "--to", destination]) == 0
-    assert "counts match and all 3 tables rebuild identically" in capsys.readouterr().out
+    assert "counts match and all 4 tables rebuild identically" in capsys.readouterr().out
     # an unreachable destination: one line, exit 2, the password never shown
     wrong = "postgresql://bot:hunter2secret@127.0.0.1:9/nowhere"
     assert store_copy.main(["--from", source, "--to", wrong]) == 2
