@@ -75,7 +75,7 @@ async def message(
     lines = [boards.render_event(game, e, lang, names) for e in view.events]
     shown = [line for line in lines if line][-LOG_LINES:] or [t("dc.replay.nothing", lang)]
     components = _controls(replay, view, lang)
-    pictures = await prefs.pictures_on(info.guild_id) and art.supported(game.info.id)
+    pictures = await prefs.pictures_on(interaction.guild_id) and art.supported(game.info.id)  # DMs: text
     description = "\n".join([f"**{where}**", *shown, f"-# {whose}"])
     if not pictures:
         board = [game.render_view(v, lang, names=names) for _, v in view.hands] or [

@@ -274,3 +274,20 @@ async def test_a_text_only_server_gets_the_same_replay_in_words(
     await harness.click(bob, message, button(message, "▶")["custom_id"])
     assert step_of(message)[0] == 2 and message.text() != first
     assert message.edits == 1
+
+
+async def test_in_a_dm_a_player_replays_their_own_table_in_words_and_nobody_else_can(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, drawn: Drawn
+) -> None:
+    table, alice, _ = await finished_table(harness, monkeypatch)
+    carol = harness.fake.add_user("carol")
+    assert harness.bot is not None
+    for person in (alice, carol):  # their DM channels with the bot
+        await harness.bot.http.start_private_message(person.id)
+    dm_of = {owner: channel for channel, owner in harness.fake.dm_channels.items()}
+    message = harness.last_reply(await harness.cmd(alice, "replay", channel_id=dm_of[alice.id], table=table.id))
+    assert message.visibility.kind == "dm" or message.visibility.user_id == alice.id
+    assert step_of(message)[0] == 1 and not pictures_of(message) and not drawn.scenes
+    # someone who did not play it cannot read another server's table from their DMs
+    refused = harness.last_reply(await harness.cmd(carol, "replay", channel_id=dm_of[carol.id], table=table.id))
+    assert "was played on another server" in refused.text() and not refused.buttons()
