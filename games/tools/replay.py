@@ -43,7 +43,15 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--lang", default="en", choices=("en", "ja"))
 
 
-def run(args: argparse.Namespace, ask: Callable[[str], str] = input, out: Any = None) -> int:
+def _ask(prompt: str) -> str:
+    """The terminal's answer; the end of input (a pipe, Ctrl-D) stops stepping."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return "q"
+
+
+def run(args: argparse.Namespace, ask: Callable[[str], str] = _ask, out: Any = None) -> int:
     out = out or sys.stdout
     lang = args.lang
     try:
