@@ -532,11 +532,12 @@ class Router:
             return False
         try:
             channel = await self.discord.create_dm(discord.Object(user_id))
+            silent = await self.service.asleep(user_id)  # quiet hours: it arrives without waking anyone
             if view is not None:
                 view.stop()  # drawn only: clicks reach the DynamicItems
-                await channel.send(content=content, view=view)
+                await channel.send(content=content, view=view, silent=silent)
             else:
-                await channel.send(content=content)
+                await channel.send(content=content, silent=silent)
             return True
         except discord.Forbidden as err:
             if err.code == DMS_CLOSED:

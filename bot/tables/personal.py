@@ -119,6 +119,11 @@ class Personal:
         row = await self.store.update_person(user_id, PersonRow(zone, start, end, digest_hour))
         return personal_time(user_id, row)
 
+    async def asleep(self, user_id: int, now: float) -> bool:
+        """Whether `now` falls inside the person's quiet hours (a DM sent then makes no sound)."""
+        mine = await self.get(user_id)
+        return quiet_hours.send_at(now, mine.zone, mine.quiet) > now
+
     async def send_at(self, user_id: int, now: float, runs_out: float | None) -> float:
         """When a reminder meant for `now` should reach the person (quiet_hours.send_at)."""
         mine = await self.get(user_id)

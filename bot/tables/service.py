@@ -442,6 +442,10 @@ class TableService:
         digest's local hour 0-23 or -1 (off). TableError bad_timezone / bad_quiet / bad_digest_hour."""
         return await self.personal.set(user_id, timezone, quiet, digest_hour)
 
+    async def asleep(self, user_id: int) -> bool:
+        """Whether it is the user's quiet hours now (their time zone): a DM then comes without a sound."""
+        return await self.personal.asleep(user_id, self.clock())
+
     def subscribe_digest(self, listener: DigestListener) -> Callable[[], None]:
         """Call `listener` with each person's daily digest when it is due (the front end sends the DM)."""
         return self.digest.subscribe(listener)

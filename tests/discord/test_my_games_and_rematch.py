@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "bot"))
 from tinygame import TINY
 
 TOKYO = ZoneInfo("Asia/Tokyo")
+SILENT = 1 << 12  # Discord's SUPPRESS_NOTIFICATIONS message flag
 
 
 @pytest.fixture(autouse=True)
@@ -138,7 +139,25 @@ async def test_the_digest_is_a_dm_once_a_day_at_the_chosen_hour_and_never_when_o
     assert len(digests) == 2, [m.text() for m in digests]
     assert digests[0].text().startswith("**📬 1 game waits for you**")
     assert "Your turn" in digests[0].text() and "Times in Asia/Tokyo." in digests[0].text()
+    assert not digests[0].flags & SILENT, "09:00 is after the quiet hours: it notifies"
     assert len(fake.dms(bob)) == before[bob.id], "digest off: no DM"
+
+
+async def test_a_dm_inside_quiet_hours_comes_without_a_sound(harness: Harness) -> None:
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    clock = VirtualClock(dt.datetime(2026, 11, 27, 12, tzinfo=TOKYO).timestamp())
+    harness.service.clock = clock
+    await tiny_table(harness, [alice, bob], rounds=2)  # waits for alice
+    await harness.cmd(alice, "settings me", timezone="Asia/Tokyo", digest=7)  # inside 23:00-08:00
+    start = clock.now
+    for minutes in range(0, 24 * 60, 30):
+        clock.now = start + minutes * 60
+        await harness.service.digest.run(clock.now)
+        await fake.settle()
+    digests = [m for m in fake.dms(alice) if "wait" in m.text()]
+    assert len(digests) == 1 and digests[0].flags & SILENT, "delivered silently (Discord's @silent)"
 
 
 # ---- Play again -------------------------------------------------------------------------------------------
