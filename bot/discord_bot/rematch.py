@@ -74,7 +74,8 @@ class PlayAgainButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], t
         table_lang = kit.router.lang(self.source)
         if click.created:
             await kit.router.note_language(info.id, interaction, fallback=table_lang)
-            await self._post_lobby(click)
+            if click.started is None:  # (a rematch of one person and AI seats starts at once: its board follows)
+                await self._post_lobby(click)
         elif click.started is None:
             await kit.router.refresh_lobby(info)
         code = "dc.rematch.created" if click.created else "dc.rematch.joined" if click.joined else "dc.rematch.already"
