@@ -214,3 +214,23 @@ async def test_play_again_makes_one_lobby_with_the_same_seats_and_starts_when_al
     assert len(third) == 1 and third[0].id not in (table.id, rematch.id)
     assert not harness.leaks, harness.leaks[:3]
 
+
+
+async def test_a_rematch_of_one_person_and_ai_starts_at_the_click(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_table_seed(monkeypatch, 9)
+    fake = harness.fake
+    alice = fake.add_user("alice", locale="ja")
+    await harness.start_bot()
+    table = await tiny_table(harness, [alice], ai=1)
+    await finish(table)
+    board = table.board()
+    cid = next(b["custom_id"] for b in board.buttons() if b["custom_id"].startswith("tp:"))
+    rec = await harness.click(alice, board, cid)
+    assert "全員そろいました" in harness.last_reply(rec).text()
+    started = await harness.service.list_tables(GUILD_ID, statuses=(TableStatus.PLAYING,))
+    assert len(started) == 1 and started[0].id != table.id
+    new_board = table.board()
+    assert f"#{started[0].id}" in new_board.text(), "the rematch's board is in the thread"
+    assert not [m for m in fake.channel_messages(table.thread) if f"#{started[0].id}" in m.text() and ":join" in " ".join(m.custom_ids())]
