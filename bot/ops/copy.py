@@ -46,6 +46,11 @@ TABLES: dict[str, tuple[str, ...]] = {
     "guild_settings": ("guild_id",),
     "table_meta": ("table_id", "key"),
     "guild_departures": ("guild_id",),
+    "season_settings": ("guild_id",),  # seasons: cadence, boards, history, ends, hall of fame
+    "season_ratings": ("scope", "season", "game", "user_id"),
+    "rating_history": ("scope", "season", "game", "user_id", "table_id"),
+    "season_ends": ("guild_id", "season"),
+    "hall_of_fame": ("guild_id", "season", "place"),
     "rematches": ("source_id",),  # Play again: each finished table's one rematch
 }
 # Bookkeeping one backend keeps for itself (not copied): PostgreSQL's log length on the row, clock claims.

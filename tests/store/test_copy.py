@@ -14,6 +14,7 @@ from bot.ops.copy import TABLES, CopyError
 from bot.settings import Settings
 from bot.store.factory import open_store
 from bot.tables import PlayerRef, TableService, TableStatus
+from bot.tables.seasons import season_of
 
 SETTINGS = Settings(snapshot_every=4)
 
@@ -40,6 +41,8 @@ async def _bot_with_everything(target: str) -> dict[str, int]:
         await svc.host.store.mark_guild_left(77, 5000.0)  # a server the bot left, not yet forgotten
         await svc.set_personal(ALICE.user_id, timezone="Asia/Tokyo", digest_hour=9)  # a person's day
         await svc.play_again(finished, ALICE)  # Play again: the finished table's rematch lobby
+        await svc.seasons.set_settings(10, "monthly", channel_id=30)  # seasons: the finished game's season
+        await svc.host.store.end_season(10, str(season_of(svc.clock(), "monthly")), 0.0, svc.clock())  # ended
     finally:
         await svc.close()
     return {"lobby": lobby.id, "playing": playing, "finished": finished}
