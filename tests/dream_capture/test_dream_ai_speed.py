@@ -15,11 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.core.contract import ViewThunk
-from games.tools.simulate import play_one
 from games.dream_capture.ai import _Table, _TrickSoFar, heuristic_policy
 from games.dream_capture.cards import DECK, FOOL, STRENGTH, SUIT_OF, TRUMP
 from games.dream_capture.game import GAME
 from games.dream_capture.tricks import winning_index
+from games.tools.simulate import play_one
 
 
 @given(st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True), st.randoms(use_true_random=False))

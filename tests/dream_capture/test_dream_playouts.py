@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.core.policy import random_policy
-from games.tools.simulate import play_one, replay, win_share
 from games.dream_capture.ai import heuristic_policy
 from games.dream_capture.game import GAME
+from games.tools.simulate import play_one, replay, win_share
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

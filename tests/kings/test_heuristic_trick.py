@@ -15,11 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.core.contract import ViewThunk
-from games.tools.simulate import play_one
 from games.kings import tricks
 from games.kings.ai import _winning_test, heuristic_policy
 from games.kings.cards import Colour, card_colour, character_of
 from games.kings.game import GAME
+from games.tools.simulate import play_one
 
 
 def _reference(v: Mapping[str, Any], seat: int, action: str) -> bool:

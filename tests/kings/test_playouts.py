@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.core.policy import random_policy
-from games.tools.simulate import play_one, replay
 from games.kings.ai import heuristic_policy
 from games.kings.game import GAME
+from games.tools.simulate import play_one, replay
 
 CASES = [
     (2, "two-player", {}),

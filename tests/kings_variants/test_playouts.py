@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.core.policy import random_policy
-from games.tools.simulate import play_one
 from games.kings.variants import ENGINES
+from games.tools.simulate import play_one
 
 PLAYERS = {"ombre": 3, "whist": 4, "napoleon": 5}
 

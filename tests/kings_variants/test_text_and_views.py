@@ -7,8 +7,8 @@ import json
 import pytest
 
 from games.core.policy import random_policy
-from games.tools.simulate import play_one
 from games.kings.variants import ENGINES
+from games.tools.simulate import play_one
 from tests.kings_variants.helpers import engine
 
 PLAYERS = {"ombre": 3, "whist": 4, "napoleon": 5}

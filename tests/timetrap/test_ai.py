@@ -11,10 +11,10 @@ import functools
 import random
 
 from games.core.policy import random_policy
-from games.tools.simulate import play_one, win_share
 from games.timetrap import ai, ai_search, rules
 from games.timetrap.state import State
 from games.timetrap.table import Table
+from games.tools.simulate import play_one, win_share
 from tests.timetrap.helpers import G, make
 
 DATES = ("B1", "Y2", "B3", "Y4", "B5", "Y6")

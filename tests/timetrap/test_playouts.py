@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.core.policy import random_policy
-from games.tools.simulate import play_one, replay
 from games.timetrap.ai import heuristic_policy
+from games.tools.simulate import play_one, replay
 
 from .helpers import G
 
