@@ -36,7 +36,7 @@ async def test_a_failure_in_any_command_or_click_takes_the_one_path(
     act, value = options_of(hand)[0]
 
     caplog.set_level(logging.ERROR, logger="tricktable.discord")
-    for name in ("list_tables", "history", "leaderboard", "set_settings", "seat_view", "submit"):
+    for name in ("list_tables", "history", "board_page", "set_settings", "seat_view", "submit"):
         monkeypatch.setattr(svc, name, _fail)
     answers = [
         await harness.cmd(alice, "table list"),
