@@ -181,3 +181,16 @@ async def test_board_page_trend_since_last_week_and_own_rank(db_target: str) -> 
 
 def now_rank(page: object, user: int) -> int:
     return next(r.rank for r in page.rows if r.user_id == user)  # type: ignore[attr-defined]
+
+
+async def test_forgetting_a_person_reaches_the_season_boards_history_and_hall(store: Store) -> None:
+    await _finished(store, 10, NOV_30_LATE, winner=1, loser=2)
+    await store.apply_ratings(OpenSkillRater(NOV_30_LATE))
+    assert await store.end_season(10, "2026-11", DEC_1, DEC_1 + 61) is not None
+    await store.forget_user(1)  # type: ignore[attr-defined]
+    assert await store.board_rank(10, "2026-11", "*", 1) is None
+    assert await store.rating_history(10, 1, ["tiny", "*"]) == []
+    assert [h.name for h in await store.hall_of_fame(10)] == ["Former player", "P2"]
+    assert 1 not in {h.user_id for h in await store.hall_of_fame(10)}
+    await store.forget_guild(10)  # type: ignore[attr-defined]
+    assert await store.hall_of_fame(10) == [] and await store.seasons_of(10) == []
