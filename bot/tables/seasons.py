@@ -4,8 +4,9 @@ a reason to play; the all-time rating stays beside it.
 A season is named by its first day in UTC: "2026-11" (a month) or "2026-Q4" (a quarter). A result counts
 in the season of its finish time under the server's cadence at the moment it is rated; the store decides
 that in the rating transaction (bot/store/seasons.py). The end of a season is noticed by the service's
-clock loop (`Seasons.tick`, at most once a minute): once a season's last day is over (and a grace
-minute for games finishing right then), the store records the end and the hall of fame once, however
+clock loop (`Seasons.tick`: once at start, then at each month's start, and every minute while an ended
+season still waits for its results to be rated): once a season's last day is over (and a grace minute
+for games finishing right then), the store records the end and the hall of fame once, however
 many processes notice; the process whose record took tells its listeners (the Discord front end
 announces it in the server's chosen channel).
 """
@@ -81,6 +82,13 @@ def bounds(season: str) -> tuple[float, float] | None:
     return float(start), float(calendar.timegm((end_year, end_month, 1, 0, 0, 0)))
 
 
+def next_month(at: float) -> float:
+    """The start of the month after `at` (UTC): the next moment any season can end."""
+    when = datetime.fromtimestamp(at, UTC)
+    year, month = (when.year + 1, 1) if when.month == 12 else (when.year, when.month + 1)
+    return float(calendar.timegm((year, month, 1, 0, 0, 0)))
+
+
 def is_season(name: str) -> bool:
     return bounds(name) is not None
 
@@ -139,13 +147,13 @@ class Seasons:
         return [h for h in await self.host.store.hall_of_fame(guild_id) if h.season == season]
 
     async def tick(self, now: float | None = None) -> list[SeasonEnd]:
-        """The clock loop's call: at most once a minute, close every season whose end (plus the grace
-        minute) has passed. Results still unrated are rated first; the store refuses the end while one
+        """The clock loop's call: close every season whose end (plus the grace minute) has passed; the
+        store is asked at start, then after each month's start (every minute while a season waits). Results still unrated are rated first; the store refuses the end while one
         that finished inside the season waits, and records it once across processes."""
         now = self.host.clock() if now is None else now
         if now < self._next_check:
             return []
-        self._next_check = now + CHECK_EVERY
+        waiting = False  # a season over but not recorded by this call (its results still being rated)
         ended = []
         for guild_id, season in await self.host.store.open_seasons():
             span = bounds(season)
@@ -154,6 +162,7 @@ class Seasons:
             await self.results.rate_pending()
             hall = await self.host.store.end_season(guild_id, season, span[1], now)
             if hall is None:
+                waiting = True
                 continue
             end = SeasonEnd(guild_id, season, (await self.settings(guild_id)).channel_id, tuple(hall))
             ended.append(end)
@@ -162,6 +171,8 @@ class Seasons:
                     await listener(end)
                 except Exception:
                     log.exception("season end listener (guild %s, season %s)", guild_id, season)
+        # every season ends at the start of a month: with nothing left over, the next look is then
+        self._next_check = now + CHECK_EVERY if waiting else next_month(now) + GRACE
         return ended
 
 

@@ -416,7 +416,7 @@ class TableService:
                 await self.process_due_clocks()
                 await self.privacy.sweep(self.clock())
                 await self.digest.run(self.clock())  # the daily digests that are due, each once
-                await self.seasons.tick()  # at most once a minute: close seasons that ended
+                await self.seasons.tick()  # close seasons that ended (the store is asked once a month)
                 self.evict_idle()
                 gcpause.sweep()  # once an hour when the GC policy is on
                 self._clock_ticked_at = time.monotonic()

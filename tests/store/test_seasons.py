@@ -131,6 +131,7 @@ async def test_a_month_ends_while_games_finish_in_two_processes(db_target: str) 
             assert (await svc.get_table(tables[i])).status is TableStatus.FINISHED
 
         await asyncio.gather(*(finish(i) for i in range(4)))  # in November, in both processes at once
+        assert await one.seasons.tick() == [] and one.seasons._next_check == DEC_1 + 60  # next look: December
         clock.now = DEC_1 + 61  # past the end and its grace minute
         ends = await asyncio.gather(*(finish(i) for i in range(4, 8)), one.seasons.tick(), two.seasons.tick())
         noticed = [e for found in ends[-2:] for e in (found or [])]
