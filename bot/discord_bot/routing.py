@@ -29,6 +29,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot import render
@@ -51,6 +52,9 @@ TOO_MANY_OLD_EDITS = 30046
 LOG_LIMIT = 1900  # characters of one thread log message (Discord's content limit is 2,000)
 _MENTION = re.compile(r"<@!?([0-9]+)>")
 PRUNE_EVERY = 256  # posts between sweeps of hand replies Discord no longer lets us edit
+RETRY_FIRST = 2.0  # seconds before the first retry of a batch Discord did not take; doubled each time
+RETRY_LONGEST = 60.0
+RETRY_ATTEMPTS = 60  # about an hour of Discord away before a batch is given up (its lines stay in /history)
 SINCE_SHOWN = 12  # lines of "what happened" in a refreshed hand (the thread log has them all)
 # Prompt kinds that are private choices even when one seat owes them alone (a donor's secret gift, a
 # returned exchange card, a sealed bid): their owner gets the DM form like for simultaneous choices.
@@ -83,6 +87,11 @@ class Router:
         self._logs: dict[int, str] = {}  # table -> the running log its board message carries
         self._slot: dict[int, float] = {}  # table -> loop time before which its thread gets no request
         self._made: dict[int, int] = {}  # table -> thread requests of the batch being posted
+        self._nonce: dict[int, str] = {}  # table -> the nonce of its batch's posts (a retry is found, not doubled)
+        self._attempts: dict[int, int] = {}  # table -> failed tries of the batch it is posting
+        self._logged: dict[int, int] = {}  # table -> newest version whose lines are in its thread's log
+        self._catch_up: dict[int, int] = {}  # table -> logged version read back after a restart
+        self._dm_done: dict[tuple[int, int], int] = {}  # (table, seat) -> version its DM was sent for
 
     # ---- bookkeeping ----------------------------------------------------------------------------------
     async def restore(self, table: int) -> None:
@@ -103,10 +112,13 @@ class Router:
         board = meta.get("board")
         if isinstance(board, list) and len(board) == 3 and table not in self._boards:
             age = max(0.0, time.time() - float(board[2]))
-            self._boards[table] = (int(board[0]), int(board[1]), time.monotonic() - age)
+            self._boards[table] = (int(board[0]), int(board[1]), _now() - age)
         lobby = meta.get("lobby")
         if isinstance(lobby, list) and len(lobby) == 2 and table not in self._lobbies:
             self._lobbies[table] = (int(lobby[0]), int(lobby[1]))
+        logged = meta.get("logged")
+        if isinstance(logged, int) and table not in self._logged:
+            self._catch_up[table] = logged
         decisions = meta.get("decisions")
         if isinstance(decisions, dict) and table not in self._to_act:
             self._to_act[table] = frozenset(int(s) for s in decisions.get("to_act", ()))
@@ -169,7 +181,7 @@ class Router:
             log.info("could not redraw the lobby of table=%s (%s)", info.id, err.code)
 
     async def remember_board(self, table: int, channel_id: int, message_id: int) -> None:
-        self._boards[table] = (channel_id, message_id, time.monotonic())
+        self._boards[table] = (channel_id, message_id, _now())
         await self._save(table, {"board": [channel_id, message_id, time.time()]})
 
     @staticmethod
@@ -225,6 +237,7 @@ class Router:
             queued = self._pending.pop(table)
             self._made[table] = 0
             last = queued[-1][0].table
+            batch: list[tuple[Update, list[int]]] | None = None
             try:
                 if any(o is None for _, o in queued):
                     self._late.add(table)
@@ -238,7 +251,23 @@ class Router:
                     batch = [(u, o) for u, o in queued if o is not None]
                 await self._save_decisions(table)
                 await self.post(batch)
-            except Exception:
+                self._attempts.pop(table, None)
+            except Exception as err:
+                attempt = self._attempts.get(table, 0) + 1
+                if transient(err) and attempt <= RETRY_ATTEMPTS:
+                    # Discord is busy or away: the same batch again, first, in order (what arrives
+                    # meanwhile is merged behind it; the board then shows the newest state, so an
+                    # overtaken edit is never sent after a newer one).
+                    self._attempts[table] = attempt
+                    delay = min(RETRY_LONGEST, RETRY_FIRST * 2 ** (attempt - 1))
+                    log.warning(
+                        "posting for table=%s failed (%s); retry %s in %.0f s", table, _reason(err), attempt, delay
+                    )
+                    self._pending[table] = list(batch if batch is not None else queued) + self._pending.get(table, [])
+                    self._made.pop(table, None)
+                    self._slot[table] = loop.time() + delay
+                    continue
+                self._attempts.pop(table, None)
                 log.exception("posting updates failed table=%s version=%s", last.id, last.version)
             made = self._made.pop(table, 0)
             if made:
@@ -282,8 +311,12 @@ class Router:
             self._saved_decisions,
             self._logs,
             self._slot,
+            self._logged,
+            self._catch_up,
         ):
             memo.pop(table, None)
+        for key in [k for k in self._dm_done if k[0] == table]:
+            del self._dm_done[key]
         self.hands.forget_table(table)
         self.hands.prune()
         self._restored.discard(table)
@@ -299,7 +332,7 @@ class Router:
         names = render.names_of(info)
         seats = {s.seat: s for s in info.seats}
 
-        lines: list[str] = []
+        lines: list[str] = await self._missed_lines(info, game, lang, names, batch)
         reminders: list[Event] = []
         finished = False
         for update, _ in batch:
@@ -339,10 +372,35 @@ class Router:
             if person is not None and person.user_id is not None and not person.is_ai:
                 left = event.data.get("left", "")
                 pings.append(t("dc.ping.reminder", lang, who=f"<@{person.user_id}>", table=info.id, left=left))
+        self._nonce[info.id] = f"{info.id}.{batch[0][0].table.version}"
         await self.show(info, game, lang, last.to_act, lines, pings, fresh=finished)
+        self._catch_up.pop(info.id, None)
+        if self._logged.get(info.id) != last.table.version:
+            self._logged[info.id] = last.table.version
+            await self._save(info.id, {"logged": last.table.version})  # a restart catches up from here
         self._posts += 1
         if self._posts % PRUNE_EVERY == 0:
             self.hands.prune()  # replies of people who went quiet on tables still in play
+
+    async def _missed_lines(
+        self, info: TableInfo, game: Game[Any], lang: str, names: list[str], batch: list[tuple[Update, list[int]]]
+    ) -> list[str]:
+        """After a restart: the public lines of the moves the thread never got (the process that applied
+        them stopped before posting, e.g. killed while Discord was away), read back from the table's log."""
+        logged = self._catch_up.get(info.id)
+        first = min(update.table.version for update, _ in batch)
+        if logged is None or first - 1 <= logged:
+            return []
+        try:
+            entries = await self.service.history(info.id, None)
+        except Exception:
+            log.exception("could not read the missed lines of table=%s", info.id)
+            return []
+        return [
+            boards.render_event(game, entry.event, lang, names)
+            for entry in entries
+            if logged < entry.version < first and not render.is_quiet(entry.event) and entry.event.kind != "host.finished"
+        ]
 
     async def _reach_hand(
         self, info: TableInfo, game: Game[Any], seat: int, user_id: int, seen: list[Event]
@@ -382,6 +440,8 @@ class Router:
             else:
                 await reply.send_with(dressed)
         except discord.HTTPException as err:
+            if transient(err):
+                raise  # Discord is busy or away: the batch is tried again
             log.info("hand of user=%s table=%s could not be refreshed (%s)", user_id, info.id, err.code)
             self.hands.drop(info.id, user_id)
             return False
@@ -427,9 +487,10 @@ class Router:
         if (
             known is not None
             and known[0] == target
+            and info.id in self._logs  # after a restart the log it carries is unknown: a new board keeps it
             and not pings
             and not fresh
-            and time.monotonic() - known[2] < FRESH_BOARD_AFTER
+            and _now() - known[2] < FRESH_BOARD_AFTER
             and len(text) <= room
         ):
             channel = self.discord.get_partial_messageable(known[0])
@@ -451,12 +512,24 @@ class Router:
         notify = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(i)) for i in _MENTION.findall("\n".join(pings))]
         )
-        for chunk in chunks[:-1]:  # more than one message holds (rare: a long burst of lines)
-            info = await self.send_public(info, content=chunk, allowed_mentions=notify)
+        nonce = self._nonce.get(info.id, str(info.id))
+        for n, chunk in enumerate(chunks[:-1]):  # more than one message holds (rare: a long burst of lines)
+            info = await self.send_public(info, content=chunk, allowed_mentions=notify, nonce=f"{nonce}.{n}")
         embed, view = boards.board_message(info, public, game, lang, to_act)  # (a picture block took the old one's items)
         view.stop()  # drawn only: clicks reach the DynamicItems
         dressed = await pictures.board(self.prefs, self.service, info, public, game, lang, embed, view)
-        info = await self.send_public(info, board=True, allowed_mentions=notify, **_with_log(dressed, chunks[-1]))
+        kwargs = _with_log(dressed, chunks[-1])
+        info, message = await self._send_public(
+            info, board=True, allowed_mentions=notify, nonce=f"{nonce}.b", **kwargs
+        )
+        if self._attempts.get(info.id):
+            # A retry: an earlier try may have been posted unheard (a timeout), and Discord then hands back
+            # that message (same nonce) as it was: bring it to the current state.
+            view2 = boards.board_message(info, public, game, lang, to_act)[1]
+            view2.stop()
+            again = await pictures.board(self.prefs, self.service, info, public, game, lang, embed, view2, edit=True)
+            self._count(info.id)
+            await message.edit(**_with_log(again, chunks[-1]))
         self._logs[info.id] = chunks[-1]
 
     async def refresh_board(self, info: TableInfo, game: Game[Any], lang: str, to_act: frozenset[int]) -> None:
@@ -521,14 +594,18 @@ class Router:
                     )
                     parts.append(game.render_view(seat_view.view, lang, names=names))
                     view = boards.select_view(info.id, seat_view, game, lang, names)
+            done = self._dm_done.get((info.id, seat))
+            if done is not None and done >= info.version:
+                continue  # sent in an earlier try of this batch
             if await self.dm(user_id, "\n".join(parts)[:1990], view) and view is not None:
                 delivered.add(seat)
+            self._dm_done[(info.id, seat)] = info.version
         return delivered
 
     async def dm(self, user_id: int, content: str, view: discord.ui.View | None = None) -> bool:
         """A DM, or nothing when the user closed them (50007): the thread mention and My hand still work."""
         closed_at = self.dms_closed.get(user_id)
-        if closed_at is not None and time.monotonic() - closed_at < DMS_RETRY_AFTER:
+        if closed_at is not None and _now() - closed_at < DMS_RETRY_AFTER:
             return False
         try:
             channel = await self.discord.create_dm(discord.Object(user_id))
@@ -541,10 +618,29 @@ class Router:
             return True
         except discord.Forbidden as err:
             if err.code == DMS_CLOSED:
-                self.dms_closed[user_id] = time.monotonic()
+                self.dms_closed[user_id] = _now()
                 log.info("DMs closed user=%s; falling back to thread mentions", user_id)
                 return False
             raise
+
+
+def _now() -> float:
+    """The event loop's clock (Discord's limits are kept on it; a test's virtual clock moves it)."""
+    return asyncio.get_running_loop().time()
+
+
+def transient(err: BaseException) -> bool:
+    """A failure worth trying again: Discord busy (429 after discord.py's own retries), a 5xx, a timeout or
+    a dropped connection."""
+    if isinstance(err, discord.HTTPException):
+        return err.status == 429 or err.status >= 500
+    return isinstance(err, asyncio.TimeoutError | aiohttp.ClientError | ConnectionError)
+
+
+def _reason(err: BaseException) -> str:
+    if isinstance(err, discord.HTTPException):
+        return f"HTTP {err.status}"
+    return type(err).__name__
 
 
 def _log_room(embed: discord.Embed) -> int:

@@ -52,6 +52,8 @@ class Fault:
     count: int | None = None
     applied: bool = False
     interactions_too: bool = True  # interaction callbacks fail as well (a whole-API outage)
+    only: tuple[str, str] | None = None  # (method, route template): only such requests fail
+    channel: int | None = None  # only requests about this channel fail
 
 
 @dataclass(frozen=True)

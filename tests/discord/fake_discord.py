@@ -43,6 +43,7 @@ BOT_USER_ID = APP_ID
 GUILD_ID = 910_000_000_000_000_001
 CHANNEL_ID = 920_000_000_000_000_001
 EPHEMERAL = 64
+NONCE_MEMORY = 300.0  # seconds Discord remembers a message nonce ("the past few minutes")
 ALL_PERMISSIONS = str((1 << 53) - 1)
 MEMBER_PERMISSIONS = str(0x0000_0400 | 0x0000_0800 | 0x0004_0000 | 0x80_0000_0000)  # view, send, threads
 
@@ -229,6 +230,7 @@ class _InteractionRecord:
     responded_at: float | None = None  # perf_counter() when the bot acknowledged (benchmarks)
     responded_cpu: float | None = None  # thread_time() of the event loop's thread at that moment
     choices: list[dict[str, Any]] | None = None  # an autocomplete's answer
+    responded_loop: float | None = None  # loop time of the acknowledgement (virtual-clock benchmarks)
 
 
 class FakeDiscord:
@@ -240,6 +242,7 @@ class FakeDiscord:
         self.limiter = Limiter(limits) if limits is not None else None
         self.faults: list[Fault] = []
         self.calls: list[Call] = []
+        self._nonces: dict[tuple[int, str], tuple[int, float]] = {}  # (channel, nonce) -> (message, when)
         self._old_edits: dict[int, int] = {}  # message id -> edits made while it was older than an hour
         self._ids = itertools.count(1)
         self.clock_offset = 0.0  # seconds added to "now" for message ids (to age messages)
@@ -269,6 +272,7 @@ class FakeDiscord:
             "last_message_id": None,
         }
         self._patches: list[tuple[Any, str, Any]] = []
+        self.watch: Any = None  # called with every message created or edited (benchmarks)
         self.settle_hooks: list[Any] = []  # async callables run until quiet (e.g. service.drain_updates)
         self._bots: list[discord.Client] = []
 
@@ -280,6 +284,18 @@ class FakeDiscord:
         return utils.time_snowflake(self.now()) + next(self._ids) % 4_000_000
 
     # ---- people ------------------------------------------------------------------------------------
+    def make_thread(self, parent: int = CHANNEL_ID, name: str = "table") -> int:
+        """A public thread under `parent`, as if the bot had created it (benchmark set-up)."""
+        thread_id = self.snowflake()
+        self.channels[thread_id] = {
+            "id": str(thread_id), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(parent),
+            "owner_id": str(BOT_USER_ID), "name": name, "message_count": 0, "member_count": 1,
+            "rate_limit_per_user": 0, "flags": 0,
+            "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                "archive_timestamp": self.now().isoformat(), "locked": False},
+        }
+        return thread_id
+
     def add_user(self, name: str, locale: str = "en-US", admin: bool = False) -> FakeUser:
         user = FakeUser(id=930_000_000_000_000_000 + len(self.users) + 1, name=name, locale=locale, admin=admin)
         self.users[user.id] = user
@@ -350,7 +366,7 @@ class FakeDiscord:
         kind = self._kind_of(template, params)
         now = self._loop_time()
         headers: dict[str, str] = {}
-        fault = self._fault_for(template, now)
+        fault = self._fault_for(method, template, params, now)
         if fault is not None and not fault.applied:
             return self._failed(now, method, template, params, kind, bucket, fault)
         if self.limiter is not None:
@@ -377,18 +393,22 @@ class FakeDiscord:
         self._record(now, method, template, params, kind, bucket, status)
         return FakeResponse(status, result, headers)
 
-    def _fault_for(self, template: str, now: float) -> Fault | None:
+    def _fault_for(self, method: str, template: str, params: dict[str, str], now: float) -> Fault | None:
         for fault in list(self.faults):
             if fault.until is not None and now >= fault.until:
                 self.faults.remove(fault)
                 continue
             if template.startswith("/interactions/") and not fault.interactions_too:
                 continue
+            if fault.only is not None and fault.only != (method, template):
+                continue
+            if fault.channel is not None and params.get("channel_id") != str(fault.channel):
+                continue
             if fault.count is not None:
                 self.faults.remove(fault)
                 if fault.count > 1:
                     self.faults.insert(0, Fault(fault.status, fault.until, fault.count - 1, fault.applied,
-                                                fault.interactions_too))
+                                                fault.interactions_too, fault.only, fault.channel))
             return fault
         return None
 
@@ -404,9 +424,17 @@ class FakeDiscord:
         """Discord answers `status` to every request for `seconds` of loop time from now."""
         self.faults.append(Fault(status, until=self._loop_time() + seconds, interactions_too=interactions_too))
 
-    def fail_next(self, count: int = 1, status: int | None = None, applied: bool = False) -> None:
-        """The next `count` requests fail: with `status`, or time out (None), taking effect when `applied`."""
-        self.faults.append(Fault(status, count=count, applied=applied))
+    def fail_next(
+        self,
+        count: int = 1,
+        status: int | None = None,
+        applied: bool = False,
+        only: tuple[str, str] | None = None,
+        channel: int | None = None,
+    ) -> None:
+        """The next `count` requests (`only` such: method, route template; about `channel`) fail: with
+        `status`, or time out (None), taking effect when `applied`."""
+        self.faults.append(Fault(status, count=count, applied=applied, only=only, channel=channel))
 
     def _kind_of(self, template: str, params: dict[str, str]) -> str:
         if template.startswith("/interactions/"):
@@ -487,10 +515,18 @@ class FakeDiscord:
                 vis = Visibility("dm", channel_id, user.id)
             else:
                 vis = Visibility("public", channel_id)
+            nonce = (body or {}).get("nonce")
+            if nonce is not None and (body or {}).get("enforce_nonce"):
+                # Discord: with enforce_nonce, a nonce seen in the past few minutes returns that message
+                found = self._nonces.get((channel_id, str(nonce)))
+                if found is not None and self._loop_time() - found[1] < NONCE_MEMORY:
+                    return self.messages[found[0]].payload(None if vis.kind == "dm" else GUILD_ID)
             msg = self._new_message(channel_id, vis, body or {})
+            if nonce is not None:
+                self._nonces[(channel_id, str(nonce))] = (msg.id, self._loop_time())
             return msg.payload(None if vis.kind == "dm" else GUILD_ID)
         if method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
-            msg = self._edit(int(params["message_id"]), body or {})
+            msg = self._edit(int(params["message_id"]), body or {}, old_cap=True)
             return msg.payload(None if msg.visibility.kind == "dm" else GUILD_ID)
         if method == "DELETE" and path == "/channels/{channel_id}/messages/{message_id}":
             self.messages[int(params["message_id"])].deleted = True
@@ -512,6 +548,7 @@ class FakeDiscord:
             rec.response_type = kind
             rec.responded_at = time.perf_counter()
             rec.responded_cpu = time.thread_time()
+            rec.responded_loop = self._loop_time()
             data = payload.get("data") or {}
             message_payload = None
             if kind == 4:  # a message
@@ -599,9 +636,12 @@ class FakeDiscord:
         msg.notified = _notified(msg.said(), data.get("allowed_mentions"))
         self.messages[msg.id] = msg
         self.changed.append(msg)
+        if self.watch is not None:
+            self.watch(msg)
         return msg
 
-    def _edit(self, message_id: int, data: dict[str, Any]) -> FakeMessage:
+    def _edit(self, message_id: int, data: dict[str, Any], old_cap: bool = False) -> FakeMessage:
+        """Edit a message; `old_cap`: a REST edit, subject to the cap on edits of hour-old messages."""
         msg = self.messages.get(message_id)
         if msg is not None and msg.channel_id in self.deleted_channels:
             raise _error(404, 10003, "Unknown Channel")
@@ -610,7 +650,7 @@ class FakeDiscord:
         age = (self.now() - utils.snowflake_time(msg.id)).total_seconds()
         if self.fail_edits_older_than is not None and age > self.fail_edits_older_than:
             raise _error(400, 30046, "Maximum number of edits to messages older than 1 hour reached.")
-        if self.limiter is not None and age > self.limiter.limits.old_message_after:
+        if old_cap and self.limiter is not None and age > self.limiter.limits.old_message_after:
             done = self._old_edits.get(message_id, 0)
             if done >= self.limiter.limits.old_message_edits:
                 raise _error(400, 30046, "Maximum number of edits to messages older than 1 hour reached.")
@@ -623,6 +663,8 @@ class FakeDiscord:
             msg.components = list(data["components"] or [])
         msg.edits += 1
         self.changed.append(msg)
+        if self.watch is not None:
+            self.watch(msg)
         return msg
 
     # ---- what people see ---------------------------------------------------------------------------
