@@ -143,6 +143,8 @@ async def test_bad_season_and_a_page_from_an_old_message_change_nothing(harness:
     assert reply.text() == "There is no season “2025-02” on this server's boards (seasons here: all, 2026-11)."
     rec = await harness.cmd(taro, "leaderboard", season="spring")
     assert harness.last_reply(rec).text().startswith("このサーバーの順位表にシーズン「spring」はありません")
+    rec = await harness.cmd(alice, "leaderboard", scope="global", season="2026-11")
+    assert harness.last_reply(rec).text() == "Seasons belong to a server; the global board is all-time only."
     rec = await harness.cmd(alice, "leaderboard")
     board = harness.last_reply(rec)
     edits = board.edits
