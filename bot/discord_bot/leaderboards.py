@@ -158,7 +158,7 @@ async def board_message(
         return {"embed": embed, "view": view}
     rows = [(r.rank, r.name, r.rating, found.trends[i], r.games, r.wins) for i, r in enumerate(found.rows)]
     v = found.viewer
-    me = (v.rank, v.name, v.rating, None, v.games, v.wins) if v is not None else None
+    me = (v.rank, v.name, v.rating, found.viewer_trend, v.games, v.wins) if v is not None else None
     scene = charts.leaderboard_scene(title, subtitle, rows, me, on_page, page, found.pages, found.total, lang)
     png = await _draw(scene)
     files = [discord.File(io.BytesIO(png), filename=BOARD_FILE, description=title)]

@@ -88,16 +88,19 @@ class Results:
         if page < 0 or page >= pages:
             raise TableError("season_page_gone", pages=pages)
         rows = tuple(_row(page * PAGE_SIZE + i + 1, r) for i, r in enumerate(records))
-        week_ago = self.host.clock() - WEEK
-        before = await store.ordinals_at(scope, season, board, [r.user_id for r in rows], week_ago)
-        trends = tuple(
-            (r.rating - before[r.user_id]) if r.user_id in before else None for r in rows
-        )
         viewer = None
         if viewer_id is not None:
             found = await store.board_rank(scope, season, board, viewer_id)
             viewer = _row(found[1], found[0]) if found else None
-        return BoardPage(guild_id, season, board, page, pages, total, rows, trends, viewer)
+        listed = [r.user_id for r in rows] + ([viewer.user_id] if viewer is not None else [])
+        before = await store.ordinals_at(scope, season, board, listed, self.host.clock() - WEEK)
+
+        def trend(r: RatingRow) -> float | None:
+            return (r.rating - before[r.user_id]) if r.user_id in before else None
+
+        trends = tuple(trend(r) for r in rows)
+        mine = trend(viewer) if viewer is not None else None
+        return BoardPage(guild_id, season, board, page, pages, total, rows, trends, viewer, mine)
 
     async def player_figures(self, user_id: int, guild_id: int | None) -> PlayerFigures:
         """The /stats picture's data: per game (and all games) the rating and rank, games, wins, average
@@ -144,7 +147,8 @@ def _best_streak(places: list[int]) -> int:
 @dataclass(frozen=True, slots=True)
 class BoardPage:
     """A page of a leaderboard: `trends[i]` is rows[i]'s rating change since a week ago (None: not rated
-    then); `viewer` is the viewer's own row (rank = place on the board), None when not on it."""
+    then); `viewer` is the viewer's own row (rank = place on the board), None when not on it, and
+    `viewer_trend` its change."""
 
     guild_id: int | None
     season: str
@@ -155,6 +159,7 @@ class BoardPage:
     rows: tuple[RatingRow, ...]
     trends: tuple[float | None, ...]
     viewer: RatingRow | None
+    viewer_trend: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,6 +172,8 @@ async def test_board_page_trend_since_last_week_and_own_rank(db_target: str) -> 
         assert trends[1] == pytest.approx(now[1] - week_ago[1]) and trends[1] > 0
         assert trends[2] == pytest.approx(0.0) and trends[3] is None
         assert page.viewer is not None and page.viewer.user_id == 3 and page.viewer.rank == now_rank(page, 3)
+        assert page.viewer_trend is None  # 3 was not rated a week ago
+        assert (await svc.board_page(10, ALL_TIME, None, 0, viewer_id=1)).viewer_trend == pytest.approx(trends[1])
         season = await svc.board_page(10, "2026-11", None, 0, viewer_id=None)
         assert [r.games for r in season.rows if r.user_id == 1] == [2]
         with pytest.raises(TableError):
