@@ -34,6 +34,10 @@ class Settings:
     ai_workers: int = 1  # processes that run AI searches off the event loop (0: in the event loop's thread)
     ai_takeover_level: str = "normal"  # the AI that plays an absent or resigned player's seat
     gc_freeze: bool = False  # freeze long-lived objects after full collections (bot/tables/gcpause.py)
+    # time banks (bot/tables/bank.py): a reserve to start with, a time added per decision, and a cap
+    live_bank: tuple[int, int, int] = (300, 20, 600)
+    async_bank: tuple[int, int, int] = (3 * 86400, 12 * 3600, 5 * 86400)
+    away_max_days: int = 14  # time away (bot/tables/away.py): at most this many days in any 30 days
 
     @staticmethod
     def read(env: EnvReader) -> Settings:
@@ -57,6 +61,17 @@ class Settings:
             ai_workers=env.integer("TRICKTABLE_AI_WORKERS", 1, minimum=0, maximum=64),
             ai_takeover_level=env.choice("TRICKTABLE_AI_LEVEL", "normal", AI_LEVELS),
             gc_freeze=env.boolean("TRICKTABLE_GC_FREEZE", True),
+            live_bank=(
+                env.duration("TRICKTABLE_LIVE_BANK_START", 300, minimum=10),
+                env.duration("TRICKTABLE_LIVE_BANK_INCREMENT", 20, minimum=0),
+                env.duration("TRICKTABLE_LIVE_BANK_CAP", 600, minimum=10),
+            ),
+            async_bank=(
+                env.duration("TRICKTABLE_ASYNC_BANK_START", 3 * 86400, minimum=60),
+                env.duration("TRICKTABLE_ASYNC_BANK_INCREMENT", 12 * 3600, minimum=0),
+                env.duration("TRICKTABLE_ASYNC_BANK_CAP", 5 * 86400, minimum=60),
+            ),
+            away_max_days=env.integer("TRICKTABLE_AWAY_MAX_DAYS", 14, minimum=0, maximum=30),
         )
 
     @staticmethod

@@ -16,6 +16,7 @@ import discord
 from bot import render
 from bot.discord_bot import ids, play_again, replay_button
 from bot.discord_bot.texts import t
+from bot.tables.bank import choice_of
 from bot.tables.models import SeatInfo, SeatView, TableInfo, TableStatus, Update
 from games.core.contract import Event, Game
 
@@ -68,7 +69,7 @@ def lobby_message(
             "dc.lobby.body",
             lang,
             variant=variant.names.get(lang) or variant.names.get("en") or variant.id,
-            clock=t(f"dc.choice.{info.clock_mode.value}", lang),
+            clock=t(f"dc.choice.{choice_of(info.clock_mode.value, info.clock_bank)}", lang),
             n=len(info.seats),
             max=variant.max_players,
             need=_players_needed(variant.min_players, variant.max_players, lang),

@@ -53,7 +53,9 @@ class DiscordSettings:
         settings = DiscordSettings(
             token=env.raw("DISCORD_TOKEN"),
             dev_guild_id=env.snowflake("DISCORD_DEV_GUILD_ID", None),
-            default_clock=env.choice("TRICKTABLE_DEFAULT_CLOCK", "live", ("live", "async")),
+            default_clock=env.choice(
+                "TRICKTABLE_DEFAULT_CLOCK", "live", ("live", "async", "live-bank", "async-bank")
+            ),
             sync_commands=env.boolean("DISCORD_SYNC_COMMANDS", True),
             table_channels=env.snowflakes("DISCORD_TABLE_CHANNELS"),
             shard_count=shard_count,

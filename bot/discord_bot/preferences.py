@@ -15,7 +15,7 @@ import discord
 
 from bot.discord_bot.config import DiscordSettings, ServerSettings
 from bot.discord_bot.texts import lang_of
-from bot.tables import ClockMode, PlayerRef, TableService, UserSettings
+from bot.tables import PlayerRef, TableService, UserSettings
 from games.core import i18n
 
 log = logging.getLogger("tricktable.discord")
@@ -84,7 +84,7 @@ class Preferences:
         """A server's settings as they apply: what its admins set with /settings server, else .env."""
         saved = await self.service.get_guild_settings(guild_id)
         return ServerSettings(
-            default_clock=(saved.default_clock or ClockMode(self.settings.default_clock)).value,
+            default_clock=saved.default_clock or self.settings.default_clock,  # (a time bank too)
             table_channels=(
                 saved.table_channels if saved.table_channels is not None else self.settings.table_channels
             ),

@@ -106,6 +106,13 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "dc.choice.live": {"en": "live", "ja": "ライブ"},
     "dc.choice.async": {"en": "async (days)", "ja": "非同期（数日）"},
+    # time banks and time away (bot/tables/bank.py, away.py, pause.py; commands/away.py, pause.py)
+    "dc.choice.live-bank": {"en": "live, time bank (minutes)", "ja": "対面・持ち時間バンク（数分）"},
+    "dc.choice.async-bank": {"en": "async, time bank (days)", "ja": "非同期・持ち時間バンク（数日）"},
+    "dc.opt.time_away": {
+        "en": "Off: time away does not stop this table's clocks (a quick async game)",
+        "ja": "オフにすると離席中も持ち時間が進みます（短い非同期対局向け）",
+    },
     "dc.choice.server": {"en": "this server", "ja": "このサーバー"},
     "dc.choice.global": {"en": "global", "ja": "全体"},
     # --- buttons ---

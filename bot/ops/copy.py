@@ -52,6 +52,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "season_ends": ("guild_id", "season"),
     "hall_of_fame": ("guild_id", "season", "place"),
     "rematches": ("source_id",),  # Play again: each finished table's one rematch
+    "away_periods": ("user_id", "starts_at"),
+    "pause_votes": ("table_id", "user_id"),
 }
 # Bookkeeping one backend keeps for itself (not copied): PostgreSQL's log length on the row, clock claims.
 DERIVED = {"log_version", "claimed_until"}

@@ -287,19 +287,6 @@ class SettingsStore(Protocol):
         duplicates; two channels added at once both stay. Returns the merged row."""
 
 
-class ReplayStore(Protocol):
-    """A server's choice for replays of its finished games (/settings server replay_reveals)."""
-
-    @abstractmethod
-    async def replay_reveals(self, guild_id: int) -> bool:
-        """True (the default, also for a server that never chose): a finished game's replay shows every
-        hand and hidden choice; False: each viewer sees only what their seat saw."""
-
-    @abstractmethod
-    async def set_replay_reveals(self, guild_id: int, reveals: bool) -> bool:
-        """One upsert (two admins at once: the last write stands, nothing else of the row changes)."""
-
-
 class PersonalStore(Protocol):
     """A person's day (time zone, quiet hours, daily digest): columns of their settings row, merged by
     the database like `update_settings` (bot/store/personal.py says why)."""
@@ -338,6 +325,49 @@ class RematchStore(Protocol):
         (also one that raced it from another process)."""
 
 
+class AwayStore(Protocol):
+    """Time away (bot/tables/away.py) and the votes to pause a table (bot/tables/pause.py)."""
+
+    @abstractmethod
+    async def start_away(self, user_id: int, starts_at: float, ends_at: float, allowed: float) -> float | None:
+        """Record the person away from `starts_at` to `ends_at` (ending a current period at `starts_at`),
+        in ONE transaction that first adds up their time away in the 30 days before `starts_at`: None when
+        recorded, or the seconds already used when the new period would pass `allowed` (nothing changed)."""
+
+    @abstractmethod
+    async def end_away(self, user_id: int, at: float) -> bool:
+        """The person is back at `at`: their current period ends there (False: they were not away)."""
+
+    @abstractmethod
+    async def away_spans(self, user_ids: Sequence[int], now: float) -> dict[int, tuple[float, float]]:
+        """Each person's latest period of time away that began by `now`: (starts_at, ends_at); a person
+        is away at `now` when ends_at > now."""
+
+    @abstractmethod
+    async def add_pause_vote(self, table_id: int, user_id: int, at: float) -> frozenset[int]:
+        """The person agrees to pause the table (a second vote is the same vote); returns every voter,
+        read after the vote committed (of two votes at once, the later one sees both)."""
+
+    @abstractmethod
+    async def clear_pause_votes(self, table_id: int) -> None: ...
+
+    @abstractmethod
+    async def pause_votes(self, table_id: int) -> frozenset[int]: ...
+
+
+class ReplayStore(Protocol):
+    """A server's choice for replays of its finished games (/settings server replay_reveals)."""
+
+    @abstractmethod
+    async def replay_reveals(self, guild_id: int) -> bool:
+        """True (the default, also for a server that never chose): a finished game's replay shows every
+        hand and hidden choice; False: each viewer sees only what their seat saw."""
+
+    @abstractmethod
+    async def set_replay_reveals(self, guild_id: int, reveals: bool) -> bool:
+        """One upsert (two admins at once: the last write stands, nothing else of the row changes)."""
+
+
 class MetaStore(Protocol):
     """A front end's per-table bookkeeping: key -> JSON text."""
 
@@ -349,7 +379,9 @@ class MetaStore(Protocol):
         """Upsert each key; a None value deletes that key."""
 
 
-class Store(TableStore, LogStore, ClockStore, RatingStore, SeasonStore, SettingsStore, MetaStore, ReplayStore, Protocol):
+class Store(
+    TableStore, LogStore, ClockStore, RatingStore, SeasonStore, SettingsStore, MetaStore, AwayStore, ReplayStore, Protocol
+):
     """Everything the table service uses. Subclass it explicitly (the abstract methods are enforced)."""
 
     @abstractmethod

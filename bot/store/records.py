@@ -37,6 +37,8 @@ class TableRow:
     # bumped by every change of the row or its seats (lobby seats, status, thread, an AI taking a seat):
     # a lobby change or TableWrite made on an older revision is refused (see bot/store/base.py)
     revision: int = 0
+    clock_bank: str | None = None  # time bank "start,increment,cap" seconds (bot/tables/bank.py); None: fixed
+    away_ok: bool = True  # False: a quick async game where time away does not stop the clocks
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +63,18 @@ class ActionRow:
 
 @dataclass(frozen=True, slots=True)
 class DeadlineRow:
+    """One seat's clock. Running (`held` None): it runs out at `due_at`, reminds at `remind_at`, and has
+    run since `since`. Stopped (`held` = the seconds it still holds): `why` says why ("idle": a time bank's
+    reserve while the seat owes nothing; "away": its person is away, looked at again at `due_at`;
+    "paused": the table is paused) and `due_at` is when the clock loop looks at it again (FAR: never)."""
+
     seat: int
     due_at: float
     remind_at: float
     reminded: bool = False
+    since: float = 0.0
+    held: float | None = None
+    why: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +167,8 @@ def table_columns(version: str) -> str:
     (SQLite counts the log, PostgreSQL keeps it on the row)."""
     return (
         "id, guild_id, channel_id, thread_id, game, variant, options, status, seed,"
-        f" {version}, creator_id, clock_mode, clock_seconds, created_at, updated_at, revision"
+        f" {version}, creator_id, clock_mode, clock_seconds, created_at, updated_at, revision, clock_bank,"
+        " away_ok"
     )
 
 
@@ -180,6 +191,8 @@ def table_row(row: Sequence[Any]) -> TableRow:
         created_at=row[13],
         updated_at=row[14],
         revision=row[15],
+        clock_bank=row[16],
+        away_ok=bool(row[17]),
     )
 
 
@@ -233,7 +246,7 @@ def user_settings(row: Sequence[Any]) -> tuple[str | None, bool]:
 
 TABLE_INSERT_COLUMNS = (
     "guild_id, channel_id, thread_id, game, variant, options, status, seed, creator_id, clock_mode,"
-    " clock_seconds, created_at, updated_at"
+    " clock_seconds, created_at, updated_at, clock_bank, away_ok"
 )
 
 
@@ -253,6 +266,8 @@ def table_insert_values(row: TableRow) -> tuple[Any, ...]:
         row.clock_seconds,
         row.created_at,
         row.updated_at,
+        row.clock_bank,
+        int(row.away_ok),
     )
 
 
@@ -263,9 +278,23 @@ def clock_row(table_id: int, clocks: Sequence[DeadlineRow]) -> tuple[int, float,
     ints and finite floats (both use repr), in a third of the time (json.dumps builds an encoder per call;
     this runs for nearly every action)."""
     next_at = min(d.due_at if d.reminded else min(d.due_at, d.remind_at) for d in clocks)
-    text = ",".join([f"[{d.seat},{d.due_at!r},{d.remind_at!r},{int(d.reminded)}]" for d in clocks])
+    text = ",".join([_clock_json(d) for d in clocks])
     return table_id, next_at, f"[{text}]"
 
 
+def _clock_json(d: DeadlineRow) -> str:
+    """A running clock as before time banks (4 items, plus when it started); a stopped one with what it
+    holds and why (`why` is one of a few plain words, so it needs no escaping)."""
+    if d.held is None:
+        return f"[{d.seat},{d.due_at!r},{d.remind_at!r},{int(d.reminded)},{d.since!r}]"
+    return f'[{d.seat},{d.due_at!r},{d.remind_at!r},{int(d.reminded)},{d.since!r},{d.held!r},"{d.why}"]'
+
+
 def decode_clocks(text: str) -> list[DeadlineRow]:
-    return [DeadlineRow(int(c[0]), float(c[1]), float(c[2]), bool(c[3])) for c in json.loads(text)]
+    out = []
+    for c in json.loads(text):
+        since = float(c[4]) if len(c) > 4 else 0.0
+        held = float(c[5]) if len(c) > 5 and c[5] is not None else None
+        why = str(c[6]) if len(c) > 6 else ""
+        out.append(DeadlineRow(int(c[0]), float(c[1]), float(c[2]), bool(c[3]), since, held, why))
+    return out

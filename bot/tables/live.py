@@ -46,6 +46,8 @@ def table_info(row: TableRow, seats: tuple[SeatRow, ...]) -> TableInfo:
         created_at=row.created_at,
         updated_at=row.updated_at,
         seed=row.seed,
+        clock_bank=row.clock_bank,
+        away_ok=row.away_ok,
     )
 
 

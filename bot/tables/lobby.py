@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.store.privacy import OpenTablesLimit, PrivacyStore
 from bot.store.records import SeatRow, TableRow
+from bot.tables import bank as banks
 from bot.tables.ai import available_policies
 from bot.tables.cache import LostRace
 from bot.tables.errors import TableError, TableUnavailable, require_creator, require_status
@@ -57,16 +58,18 @@ class Lobby:
         seed: int,
         creator_sits: bool,
         open_limit: int | None = None,
+        away_ok: bool = True,
     ) -> TableInfo:
         engine = get_game(game)
         variant_info = engine.info.variant(variant)
         opts = {str(k): str(v) for k, v in (options or {}).items()}
         check_options(engine, variant_info, opts)
-        try:
-            mode = ClockMode(clock_mode)
+        settings = self.host.settings
+        try:  # live, async, or a time bank: live-bank, async-bank (bot/tables/bank.py)
+            name, clock_bank = banks.choose(str(clock_mode), settings.live_bank, settings.async_bank)
+            mode = ClockMode(name)
         except ValueError:
             raise TableError("bad_clock") from None
-        settings = self.host.settings
         if clock_seconds is None:
             seconds = settings.live_clock_seconds if mode is ClockMode.LIVE else settings.async_clock_seconds
         else:
@@ -90,6 +93,8 @@ class Lobby:
             clock_seconds=seconds,
             created_at=now,
             updated_at=now,
+            clock_bank=clock_bank,
+            away_ok=away_ok,
         )
         seats = [SeatRow(0, creator.user_id, creator.name)] if creator_sits else []
         table_id = await self._insert(row, seats, creator.user_id, open_limit)

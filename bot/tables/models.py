@@ -67,6 +67,8 @@ class TableInfo:
     created_at: float
     updated_at: float
     seed: int = 0
+    clock_bank: str | None = None  # a time bank "start,increment,cap" in seconds (bot/tables/bank.py)
+    away_ok: bool = True  # False: time away does not stop this table's clocks (a quick async game)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat a user plays (None when not seated, or when an AI took it over)."""
@@ -154,7 +156,7 @@ class GuildSettings:
     """A server's own settings. None = not set on this server: the front end's defaults (.env) apply."""
 
     guild_id: int
-    default_clock: ClockMode | None = None
+    default_clock: str | None = None  # live, async, live-bank or async-bank (a ClockMode or a time bank)
     table_channels: frozenset[int] | None = None  # empty set: any channel
     text_only: bool | None = None  # True: no card pictures on this server (a server's text-only choice); None: not set
     ai_level: str | None = None  # easy | normal | strong takes over seats here; None: the operator's level

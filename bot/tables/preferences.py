@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from bot.settings import AI_LEVELS
 from bot.store.base import GuildRow, Store
+from bot.tables.bank import CLOCK_CHOICES
 from bot.tables.errors import TableError
 from bot.tables.models import ClockMode, GuildSettings, UserSettings
 from games.core import i18n
@@ -46,11 +47,10 @@ class Preferences:
         ai_level: str | None = None,
     ) -> GuildSettings:
         clock: str | None = None
-        if default_clock is not None:
-            try:
-                clock = ClockMode(default_clock).value
-            except ValueError:
-                raise TableError("bad_clock") from None
+        if default_clock is not None:  # live, async, or a time bank: live-bank, async-bank
+            clock = str(default_clock)
+            if clock not in CLOCK_CHOICES:
+                raise TableError("bad_clock")
         if ai_level is not None and ai_level not in AI_LEVELS:
             raise TableError("unknown_policy", policy=ai_level, choices=", ".join(AI_LEVELS))
         channels = None if table_channels is None else json.dumps(sorted(set(map(int, table_channels))))
@@ -82,7 +82,7 @@ async def takeover_level(store: Store, guild_id: int, operator_level: str) -> st
 def _guild_settings(guild_id: int, row: GuildRow) -> GuildSettings:
     return GuildSettings(
         guild_id,
-        ClockMode(row.default_clock) if row.default_clock is not None else None,
+        row.default_clock if row.default_clock in CLOCK_CHOICES else None,
         frozenset(int(c) for c in json.loads(row.table_channels)) if row.table_channels is not None else None,
         row.text_only,
         row.ai_level,

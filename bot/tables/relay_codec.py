@@ -40,6 +40,8 @@ def encode(update: Update) -> str:
             "created_at": info.created_at,
             "updated_at": info.updated_at,
             "seed": info.seed,
+            "bank": info.clock_bank,
+            "away_ok": info.away_ok,
         },
         "e": [[event.to_json(), _set(audience)] for event, audience in update.events],
         "a": sorted(update.to_act),
@@ -94,6 +96,8 @@ def _table(t: Mapping[str, Any]) -> TableInfo:
         created_at=float(t["created_at"]),
         updated_at=float(t["updated_at"]),
         seed=int(t["seed"]),
+        clock_bank=t.get("bank"),
+        away_ok=bool(t.get("away_ok", True)),
     )
 
 

@@ -25,6 +25,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
+from datetime import UTC, tzinfo
 from typing import Any
 
 from bot.settings import Settings
@@ -34,6 +35,8 @@ from bot.store.relay import RelayStore
 from bot.store.writer import GroupCommitter
 from bot.tables import gcpause, replays, views
 from bot.tables import history as history_replay
+from bot.tables.away import Away, AwayReport, parse_until
+from bot.tables.bank import SeatClock, seat_clocks
 from bot.tables.clocks import Clocks
 from bot.tables.digest import Digest, DigestListener
 from bot.tables.errors import TableError
@@ -56,6 +59,7 @@ from bot.tables.models import (
     UserSettings,
 )
 from bot.tables.outbox import Listener
+from bot.tables.pause import Pauses, PauseState
 from bot.tables.personal import Personal, PersonalTime
 from bot.tables.play import Play, default_ai
 from bot.tables.preferences import Preferences
@@ -85,6 +89,8 @@ class TableService:
         self.play = Play(self.host, self.results)
         self.lobby = Lobby(self.host, self.play)
         self.clocks = Clocks(self.host, self.play)
+        self.away = Away(self.host, self.clocks)  # time away (away.py) and pauses (pause.py)
+        self.pauses = Pauses(self.host, self.clocks)
         self.personal = Personal(store)  # a person's time zone, quiet hours, digest hour
         self.mine = MyGames(self.host)
         self.digest = Digest(store, self.mine)
@@ -221,8 +227,12 @@ class TableService:
         seed: int | None = None,
         creator_sits: bool = True,
         open_limit: int | None = None,
+        away_ok: bool = True,
     ) -> TableInfo:
         """A new table in the lobby with its creator in seat 0. Validates game, variant, options, clock.
+
+        `clock_mode`: live, async, live-bank or async-bank (a time bank: the operator's reserve, increment
+        and cap; bot/tables/bank.py). `away_ok=False`: a quick async game that time away does not stop.
 
         `creator_sits=False` creates a table its creator only hosts (the terminal's all-AI tables).
         `open_limit`: refuse (too_many_open_tables) when the creator already has that many open tables
@@ -231,7 +241,7 @@ class TableService:
         drawn = secrets.randbits(62) if seed is None else int(seed)
         return await self.lobby.create(
             guild_id, channel_id, creator, game, variant, options, clock_mode, clock_seconds, thread_id,
-            drawn, creator_sits, open_limit=open_limit,
+            drawn, creator_sits, open_limit=open_limit, away_ok=away_ok,
         )  # fmt: skip
 
     async def set_thread(self, table_id: int, thread_id: int | None) -> TableInfo:
@@ -455,6 +465,41 @@ class TableService:
         clock, its AI seats, the clicker), later clicks join it, and it starts once every person of the
         finished table is in. TableError not_at_table / wrong_status."""
         return await self.rematch.play_again(table_id, player, secrets.randbits(62))
+
+    # --- time away and pauses (bot/tables/away.py, pause.py) -------------------------------------------
+    async def set_away(self, user_id: int, until: str | float, zone: tzinfo = UTC) -> AwayReport:
+        """The user is away until `until` (epoch seconds, or text: "3d", "2026-12-24 18:00" in `zone`):
+        their async clocks stop on every table. TableError away_unreadable / away_past / away_too_long /
+        away_limit (nothing changed)."""
+        when = parse_until(until, self.clock(), zone) if isinstance(until, str) else float(until)
+        return await self.away.set(user_id, when)
+
+    async def end_away(self, user_id: int) -> tuple[int, ...]:
+        """The user is back: their stopped clocks run again. TableError away_off_not_away."""
+        return await self.away.off(user_id)
+
+    async def away_until(self, user_ids: Iterable[int]) -> dict[int, float]:
+        """Who of these people is away now, and until when."""
+        return await self.away.away_until(list(user_ids))
+
+    async def ask_pause(self, table_id: int, user_id: int) -> PauseState:
+        """The user asks for (or agrees to) pausing the table; it pauses once every person agreed."""
+        return await self.pauses.agree(table_id, user_id)
+
+    async def decline_pause(self, table_id: int, user_id: int) -> None:
+        await self.pauses.decline(table_id, user_id)
+
+    async def resume(self, table_id: int, user_id: int) -> TableInfo:
+        """Any player resumes a paused table: its clocks run again from now."""
+        return await self.pauses.resume(table_id, user_id)
+
+    async def is_paused(self, table_id: int) -> bool:
+        return await self.pauses.is_paused(table_id)
+
+    async def seat_clocks(self, table_id: int) -> dict[int, SeatClock]:
+        """Each human seat's clock now: a time bank's reserve (also of seats that owe nothing), or what
+        is left of a fixed clock; stopped clocks say why (idle, away, paused)."""
+        return seat_clocks((await self._live(table_id)).deadlines, self.clock())
 
     # --- privacy (bot/tables/privacy.py, docs/privacy.md) ----------------------------------------------
     async def forget_person(self, user_id: int) -> ForgetReport:

@@ -43,6 +43,8 @@ async def _bot_with_everything(target: str) -> dict[str, int]:
         await svc.play_again(finished, ALICE)  # Play again: the finished table's rematch lobby
         await svc.seasons.set_settings(10, "monthly", channel_id=30)  # seasons: the finished game's season
         await svc.host.store.end_season(10, str(season_of(svc.clock(), "monthly")), 0.0, svc.clock())  # ended
+        await svc.host.store.start_away(BOB.user_id, 6000.0, 9000.0, 14 * 86400.0)  # time away
+        await svc.host.store.add_pause_vote(playing, ALICE.user_id, 6000.0)  # a pause asked
     finally:
         await svc.close()
     return {"lobby": lobby.id, "playing": playing, "finished": finished}

@@ -10,7 +10,7 @@ import json
 from test_store_contract import SEATS, table_row, write
 
 from bot.store.base import Store, VersionConflict
-from bot.store.records import DeadlineRow, SeatRow, TableWrite
+from bot.store.records import DeadlineRow, SeatRow, TableWrite, decode_clocks
 from bot.store.records import clock_row as _clock_row
 
 
@@ -46,6 +46,14 @@ async def test_clocks_are_read_back_as_written(store: Store) -> None:
 
 
 def test_sqlite_clock_text_is_what_json_writes() -> None:
-    clocks = [DeadlineRow(0, 1764151234.123456, 1764151174.5, True), DeadlineRow(3, 2000, 1e16, False)]
-    expected = [[d.seat, d.due_at, d.remind_at, int(d.reminded)] for d in clocks]
+    clocks = [
+        DeadlineRow(0, 1764151234.123456, 1764151174.5, True, since=1764150000.25),
+        DeadlineRow(3, 2000, 1e16, False),
+        DeadlineRow(4, 1e18, 1e18, True, since=1500.5, held=86400.0, why="idle"),  # a stopped time bank
+    ]
+    expected: list[list[object]] = [[d.seat, d.due_at, d.remind_at, int(d.reminded), d.since] for d in clocks]
+    expected[2] += [86400.0, "idle"]
     assert _clock_row(7, clocks) == (7, 2000, json.dumps(expected, separators=(",", ":")))
+    assert decode_clocks(_clock_row(7, clocks)[2]) == clocks
+    old = json.dumps([[0, 5.0, 2.5, 1]])  # a clock written before time banks reads as running
+    assert decode_clocks(old) == [DeadlineRow(0, 5.0, 2.5, True)]

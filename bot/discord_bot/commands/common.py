@@ -24,6 +24,8 @@ def game_choices() -> list[app_commands.Choice[str]]:
 CLOCK_CHOICES = [
     app_commands.Choice(name=ls("dc.choice.live"), value="live"),
     app_commands.Choice(name=ls("dc.choice.async"), value="async"),
+    app_commands.Choice(name=ls("dc.choice.live-bank"), value="live-bank"),  # time banks (bot/tables/bank.py)
+    app_commands.Choice(name=ls("dc.choice.async-bank"), value="async-bank"),
 ]
 
 

@@ -56,7 +56,8 @@ class TableCommands(app_commands.Group, name="table", description=ls("dc.cmd.tab
     # ---- /table new --------------------------------------------------------------------------------
     @app_commands.command(name="new", description=ls("dc.cmd.table.new"))
     @app_commands.describe(
-        game=ls("dc.opt.game"), variant=ls("dc.opt.variant"), options=ls("dc.opt.options"), clock=ls("dc.opt.clock")
+        game=ls("dc.opt.game"), variant=ls("dc.opt.variant"), options=ls("dc.opt.options"), clock=ls("dc.opt.clock"),
+        time_away=ls("dc.opt.time_away"),
     )
     @app_commands.choices(game=game_choices(), clock=CLOCK_CHOICES)
     async def new(
@@ -66,9 +67,11 @@ class TableCommands(app_commands.Group, name="table", description=ls("dc.cmd.tab
         variant: str | None = None,
         options: str | None = None,
         clock: str | None = None,
+        time_away: bool | None = None,
     ) -> None:
         lang = await self.prefs.safe_lang(interaction)
-        await within_budget(interaction, self._open(interaction, lang, game, variant, options, clock), ephemeral=True)
+        work = self._open(interaction, lang, game, variant, options, clock, time_away)
+        await within_budget(interaction, work, ephemeral=True)
 
     async def _open(
         self,
@@ -78,6 +81,7 @@ class TableCommands(app_commands.Group, name="table", description=ls("dc.cmd.tab
         variant: str | None,
         options: str | None,
         clock: str | None,
+        time_away: bool | None = None,
     ) -> None:
         """A lobby in a new thread of this channel (or here, when no thread can be made), announced publicly."""
         if interaction.guild_id is None or interaction.channel is None:
@@ -101,7 +105,8 @@ class TableCommands(app_commands.Group, name="table", description=ls("dc.cmd.tab
             game,
             variant=variant,
             options=parsed,
-            clock_mode=ClockMode(clock or server.default_clock),
+            clock_mode=clock or server.default_clock,  # live, async or a time bank
+            away_ok=time_away is not False,
             thread_id=channel.id if in_thread else None,
             open_limit=self.settings.host.max_open_tables_per_person,
         )

@@ -26,6 +26,7 @@ import asyncpg
 from bot.envparse import redact_url
 from bot.store import statements
 from bot.store.base import Rater, RatingKey, Store, StoreError
+from bot.store.postgres.away import PostgresAway
 from bot.store.postgres.migrations import apply_migrations
 from bot.store.postgres.personal import PostgresPersonal
 from bot.store.postgres.privacy import PostgresPrivacy
@@ -96,7 +97,7 @@ async def _keep_session(_conn: asyncpg.Connection) -> None:
     transaction left open before calling this."""
 
 
-class PostgresStore(PostgresPersonal, PostgresRelay, PostgresPrivacy, PostgresSeasons, PostgresReplays, Store):
+class PostgresStore(PostgresAway, PostgresPersonal, PostgresRelay, PostgresPrivacy, PostgresSeasons, PostgresReplays, Store):
     def __init__(self, url: str, min_size: int = 2, max_size: int = 8, timeout: float = 10.0) -> None:
         self.url = url
         self.min_size = min_size

@@ -40,6 +40,7 @@ from bot.store.records import (
     table_row,
     user_settings,
 )
+from bot.store.sqlite.away import SqliteAway
 from bot.store.sqlite.migrations import apply_migrations
 from bot.store.sqlite.personal import SqlitePersonal
 from bot.store.sqlite.privacy import SqlitePrivacy
@@ -60,7 +61,7 @@ from bot.store.sqlite.seasons import SqliteSeasons, rate_into_season
 T = TypeVar("T")
 
 
-class SqliteStore(SqlitePersonal, SqlitePrivacy, SqliteSeasons, SqliteReplays, Store):
+class SqliteStore(SqliteAway, SqlitePersonal, SqlitePrivacy, SqliteSeasons, SqliteReplays, Store):
     def __init__(self, path: str, synchronous: str = "NORMAL", checkpoint_every: int = 100) -> None:
         self.path = path
         self.synchronous = synchronous if synchronous in ("OFF", "NORMAL", "FULL", "EXTRA") else "NORMAL"

@@ -1,0 +1,167 @@
+"""Time away, as on lichess and OGS: `/away until:<when>` stops the person's async clocks on every table of
+every server until they are back (`/away off`, or the time they gave). Nobody is reminded or taken over by
+the AI while away; the others see who they wait for and until when.
+
+The period is stored once per person (bot/store/away.py) and the limit (at most N days away in any 30
+days, TRICKTABLE_AWAY_MAX_DAYS) is checked by the database in the same transaction as the insert. Each of
+the person's tables then has its clock stopped at once by a version-checked write (`Clocks.restamp`); a
+table missed here (another process held it, a decision that began while away) is stopped by the clock loop
+when its clock comes due (bot/tables/clocks.py), counting only the time before the person went away. A live
+table, or one made with "no time away", keeps its clocks: the person is warned when setting it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, tzinfo
+from typing import TYPE_CHECKING
+
+from bot.store.records import DeadlineRow
+from bot.tables import bank as banks
+from bot.tables.clocks import Clocks, stops_for_away
+from bot.tables.errors import TableError
+from bot.tables.live import LiveTable, table_info
+from bot.tables.models import TableInfo, TableStatus
+from games.core import i18n
+
+if TYPE_CHECKING:
+    from bot.tables.host import Host
+
+DAY = 86400.0
+
+i18n.register(
+    {
+        "away_unreadable": {
+            "en": "I cannot read “{got}” as a time. Write 3d, 12h, 1w, 2026-12-24 or 2026-12-24 18:00.",
+            "ja": "「{got}」を日時として読めません。3d、12h、1w、2026-12-24、2026-12-24 18:00 のように書いてください。",
+        },
+        "away_past": {
+            "en": "That time has already passed: give a time in the future (for example 3d).",
+            "ja": "その日時は過ぎています。これから先の日時を指定してください（例: 3d）。",
+        },
+        "away_too_long": {
+            "en": "You can be away at most {days} days in any 30 days; that is longer.",
+            "ja": "離席は30日間で最大{days}日までです。指定の期間はそれより長いです。",
+        },
+        "away_limit": {
+            "en": "You can be away at most {days} days in any 30 days, and have {left} of it left.",
+            "ja": "離席は30日間で最大{days}日までです。残りは {left} です。",
+        },
+        "away_off_not_away": {"en": "You are not away.", "ja": "離席中ではありません。"},
+    }
+)
+
+_SPAN = re.compile(r"(\d+)\s*([wdhm])")
+_UNIT = {"w": 7 * DAY, "d": DAY, "h": 3600.0, "m": 60.0}
+_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d", "%Y/%m/%d %H:%M", "%Y/%m/%d")
+
+
+def parse_until(text: str, now: float, zone: tzinfo = UTC) -> float:
+    """When the person is back: a span from now ("3d", "2d12h", "1w", "36h") or a date and time in their
+    time zone ("2026-12-24", "2026-12-24 18:00"; a date alone is that day's start). TableError
+    away_unreadable for anything else; the past is the caller's check."""
+    raw = text.strip().lower()
+    compact = raw.replace(" ", "")
+    if compact and _SPAN.sub("", compact) == "":
+        return now + sum(int(n) * _UNIT[u] for n, u in _SPAN.findall(compact))
+    for fmt in _FORMATS:
+        try:
+            return datetime.strptime(raw, fmt).replace(tzinfo=zone).timestamp()
+        except ValueError:
+            continue
+    raise TableError("away_unreadable", got=text.strip()[:40])
+
+
+@dataclass(frozen=True, slots=True)
+class AwayReport:
+    """What setting time away did: until when, the tables whose clocks stopped, and the tables that keep
+    moving (live, or "no time away") for the warning."""
+
+    until: float
+    stopped: tuple[int, ...]
+    keep_moving: tuple[TableInfo, ...]
+
+
+class Away:
+    def __init__(self, host: Host, clocks: Clocks) -> None:
+        self.host = host
+        self.clocks = clocks
+
+    async def tables_of(self, user_id: int) -> list[TableInfo]:
+        rows = await self.host.store.table_rows(user_id=user_id, statuses=(TableStatus.PLAYING.value,))
+        infos = [table_info(r, seats) for r, seats in rows]
+        return [i for i in infos if i.seat_of(user_id) is not None]
+
+    async def set(self, user_id: int, until: float) -> AwayReport:
+        """The person is away from now until `until`; stop their clocks on every table where time away
+        counts. Refused with one line (nothing changed): the past, longer than the limit, or more than is
+        left of it in the last 30 days."""
+        host = self.host
+        now = host.clock()
+        days = host.settings.away_max_days
+        allowed = days * DAY
+        if until <= now:
+            raise TableError("away_past")
+        if until - now > allowed:
+            raise TableError("away_too_long", days=days)
+        used = await host.store.start_away(user_id, now, until, allowed)
+        if used is not None:
+            raise TableError("away_limit", days=days, left=banks.duration(max(0.0, allowed - used)))
+        stopped: list[int] = []
+        keep: list[TableInfo] = []
+        for info in await self.tables_of(user_id):
+            if not stops_for_away(info):
+                keep.append(info)
+                continue
+            if await self._each(info.id, user_id, lambda d: self._stop(d, now, until)):
+                stopped.append(info.id)
+        return AwayReport(until, tuple(stopped), tuple(keep))
+
+    async def off(self, user_id: int) -> tuple[int, ...]:
+        """The person is back: their stopped clocks run again from now. TableError when not away."""
+        now = self.host.clock()
+        if not await self.host.store.end_away(user_id, now):
+            raise TableError("away_off_not_away")
+        started = []
+        for info in await self.tables_of(user_id):
+            if stops_for_away(info) and await self._each(info.id, user_id, lambda d: self._start(d, now)):
+                started.append(info.id)
+        return tuple(started)
+
+    async def away_until(self, user_ids: list[int]) -> dict[int, float]:
+        """Who of these people is away now, and until when (boards: "away until …")."""
+        now = self.host.clock()
+        spans = await self.host.store.away_spans(user_ids, now)
+        return {u: end for u, (start, end) in spans.items() if start <= now < end}
+
+    @staticmethod
+    def _stop(d: DeadlineRow, now: float, until: float) -> DeadlineRow | None:
+        if d.held is None:
+            return banks.hold(d, now, "away", look_again=until)
+        if d.why == "away":
+            return DeadlineRow(d.seat, until, until, True, d.since, d.held, "away")
+        return None
+
+    @staticmethod
+    def _start(d: DeadlineRow, now: float) -> DeadlineRow | None:
+        return banks.resume(d, now) if d.why == "away" else None
+
+    async def _each(self, table_id: int, user_id: int, change: Callable[[DeadlineRow], DeadlineRow | None]) -> bool:
+        """Apply `change` to the person's seat's clock on one table (another process's copy is refused and
+        decided again on a fresh copy; a clock missed is judged by the clock loop when it comes due); False
+        when nothing changed."""
+
+        async def work(live: LiveTable) -> bool:
+            seat = live.info.seat_of(user_id)
+            if seat is None:
+                return False
+            return await self.clocks.restamp(
+                live, self.host.clock(), lambda s, d: change(d) if s == seat else None
+            )
+
+        try:
+            return bool(await self.host.cache.run(table_id, work))
+        except TableError:
+            return False
