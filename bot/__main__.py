@@ -87,6 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as err:
         sys.stderr.write(f"tricktable: database: {err}\n")
         return 1
+    try:  # which build of the engines runs: the pure-Python source or the compiled one (games/_build.py)
+        import games
+    except ImportError as err:  # TRICKTABLE_BUILD=mypyc, and the compiled build is missing or stale
+        return config_error([str(err)], wait)
+    log.info("game engines: %s", games.describe_build())
     try:
         asyncio.run(_run(settings))
     except discord.LoginFailure:

@@ -6,21 +6,20 @@ this surface: they never reach into a game's State, they render `view()` and `ev
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from games.core.errors import InvalidOptions
 from games.core.faces import Faces
 from games.core.search_hooks import NO_HOOKS, SearchHooks
+from games.core.seat_policy import JSON as JSON
+from games.core.seat_policy import Policy as Policy
+from games.core.seat_policy import ViewThunk as ViewThunk
 
 S = TypeVar("S")
-
-JSON = Any  # a value made only of dict/list/str/int/float/bool/None
-
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
@@ -263,15 +262,6 @@ class ReplayMarks:
     round_word: str = "round"  # round | deal | day: what the jump list calls a round
 
 
-ViewThunk = Callable[[], Mapping[str, JSON]]
-
-
-class Policy(Protocol):
-    """An AI seat: sees only its seat's view (computed lazily) and the legal actions."""
-
-    def __call__(self, view: ViewThunk, legal: Sequence[str], rng: random.Random) -> str: ...
-
-
 class Game(ABC, Generic[S]):
     """One game id. Every method is pure: states are never mutated, only replaced."""
 
@@ -358,10 +348,10 @@ class Game(ABC, Generic[S]):
     """What the one search (games/search) may use of this game; the defaults when it declares nothing."""
 
     # --- text (pure; shared by the Discord and terminal front ends) ------------------------------
-    texts: GameText | None = None
+    texts: ClassVar[GameText | None] = None
     """A game's text module, wired once; the render_* methods below delegate to it when set."""
 
-    faces: Faces | None = None
+    faces: ClassVar[Faces | None] = None
     """What its pictures print: cards, decks, the table's look (games/core/faces.py); None: no pictures."""
 
     def render_card(self, card: str, lang: str = "en") -> str:

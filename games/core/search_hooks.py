@@ -10,10 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
-if TYPE_CHECKING:  # contract.py imports this module for `Game.search`
-    from games.core.contract import JSON, Policy
+from games.core.seat_policy import JSON, Policy
 
 DEFAULT_PLAYOUTS = 240
 """Playouts per decision of a game that says nothing."""

@@ -68,8 +68,10 @@ class DreamCapture(Game[State]):
         """RULINGS "All games": the first dealer is drawn by the seeded RNG and announced publicly."""
         return [Event("dc_first_dealer", {"dealer": state.first_dealer, "leader": state.leader})]
 
-    # The engine's functions themselves: one call less per action than a method delegating to them.
-    to_act = staticmethod(engine.to_act)
+    # Methods that hand over to the engine (a compiled class's methods cannot be bound functions; the
+    # compiled build, tools/build, makes the extra call free).
+    def to_act(self, state: State) -> frozenset[int]:
+        return engine.to_act(state)
 
     def prompt(self, state: State, seat: int) -> Prompt | None:
         if seat not in engine.to_act(state):
@@ -83,8 +85,11 @@ class DreamCapture(Game[State]):
             return Prompt("follow", {"trick": trick, "suit": SUIT_OF[state.trick[0][1]]})
         return Prompt("deal", {"deal": state.deal + 1})
 
-    legal_actions = staticmethod(engine.legal_actions)
-    apply = staticmethod(engine.apply)
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return engine.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        return engine.apply(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, JSON]:
         return view.view(state, seat)

@@ -102,12 +102,6 @@ class State(NamedTuple):
 
     @staticmethod
     def from_json(raw: Mapping[str, Any]) -> State:
-        def piles(key: str) -> Piles:
-            return tuple(tuple(str(c) for c in pile) for pile in raw[key])
-
-        def plays(key: str) -> Plays:
-            return tuple((int(seat), str(card)) for seat, card in raw[key])
-
         tricks_won = raw["tricks_won"]
         totals = raw["totals"]
         voids = raw.get("voids")
@@ -118,16 +112,16 @@ class State(NamedTuple):
             dealer=int(raw["dealer"]),
             rng=int(raw["rng"]),
             phase=str(raw["phase"]),
-            hands=piles("hands"),
-            discards=piles("discards"),
-            revealed=piles("revealed"),
-            trick=plays("trick"),
+            hands=_piles(raw, "hands"),
+            discards=_piles(raw, "discards"),
+            revealed=_piles(raw, "revealed"),
+            trick=_plays(raw, "trick"),
             leader=int(raw["leader"]),
             tricks_done=int(raw["tricks_done"]),
-            won=piles("won"),
+            won=_piles(raw, "won"),
             tricks_won=(int(tricks_won[0]), int(tricks_won[1])),
             bonuses=tuple(Bonus.from_json(b) for b in raw["bonuses"]),
-            last_trick=plays("last_trick"),
+            last_trick=_plays(raw, "last_trick"),
             last_winner=None if raw["last_winner"] is None else int(raw["last_winner"]),
             totals=(int(totals[0]), int(totals[1])),
             history=tuple(
@@ -135,3 +129,13 @@ class State(NamedTuple):
             ),
             voids=NO_VOIDS if voids is None else tuple(str(v) for v in voids),
         )
+
+
+def _piles(raw: Mapping[str, Any], key: str) -> Piles:
+    """Card piles from JSON (module level: mypyc compiles no nested function in a NamedTuple's method)."""
+    return tuple(tuple(str(c) for c in pile) for pile in raw[key])
+
+
+def _plays(raw: Mapping[str, Any], key: str) -> Plays:
+    """(seat, card) plays from JSON."""
+    return tuple((int(seat), str(card)) for seat, card in raw[key])

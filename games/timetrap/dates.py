@@ -69,10 +69,28 @@ def _near(ctx: PlayContext, within: bool) -> bool:
     return gap <= 3 if within else gap >= 3
 
 
+# The time rules as named functions, not lambdas inside the card lambdas: mypyc compiles no lambda nested
+# in a lambda (the compiled build, tools/build).
+def _odd(n: int) -> bool:
+    return n % 2 == 1
+
+
+def _even(n: int) -> bool:
+    return n % 2 == 0
+
+
+def _low(n: int) -> bool:
+    return 1 <= n <= 6
+
+
+def _high(n: int) -> bool:
+    return 6 <= n <= 11
+
+
 BLUE: tuple[BlueCard, ...] = (
-    BlueCard("B1", {"en": "Odd numbers only.", "ja": "奇数のみ。"}, lambda c: _time(c, lambda n: n % 2 == 1)),
+    BlueCard("B1", {"en": "Odd numbers only.", "ja": "奇数のみ。"}, lambda c: _time(c, _odd)),
     BlueCard(
-        "B2", {"en": "Even numbers only.", "ja": "偶数のみ。"}, lambda c: _time(c, lambda n: n % 2 == 0)
+        "B2", {"en": "Even numbers only.", "ja": "偶数のみ。"}, lambda c: _time(c, _even)
     ),
     BlueCard(
         "B3",
@@ -89,8 +107,8 @@ BLUE: tuple[BlueCard, ...] = (
         {"en": "No Time Trap cards today.", "ja": "この日はタイムトラップカードをプレイできない。"},
         lambda c: c.value is not None,
     ),
-    BlueCard("B6", {"en": "Only 1-6.", "ja": "1～6のみ。"}, lambda c: _time(c, lambda n: 1 <= n <= 6)),
-    BlueCard("B7", {"en": "Only 6-11.", "ja": "6～11のみ。"}, lambda c: _time(c, lambda n: 6 <= n <= 11)),
+    BlueCard("B6", {"en": "Only 1-6.", "ja": "1～6のみ。"}, lambda c: _time(c, _low)),
+    BlueCard("B7", {"en": "Only 6-11.", "ja": "6～11のみ。"}, lambda c: _time(c, _high)),
 )
 
 

@@ -70,8 +70,10 @@ class TimeTrap(Game[State]):
         announced publicly, together with the (face-up, public) date cards of days 1-6."""
         return [Event("setup_drawn", {"start": state.start, "dates": list(state.dates)})]
 
-    # The engine's functions themselves: one call less per action than a method delegating to them.
-    to_act = staticmethod(rules.to_act)
+    # Methods that hand over to the engine (a compiled class's methods cannot be bound functions; the
+    # compiled build, tools/build, makes the extra call free).
+    def to_act(self, state: State) -> frozenset[int]:
+        return rules.to_act(state)
 
     def prompt(self, state: State, seat: int) -> Prompt | None:
         if seat not in rules.to_act(state):
@@ -83,8 +85,11 @@ class TimeTrap(Game[State]):
             params["actor"] = pending.actor
         return Prompt(kind, params)
 
-    legal_actions = staticmethod(rules.legal_actions)
-    apply = staticmethod(rules.apply)
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        return rules.apply(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, JSON]:
         return view(state, seat)

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
+import games
 from games.core.contract import Game, Policy
 from games.core.errors import GameError
 from games.core.registry import all_games, get_game
@@ -53,22 +56,34 @@ def _policy(
     return available[name]
 
 
-def _time_decisions(policy: Policy) -> list[float]:
-    """Record how long each searching decision takes (ms); other policies are not timed."""
-    times: list[float] = []
-    if not getattr(policy, "wants_sampler", False):
-        return times
-    decide = policy.decide  # type: ignore[attr-defined]
+class _TimedSearch:
+    """A searching policy that records how long each of its decisions takes (ms). A wrapper rather than
+    a replaced `decide`: a class of the compiled build (games/_build.py) takes no new attributes."""
 
-    def timed(*args: Any) -> str:
+    wants_sampler = True
+
+    def __init__(self, policy: Any) -> None:
+        self.policy = policy
+        self.times: list[float] = []
+
+    def __call__(self, view: Any, legal: Sequence[str], rng: random.Random) -> str:
+        return str(self.policy(view, legal, rng))
+
+    def decide(self, *args: Any) -> str:
         started = time.perf_counter()
         try:
-            return str(decide(*args))
+            return str(self.policy.decide(*args))
         finally:
-            times.append((time.perf_counter() - started) * 1000)
+            self.times.append((time.perf_counter() - started) * 1000)
 
-    policy.decide = timed  # type: ignore[attr-defined]
-    return times
+
+def _time_decisions(policy: Policy) -> tuple[Policy, list[float]]:
+    """The policy to play, and the list that collects each searching decision's time (ms); other
+    policies are played as they are and not timed."""
+    if not getattr(policy, "wants_sampler", False):
+        return policy, []
+    timed = _TimedSearch(policy)
+    return timed, timed.times
 
 
 def _ci95(shares: list[float]) -> list[float]:
@@ -82,7 +97,10 @@ def _ci95(shares: list[float]) -> list[float]:
 
 
 def cmd_list() -> int:
-    print(json.dumps([g.info.to_json() for g in all_games().values()], ensure_ascii=False, indent=2))
+    """The games as a JSON array; each entry also says which build of the engines runs ("build": "python"
+    or "mypyc", games/_build.py), an added key that leaves the documented ones as they were."""
+    entries = [{**g.info.to_json(), "build": games.BUILD} for g in all_games().values()]
+    print(json.dumps(entries, ensure_ascii=False, indent=2))
     return 0
 
 
@@ -99,7 +117,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     challenger = (
         _policy(game, args.challenger, args.budget, args.playout, args.race_deals) if args.challenger else None
     )
-    decision_ms = _time_decisions(challenger) if challenger is not None else []
+    decision_ms: list[float] = []
+    if challenger is not None:
+        challenger, decision_ms = _time_decisions(challenger)
     try:
         probe = game.setup(players, options, args.seed, variant.id)
     except GameError as err:
@@ -140,6 +160,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "games_per_s": round(args.games / seconds, 1) if seconds else 0.0,
         "actions_per_s": round(total_actions / seconds, 1) if seconds else 0.0,
         "violations": len(violations),
+        "build": games.BUILD,  # python or mypyc (games/_build.py): benchmarks and strength chunks record it
     }
     if challenger:
         result["challenger_win_rate"] = round(sum(shares) / len(shares), 4) if shares else 0.0

@@ -78,10 +78,16 @@ class Trickster(Game[State]):
         trick = state.trick
         return [Event("first_leader", {"leader": trick.leader, "trickster": trick.trickster})]
 
-    # the hot-path methods are the rules functions themselves (one call less per action)
-    to_act = staticmethod(rules.to_act)  # type: ignore[assignment]
-    legal_actions = staticmethod(rules.legal_actions)  # type: ignore[assignment]
-    apply = staticmethod(rules.apply)  # type: ignore[assignment]
+    # Methods that hand over to the engine (a compiled class's methods cannot be bound functions; the
+    # compiled build, tools/build, makes the extra call free).
+    def to_act(self, state: State) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        return rules.apply(state, seat, action)
 
     def prompt(self, state: State, seat: int) -> Prompt | None:
         if seat not in rules.to_act(state):
@@ -112,7 +118,8 @@ class Trickster(Game[State]):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
 
-    is_over = staticmethod(rules.is_over)  # type: ignore[assignment]
+    def is_over(self, state: State) -> bool:
+        return rules.is_over(state)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:

@@ -96,7 +96,8 @@ class ChampionsOfTime(Game[State]):
     def setup_events(self, state: State) -> list[Event]:
         return flow.opening_events(state)
 
-    to_act = staticmethod(acting)  # one call less per action than a method delegating to it
+    def to_act(self, state: State) -> frozenset[int]:
+        return acting(state)  # a method: a compiled class's methods cannot be bound functions
 
     def prompt(self, state: State, seat: int) -> Prompt | None:
         if seat not in acting(state):

@@ -1,0 +1,108 @@
+"""The real compiled build (`make fast`): it runs compiled, plays exactly the moves of the source, says which
+build it is, and is refused once the source beside it changes.
+
+They need the compiled build installed: on a developer's machine without it they skip, naming the command;
+under CI=true (.ci/run builds it) they fail instead.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games import _build
+from tests.system_parts import SystemPart, require
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPILED_BUILD = SystemPart(
+    "the compiled build of games/ (mypyc)",
+    "make fast (it needs a C compiler and the Python headers: apt-get install gcc python3-dev)",
+)
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def _installed() -> Path | None:
+    """The compiled build of exactly this source, or None."""
+    overlay = _build.find_overlay()
+    return overlay if overlay is not None and _build.staleness(overlay) is None else None
+
+
+@pytest.fixture(scope="module")
+def overlay() -> Path:
+    found = _installed()
+    require(COMPILED_BUILD, found is not None)
+    assert found is not None
+    return found
+
+
+def _python(code: str, build: str | None, cwd: Path = ROOT, path: list[Path] | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != _build.ENV}
+    if build is not None:
+        env[_build.ENV] = build
+    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (path or [ROOT]))
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True, timeout=600
+    )
+
+
+PROBE = "import games, games.trickster.rules as r, games.search.flat as f; print(games.BUILD, r.__file__, f.__file__)"
+
+
+def test_the_compiled_build_runs_compiled_modules(overlay: Path) -> None:
+    done = _python(PROBE, "mypyc")
+    build, rules, search = done.stdout.split()
+    assert done.returncode == 0 and build == "mypyc", done.stderr
+    assert rules.endswith(SUFFIX) and search.endswith(SUFFIX) and rules.startswith(str(overlay))
+    source = _python(PROBE, "python").stdout.split()
+    assert source[0] == "python" and source[1].endswith("games/trickster/rules.py")
+
+
+def test_games_list_says_which_build_runs(overlay: Path) -> None:
+    for build in ("python", "mypyc"):
+        done = _python("from games.tools.cli import main; main(['list'])", build)
+        entries = json.loads(done.stdout)
+        assert {entry["build"] for entry in entries} == {build}
+        assert {"id", "names", "min_players", "max_players", "variants"} <= set(entries[0])
+
+
+def test_an_edited_source_file_is_never_shadowed_by_its_old_compiled_module(overlay: Path, tmp_path: Path) -> None:
+    """A copy of the source with one edited file, beside the installed compiled build: the edited source
+    runs (with one loud line), or, when the compiled build is demanded, nothing runs."""
+    source = tmp_path / "games"
+    shutil.copytree(ROOT / "games", source, ignore=shutil.ignore_patterns("__pycache__"))
+    with (source / "trickster" / "rules.py").open("a") as rules:
+        rules.write("\nEDITED = True  # an edit made after the build\n")
+    path = [tmp_path, overlay.parent]
+    probe = "import games, games.trickster.rules as r; print(games.BUILD, r.__file__, r.EDITED)"
+    done = _python(probe, None, cwd=tmp_path, path=path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["python", str(source / "trickster" / "rules.py"), "True"]
+    assert "stale" in done.stderr and "games/trickster/rules.py (changed)" in done.stderr
+    refused = _python(probe, "mypyc", cwd=tmp_path, path=path)
+    assert refused.returncode != 0 and "ImportError" in refused.stderr
+    assert "games/trickster/rules.py (changed)" in refused.stderr
+    shutil.copy2(ROOT / "games" / "trickster" / "rules.py", source / "trickster" / "rules.py")
+    restored = _python(probe.replace(", r.EDITED", ""), "mypyc", cwd=tmp_path, path=path)
+    assert restored.returncode == 0 and restored.stdout.split()[0] == "mypyc", restored.stderr
+
+
+def test_both_builds_play_the_same_moves(overlay: Path) -> None:
+    """Seeded random, heuristic and search games of every game, variant and player count: the same action
+    logs (and placements) on the compiled build as on the source (tests/build/action_logs.py)."""
+    script = str(ROOT / "tests" / "build" / "action_logs.py")
+    logs = {}
+    for build in ("python", "mypyc"):
+        done = _python(f"import runpy, sys; sys.argv = [{script!r}]; runpy.run_path({script!r}, run_name='__main__')", build)
+        assert done.returncode == 0, done.stderr[-2000:]
+        logs[build] = json.loads(done.stdout)
+    kinds = {key.rsplit("/", 1)[1] for key in logs["python"]}
+    assert kinds == {"random", "heuristic", "search"} and len(logs["python"]) >= 3 * 14
+    differ = sorted(k for k in logs["python"] if logs["python"][k] != logs["mypyc"].get(k))
+    assert logs["python"] == logs["mypyc"], f"different moves on the compiled build: {differ}"
