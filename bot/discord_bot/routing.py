@@ -49,6 +49,7 @@ FRESH_BOARD_AFTER = 50 * 60  # seconds: edits to messages older than an hour are
 DMS_CLOSED = 50007
 DMS_RETRY_AFTER = 3600  # seconds before we try the DMs of someone who had closed them again
 TOO_MANY_OLD_EDITS = 30046
+THREAD_ARCHIVED = 50083  # editing a message in an archived thread; posting in it wakes it
 LOG_LIMIT = 1900  # characters of one thread log message (Discord's content limit is 2,000)
 _MENTION = re.compile(r"<@!?([0-9]+)>")
 PRUNE_EVERY = 256  # posts between sweeps of hand replies Discord no longer lets us edit
@@ -504,9 +505,11 @@ class Router:
             except discord.NotFound:
                 pass
             except discord.HTTPException as err:
-                if err.code != TOO_MANY_OLD_EDITS:
+                if err.code not in (TOO_MANY_OLD_EDITS, THREAD_ARCHIVED):
                     raise
-                log.info("board of table=%s is out of edits (30046); posting a fresh one", info.id)
+                # out of edits (30046), or a thread Discord archived after its idle time (50083): a new
+                # board message, which also wakes the thread
+                log.info("board of table=%s cannot be edited (%s); posting a fresh one", info.id, err.code)
         chunks = boards.chunk_lines(added + pings, room) or [""]
         # Only the people pinged are notified (the board's "to act" line names people too).
         notify = discord.AllowedMentions(

@@ -256,6 +256,8 @@ class FakeDiscord:
         self.changed: list[FakeMessage] = []  # messages created or edited since the last take_changed()
         self.fail_edits_older_than: float | None = None  # seconds; emulates error 30046
         self.threads_allowed = True
+        self.max_active_threads = 1000  # Discord: at most 1,000 active threads per server (160006)
+        self._thread_activity: dict[int, float] = {}  # thread -> loop time of its last message
         self.guild_locale = "en-US"
         self.deleted_channels: set[int] = set()
         self.channels[CHANNEL_ID] = {
@@ -294,7 +296,27 @@ class FakeDiscord:
             "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
                                 "archive_timestamp": self.now().isoformat(), "locked": False},
         }
+        self._thread_activity[thread_id] = self._loop_time()
         return thread_id
+
+    # ---- threads: Discord archives a thread after `auto_archive_duration` minutes without activity ------
+    def archived(self, channel_id: int) -> bool:
+        channel = self.channels.get(channel_id)
+        if channel is None or channel.get("type") != 11:
+            return False
+        meta = channel["thread_metadata"]
+        if not meta["archived"]:
+            idle = self._loop_time() - self._thread_activity.get(channel_id, self._loop_time())
+            if idle > 60 * int(meta["auto_archive_duration"]):
+                meta["archived"] = True
+        return bool(meta["archived"])
+
+    def active_threads(self) -> list[int]:
+        return [cid for cid in self.threads() if not self.archived(cid)]
+
+    def _touch(self, channel_id: int) -> None:
+        if channel_id in self.channels and self.channels[channel_id].get("type") == 11:
+            self._thread_activity[channel_id] = self._loop_time()
 
     def add_user(self, name: str, locale: str = "en-US", admin: bool = False) -> FakeUser:
         user = FakeUser(id=930_000_000_000_000_000 + len(self.users) + 1, name=name, locale=locale, admin=admin)
@@ -483,6 +505,8 @@ class FakeDiscord:
         if method == "POST" and path == "/channels/{channel_id}/threads":
             if not self.threads_allowed:
                 raise _error(403, 50013, "Missing Permissions")
+            if len(self.active_threads()) >= self.max_active_threads:
+                raise _error(400, 160006, "Maximum number of active threads reached")
             thread_id = self.snowflake()
             parent = int(params["channel_id"])
             self.channels[thread_id] = {
@@ -503,11 +527,15 @@ class FakeDiscord:
                     "locked": False,
                 },
             }
+            self._thread_activity[thread_id] = self._loop_time()
             return self.channels[thread_id]
         if method == "POST" and path == "/channels/{channel_id}/messages":
             channel_id = int(params["channel_id"])
             if channel_id in self.deleted_channels:
                 raise _error(404, 10003, "Unknown Channel")
+            if self.archived(channel_id):  # a message in an archived (not locked) thread wakes it
+                self.channels[channel_id]["thread_metadata"]["archived"] = False
+            self._touch(channel_id)
             if channel_id in self.dm_channels:
                 user = self.users[self.dm_channels[channel_id]]
                 if not user.dms_open:
@@ -645,6 +673,8 @@ class FakeDiscord:
         msg = self.messages.get(message_id)
         if msg is not None and msg.channel_id in self.deleted_channels:
             raise _error(404, 10003, "Unknown Channel")
+        if old_cap and msg is not None and self.archived(msg.channel_id):
+            raise _error(400, 50083, "Thread is archived")
         if msg is None or msg.deleted:
             raise _error(404, 10008, "Unknown Message")
         age = (self.now() - utils.snowflake_time(msg.id)).total_seconds()
