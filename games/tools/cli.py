@@ -130,6 +130,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     shares: list[float] = []
     chances: list[float] = []
     started = time.perf_counter()
+    cpu_started = time.process_time()  # CPU seconds of the loop: the figure that a busy machine moves least
     for index in range(args.games):
         seed = args.seed + index
         policies = [base] * players
@@ -148,6 +149,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if len(violations) > 200:
             break
     seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started
     for line in violations[:20]:
         print("VIOLATION", line, file=sys.stderr)
     result: dict[str, Any] = {
@@ -160,6 +162,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "games_per_s": round(args.games / seconds, 1) if seconds else 0.0,
         "actions_per_s": round(total_actions / seconds, 1) if seconds else 0.0,
         "violations": len(violations),
+        "cpu_seconds": round(cpu_seconds, 3),
+        "actions_per_cpu_s": round(total_actions / cpu_seconds, 1) if cpu_seconds else 0.0,
         "build": games.BUILD,  # python or mypyc (games/_build.py): benchmarks and strength chunks record it
     }
     if challenger:

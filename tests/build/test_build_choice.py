@@ -130,3 +130,14 @@ def test_the_build_tool_hashes_what_the_package_checks(tmp_path: Path) -> None:
 def test_the_running_build_is_named() -> None:
     assert games.BUILD in ("python", "mypyc")
     assert games.describe_build().startswith("compiled (mypyc)" if games.BUILD == "mypyc" else "pure Python")
+
+
+def test_simulate_reports_its_build_and_cpu_time(capsys: pytest.CaptureFixture[str]) -> None:
+    """Benchmarks compare the builds by CPU time (a busy machine moves the wall clock) and name the build."""
+    from games.tools.cli import main
+
+    assert main(["simulate", "trickster", "--players", "4", "--games", "20", "--no-check"]) == 0
+    last = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert last["build"] == games.BUILD and last["cpu_seconds"] > 0
+    cpu = last["cpu_seconds"]  # rounded to the millisecond
+    assert last["actions"] / (cpu + 0.001) <= last["actions_per_cpu_s"] <= last["actions"] / max(cpu - 0.001, 1e-9)
