@@ -12,6 +12,8 @@ table, or one made with "no time away", keeps its clocks: the person is warned w
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from bot.store.records import DeadlineRow
 from bot.tables import bank as banks
-from bot.tables.clocks import Clocks, stops_for_away
+from bot.tables.clocks import DROP, Clocks, stops_for_away
 from bot.tables.errors import TableError
 from bot.tables.live import LiveTable, table_info
 from bot.tables.models import TableInfo, TableStatus
@@ -126,7 +128,8 @@ class Away:
             raise TableError("away_off_not_away")
         started = []
         for info in await self.tables_of(user_id):
-            if stops_for_away(info) and await self._each(info.id, user_id, lambda d: self._start(d, now)):
+            bank = info.clock_bank is not None
+            if stops_for_away(info) and await self._each(info.id, user_id, functools.partial(self._start, now=now, bank=bank)):
                 started.append(info.id)
         return tuple(started)
 
@@ -137,18 +140,34 @@ class Away:
         return {u: end for u, (start, end) in spans.items() if start <= now < end}
 
     @staticmethod
-    def _stop(d: DeadlineRow, now: float, until: float) -> DeadlineRow | None:
+    def _stop(d: DeadlineRow | None, now: float, until: float) -> DeadlineRow | None:
+        """Away until `until`: a running decision stops holding what it had left; a seat that owes nothing
+        gets the mark ("away-idle", keeping a bank's reserve), so a decision that begins while the person is
+        away begins stopped (bot/tables/deadlines.py)."""
+        if d is None:
+            return DeadlineRow(-2, until, until, True, now, 0.0, "away-idle")  # (seat set by `_each`)
         if d.held is None:
             return banks.hold(d, now, "away", look_again=until)
-        if d.why == "away":
-            return DeadlineRow(d.seat, until, until, True, d.since, d.held, "away")
+        if d.why in ("away", "away-idle", "idle"):
+            why = "away-idle" if d.why == "idle" else d.why
+            return DeadlineRow(d.seat, until, until, True, d.since, d.held, why)
         return None
 
     @staticmethod
-    def _start(d: DeadlineRow, now: float) -> DeadlineRow | None:
-        return banks.resume(d, now) if d.why == "away" else None
+    def _start(d: DeadlineRow | None, now: float, bank: bool) -> DeadlineRow | None:
+        """Back at `now`: a stopped decision runs again; the mark of a seat owing nothing goes (a bank keeps
+        the reserve)."""
+        if d is None:
+            return None
+        if d.why == "away":
+            return banks.resume(d, now)
+        if d.why == "away-idle":
+            return banks.idle(d.held or 0.0, d.seat, now) if bank else DROP
+        return None
 
-    async def _each(self, table_id: int, user_id: int, change: Callable[[DeadlineRow], DeadlineRow | None]) -> bool:
+    async def _each(
+        self, table_id: int, user_id: int, change: Callable[[DeadlineRow | None], DeadlineRow | None]
+    ) -> bool:
         """Apply `change` to the person's seat's clock on one table (another process's copy is refused and
         decided again on a fresh copy; a clock missed is judged by the clock loop when it comes due); False
         when nothing changed."""
@@ -157,9 +176,11 @@ class Away:
             seat = live.info.seat_of(user_id)
             if seat is None:
                 return False
-            return await self.clocks.restamp(
-                live, self.host.clock(), lambda s, d: change(d) if s == seat else None
-            )
+            def mine(s: int, d: DeadlineRow | None) -> DeadlineRow | None:
+                row = change(d) if s == seat else None
+                return dataclasses.replace(row, seat=s) if row is not None and row is not DROP else row
+
+            return await self.clocks.restamp(live, self.host.clock(), mine)
 
         try:
             return bool(await self.host.cache.run(table_id, work))

@@ -94,11 +94,14 @@ class SeatClock:
     left: float
     running: bool
     why: str = ""
+    since: float = 0.0  # when it began running (or stopped)
 
 
 def seat_clocks(clocks: dict[int, DeadlineRow], now: float) -> dict[int, SeatClock]:
     return {
-        seat: SeatClock(seat, max(0.0, d.due_at - now) if d.held is None else d.held, d.held is None, d.why)
+        seat: SeatClock(
+            seat, max(0.0, d.due_at - now) if d.held is None else d.held, d.held is None, d.why, d.since
+        )
         for seat, d in sorted(clocks.items())
     }
 

@@ -24,6 +24,7 @@ from bot.store.base import VersionConflict
 from bot.store.records import DeadlineRow, TableWrite
 from bot.tables import bank as banks
 from bot.tables.cache import LostRace
+from bot.tables.deadlines import IDLE
 from bot.tables.errors import TableError, TableUnavailable
 from bot.tables.live import LiveTable
 from bot.tables.models import ClockMode, TableInfo, TableStatus, Update
@@ -101,11 +102,13 @@ class Clocks:
         changed = False
         version = info.version
         takeover: str | None = None  # the server's take-over AI, read once when a clock has run out
-        for seat, dl in list(live.deadlines.items()):  # clocks nobody owes any more (should not happen)
+        for seat, dl in list(live.deadlines.items()):
             if info.seats[seat].is_ai:
                 del live.deadlines[seat]
                 changed = True
-            elif seat not in to_act and dl.why != "idle":
+            elif seat not in to_act and (dl.why not in IDLE or (dl.why == "away-idle" and dl.due_at <= now)):
+                # a clock nobody owes any more (should not happen), or the mark of a person away who is
+                # due back: a bank keeps the reserve
                 if bank is None:
                     del live.deadlines[seat]
                 else:
@@ -201,17 +204,22 @@ class Clocks:
             raise LostRace(info.id) from None
 
     async def restamp(
-        self, live: LiveTable, now: float, change: Callable[[int, DeadlineRow], DeadlineRow | None]
+        self, live: LiveTable, now: float, change: Callable[[int, DeadlineRow | None], DeadlineRow | None]
     ) -> bool:
-        """Apply `change` to each clock of a playing table (None: unchanged) and store the result in one
-        version-checked write; False when nothing changed. Caller holds the table (TableCache.run)."""
+        """Apply `change` to each human seat's clock (None when it has none) of a playing table: a row
+        replaces it, None leaves it, DROP removes it; the result is stored in one version-checked write.
+        False when nothing changed. Caller holds the table (TableCache.run)."""
         if live.info.status is not TableStatus.PLAYING:
             return False
         new = dict(live.deadlines)
-        for seat, dl in live.deadlines.items():
-            row = change(seat, dl)
-            if row is not None:
-                new[seat] = row
+        for s in live.info.seats:
+            if s.is_ai:
+                continue
+            row = change(s.seat, live.deadlines.get(s.seat))
+            if row is DROP:
+                new.pop(s.seat, None)
+            elif row is not None:
+                new[s.seat] = row
         if new == live.deadlines:
             return False
         old, live.deadlines = live.deadlines, new
@@ -221,6 +229,9 @@ class Clocks:
             live.deadlines = old
             raise
         return True
+
+
+DROP = DeadlineRow(-1, 0.0, 0.0)  # `restamp`: remove this seat's clock
 
 
 def duration(seconds: int) -> str:

@@ -25,29 +25,41 @@ def paused(clocks: Mapping[int, DeadlineRow]) -> bool:
 def next_deadlines(
     live: LiveTable, to_act: frozenset[int], acted: set[int], now: float, over: bool
 ) -> dict[int, DeadlineRow]:
-    """Each human seat's clock once the table reached `to_act`; `acted`: the seats that acted on the way."""
+    """Each human seat's clock once the table reached `to_act`; `acted`: the seats that acted on the way.
+
+    A seat that owes nothing keeps its bank's reserve ("idle") or the mark that its person is away
+    ("away-idle", until `due_at`): a decision that begins for a person away starts stopped until they are
+    back, so time away never counts."""
     if over:
         return {}
     info = live.info
     bank = banks.parse(info.clock_bank)
-    stopped = paused(live.deadlines) if live.deadlines else False
+    clocks = live.deadlines
+    stopped = paused(clocks) if clocks else False
     seconds = info.clock_seconds
     out: dict[int, DeadlineRow] = {}
-    seats = sorted(to_act) if bank is None else range(len(info.seats))
+    seats = sorted(to_act) if bank is None and not clocks else range(len(info.seats))
     for seat in seats:
         if info.seats[seat].ai_policy is not None:
             continue
-        old = live.deadlines.get(seat)
-        if seat not in to_act:  # a bank's seat that owes nothing keeps its reserve
-            assert bank is not None
-            out[seat] = old if old is not None and old.why == "idle" else banks.idle(banks.left(old, now, bank), seat, now)
+        old = clocks.get(seat)
+        if seat not in to_act:
+            if old is not None and old.why in IDLE:
+                out[seat] = old
+            elif bank is not None:
+                out[seat] = banks.idle(banks.left(old, now, bank), seat, now)
             continue
-        if old is not None and seat not in acted and old.why != "idle":
+        if old is not None and seat not in acted and old.why not in IDLE:
             out[seat] = old
             continue
         if bank is None:
             row = DeadlineRow(seat, now + seconds, now + seconds / 2, False, since=now)
         else:
             row = banks.begin(banks.left(old, now, bank), bank, now, seat)
-        out[seat] = banks.hold(row, now, "paused") if stopped else row
+        if old is not None and old.why == "away-idle" and old.due_at > now:
+            row = banks.hold(row, now, "away", look_again=old.due_at)
+        out[seat] = banks.hold(row, now, "paused") if stopped and row.held is None else row
     return out
+
+
+IDLE = ("idle", "away-idle")  # the rows of seats that owe nothing

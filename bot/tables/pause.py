@@ -135,11 +135,11 @@ class Pauses:
         self.host.outbox.publish([Update(table=live.info, events=((event, None),), to_act=to_act)])
 
 
-def _stop(d: DeadlineRow, now: float) -> DeadlineRow | None:
-    return banks.hold(d, now, "paused") if d.held is None else None
+def _stop(d: DeadlineRow | None, now: float) -> DeadlineRow | None:
+    return banks.hold(d, now, "paused") if d is not None and d.held is None else None
 
 
-def _start(d: DeadlineRow, now: float, info: TableInfo) -> DeadlineRow | None:
-    if d.why != "paused":
+def _start(d: DeadlineRow | None, now: float, info: TableInfo) -> DeadlineRow | None:
+    if d is None or d.why != "paused":
         return None
     return banks.resume(d, now, None if info.clock_bank else float(info.clock_seconds))
