@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_bot import commands, components, leaderboards, privacy, rematch, replays
+from bot.discord_bot import commands, components, leaderboards, pause, privacy, rematch, replays
 from bot.discord_bot.clicks import Kit, bind
 from bot.discord_bot.config import DiscordSettings
 from bot.discord_bot.digest import DigestSender
@@ -83,6 +83,7 @@ class TricktableBot(discord.Client):
         self.add_dynamic_items(*bind(kit, leaderboards.LeaderboardPageButton))  # a leaderboard's ◀ ▶
         self.service.on_season_end(SeasonNews(self.router).announce)  # a season's end, in the chosen channel
         self.add_dynamic_items(*bind(kit, rematch.PlayAgainButton))  # a finished table's Play again
+        self.add_dynamic_items(*bind(kit, pause.PauseButton))  # a pause's agree / decline / resume
         self.service.subscribe_digest(DigestSender(self.preferences, self.router).send)  # the daily digest DM
         await self.tree.set_translator(Translator())
         if self.settings.sync_commands:

@@ -129,7 +129,9 @@ class Away:
         started = []
         for info in await self.tables_of(user_id):
             bank = info.clock_bank is not None
-            if stops_for_away(info) and await self._each(info.id, user_id, functools.partial(self._start, now=now, bank=bank)):
+            if stops_for_away(info) and await self._each(
+                info.id, user_id, functools.partial(self._start, now=now, bank=bank)
+            ):
                 started.append(info.id)
         return tuple(started)
 
@@ -176,6 +178,7 @@ class Away:
             seat = live.info.seat_of(user_id)
             if seat is None:
                 return False
+
             def mine(s: int, d: DeadlineRow | None) -> DeadlineRow | None:
                 row = change(d) if s == seat else None
                 return dataclasses.replace(row, seat=s) if row is not None and row is not DROP else row

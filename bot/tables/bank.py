@@ -70,11 +70,15 @@ def idle(reserve: float, seat: int, now: float) -> DeadlineRow:
     return DeadlineRow(seat, FAR, FAR, True, since=now, held=reserve, why="idle")
 
 
-def hold(d: DeadlineRow, now: float, why: str, look_again: float = FAR, counted_from: float | None = None) -> DeadlineRow:
+def hold(
+    d: DeadlineRow, now: float, why: str, look_again: float = FAR, counted_from: float | None = None
+) -> DeadlineRow:
     """Stop a running clock (away, paused): it keeps what was left; with `counted_from`, only the time up to
     that moment counted (a person away since then: the clock loop noticed later)."""
     until = now if counted_from is None else max(d.since, min(now, counted_from))
-    return DeadlineRow(d.seat, look_again, look_again, True, since=now, held=max(0.0, d.due_at - until), why=why)
+    return DeadlineRow(
+        d.seat, look_again, look_again, True, since=now, held=max(0.0, d.due_at - until), why=why
+    )
 
 
 def resume(d: DeadlineRow, at: float, fixed_seconds: float | None = None) -> DeadlineRow:
@@ -106,7 +110,9 @@ def seat_clocks(clocks: dict[int, DeadlineRow], now: float) -> dict[int, SeatClo
     }
 
 
-def choose(choice: str, live_bank: tuple[int, int, int], async_bank: tuple[int, int, int]) -> tuple[str, str | None]:
+def choose(
+    choice: str, live_bank: tuple[int, int, int], async_bank: tuple[int, int, int]
+) -> tuple[str, str | None]:
     """A clock choice (`CLOCK_CHOICES`) as the table's (clock_mode, clock_bank); ValueError otherwise."""
     if choice not in CLOCK_CHOICES:
         raise ValueError(choice)

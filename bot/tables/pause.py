@@ -36,7 +36,10 @@ i18n.register(
             "en": "Table #{table} is paused. Any player can resume it with /table resume.",
             "ja": "卓 #{table} は一時停止中です。プレイヤーなら誰でも /table resume で再開できます。",
         },
-        "already_paused": {"en": "Table #{table} is already paused.", "ja": "卓 #{table} はすでに一時停止中です。"},
+        "already_paused": {
+            "en": "Table #{table} is already paused.",
+            "ja": "卓 #{table} はすでに一時停止中です。",
+        },
         "not_paused": {"en": "Table #{table} is not paused.", "ja": "卓 #{table} は一時停止していません。"},
         "host.pause_asked": {
             "en": "{name} asks to pause the table ({count}/{needed} agreed). Each player: agree with the button.",
@@ -67,7 +70,9 @@ class PauseState:
 
 
 def people(info: TableInfo) -> frozenset[int]:
-    return frozenset(s.user_id for s in info.seats if s.user_id is not None and s.left is None and not s.is_ai)
+    return frozenset(
+        s.user_id for s in info.seats if s.user_id is not None and s.left is None and not s.is_ai
+    )
 
 
 class Pauses:
@@ -93,7 +98,9 @@ class Pauses:
         needed = people(live.info)
         name = next(s.name for s in live.info.seats if s.user_id == user_id)
         if not needed <= voters:
-            self._announce(live, "host.pause_asked", name=name, count=len(voters & needed), needed=len(needed))
+            self._announce(
+                live, "host.pause_asked", name=name, count=len(voters & needed), needed=len(needed)
+            )
             return PauseState(live.info, voters, needed, False)
 
         async def pause(live: LiveTable) -> bool:

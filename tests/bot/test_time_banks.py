@@ -34,7 +34,9 @@ async def act(service: TableService, table: int, user: int) -> None:
     await service.submit(table, user, view.legal_actions[0], view.version)
 
 
-async def test_reserve_is_start_plus_increments_minus_time_used(service: TableService, clock: FakeClock) -> None:
+async def test_reserve_is_start_plus_increments_minus_time_used(
+    service: TableService, clock: FakeClock
+) -> None:
     table = await human_table(service, clock_mode="async-bank")
     info = await service.get_table(table)
     assert info.clock_bank == "1000,100,1500"
@@ -54,7 +56,9 @@ async def test_reserve_is_start_plus_increments_minus_time_used(service: TableSe
         assert c.left == (min(1500, reserve + 100) if c.running else reserve)
 
 
-async def test_cap_holds_and_an_empty_reserve_lets_the_ai_play_once(service: TableService, clock: FakeClock) -> None:
+async def test_cap_holds_and_an_empty_reserve_lets_the_ai_play_once(
+    service: TableService, clock: FakeClock
+) -> None:
     table = await human_table(service, clock_mode="live-bank", rounds="5")
     for _ in range(4):  # quick decisions: the reserve grows to the cap and no further
         for user in (ALICE.user_id, 2):
@@ -154,7 +158,9 @@ async def test_live_and_no_away_tables_keep_moving(service: TableService, clock:
     ("until", "code"),
     [("yesterday", "away_unreadable"), ("1970-01-01", "away_past"), ("15d", "away_too_long")],
 )
-async def test_bad_away_changes_nothing(service: TableService, clock: FakeClock, until: str, code: str) -> None:
+async def test_bad_away_changes_nothing(
+    service: TableService, clock: FakeClock, until: str, code: str
+) -> None:
     table = await human_table(service, clock_mode="async")
     with pytest.raises(TableError) as err:
         await service.set_away(ALICE.user_id, until)

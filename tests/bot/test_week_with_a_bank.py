@@ -24,10 +24,14 @@ def settings() -> Settings:
     return Settings(snapshot_every=4, async_bank=(int(START), int(INC), int(CAP)))
 
 
-async def test_a_week_with_a_bank_one_away_one_absent(db_path: str, settings: Settings, clock: FakeClock) -> None:
+async def test_a_week_with_a_bank_one_away_one_absent(
+    db_path: str, settings: Settings, clock: FakeClock
+) -> None:
     service = await open_service(db_path, settings, clock)
     try:
-        info = await service.create(10, 20, ALICE, "tiny", options={"rounds": "5"}, seed=11, clock_mode="async-bank")
+        info = await service.create(
+            10, 20, ALICE, "tiny", options={"rounds": "5"}, seed=11, clock_mode="async-bank"
+        )
         await service.join(info.id, PlayerRef(2, "Bob"))
         await service.join(info.id, PlayerRef(3, "Carol"))
         await service.start(info.id, ALICE.user_id)

@@ -6,6 +6,8 @@
     settings.py  /settings me, server                                      (an app_commands.Group)
     replay.py    /replay: a game stepped through with pictures             (a top-level command)
     mine.py      /games: every table where I sit, waiting-for-me first     (a top-level command)
+    away.py      /away until, /away off: time away                          (an app_commands.Group)
+    pause.py     /table pause, /table resume (added to the /table group; buttons: ../pause.py)
 
 Command texts are locale_strs (English, Japanese via texts.Translator); game choices come from the registry
 when these modules are imported, so a newly installed game appears after a restart and a sync. Errors of
@@ -19,7 +21,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_bot.commands.away import AwayCommands
 from bot.discord_bot.commands.mine import MineCommands
+from bot.discord_bot.commands.pause import PauseCommands
 from bot.discord_bot.commands.ratings import RatingsCommands
 from bot.discord_bot.commands.reading import ReadingCommands
 from bot.discord_bot.commands.replay import ReplayCommands
@@ -44,7 +48,11 @@ def install(
     settings: DiscordSettings,
 ) -> None:
     """Every command on `tree`, and the tree's error hook."""
-    tree.add_command(TableCommands(service, prefs, router, replies, settings))
+    table_group = TableCommands(service, prefs, router, replies, settings)
+    for command in PauseCommands(service, prefs).commands():  # /table pause, /table resume
+        table_group.add_command(command)
+    tree.add_command(table_group)
+    tree.add_command(AwayCommands(service, prefs).group())  # /away until, /away off
     for command in ReadingCommands(service, prefs, replies).commands():
         tree.add_command(command)
     for command in RatingsCommands(service, prefs).commands():

@@ -16,12 +16,18 @@ class PostgresAway(AwayStore):
 
     _conn: Callable[..., Any]
 
-    async def start_away(self, user_id: int, starts_at: float, ends_at: float, allowed: float) -> float | None:
+    async def start_away(
+        self, user_id: int, starts_at: float, ends_at: float, allowed: float
+    ) -> float | None:
         since = starts_at - sql.WINDOW
         async with self._conn() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(hashtext('away'), hashtext($1::text))", str(user_id))
+            await conn.execute(
+                "SELECT pg_advisory_xact_lock(hashtext('away'), hashtext($1::text))", str(user_id)
+            )
             await conn.execute(numbered(sql.FORGET_OLD), user_id, since)
-            used = float(await conn.fetchval(numbered(sql.USED_PG), starts_at, since, user_id, since, starts_at))
+            used = float(
+                await conn.fetchval(numbered(sql.USED_PG), starts_at, since, user_id, since, starts_at)
+            )
             if used + (ends_at - starts_at) > allowed:
                 return used
             await conn.execute(numbered(sql.END_CURRENT), starts_at, user_id, starts_at, starts_at)

@@ -16,12 +16,16 @@ class SqliteAway(AwayStore):
     _run: Callable[..., Any]
     _tx: Callable[..., Any]
 
-    async def start_away(self, user_id: int, starts_at: float, ends_at: float, allowed: float) -> float | None:
+    async def start_away(
+        self, user_id: int, starts_at: float, ends_at: float, allowed: float
+    ) -> float | None:
         def work(conn: sqlite3.Connection) -> float | None:
             def body() -> float | None:
                 since = starts_at - sql.WINDOW
                 conn.execute(sql.FORGET_OLD, (user_id, since))
-                used = float(conn.execute(sql.USED, (starts_at, since, user_id, since, starts_at)).fetchone()[0])
+                used = float(
+                    conn.execute(sql.USED, (starts_at, since, user_id, since, starts_at)).fetchone()[0]
+                )
                 if used + (ends_at - starts_at) > allowed:
                     return used
                 conn.execute(sql.END_CURRENT, (starts_at, user_id, starts_at, starts_at))
