@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
+from bot.tables import bank as banks
+from bot.tables.bank import ClockBoard
 from bot.tables.models import SeatView, TableInfo, Update
 from games.core import i18n
 from games.core.contract import Event, Game, Outcome
@@ -35,6 +37,14 @@ i18n.register(
         "render.card_texts_none": {
             "en": "None of the cards you can see has an effect text.",
             "ja": "見えているカードに効果テキストのあるものはありません。",
+        },
+        # time banks, time away, pauses (clock_lines)
+        "host.clock_left": {"en": "{name} · {left} left", "ja": "{name} · 残り {left}"},
+        "host.clock_reserve": {"en": "{name} · {left} in reserve", "ja": "{name} · 持ち時間 {left}"},
+        "host.away_line": {"en": "{name} · away until {when}", "ja": "{name} · {when} まで離席中"},
+        "host.paused_line": {
+            "en": "⏸ Paused by all its players: the clocks are stopped. Any player can resume (/table resume).",
+            "ja": "⏸ 全員の同意で一時停止中（持ち時間は停止）。誰でも再開できます（/table resume）。",
         },
     }
 )
@@ -178,6 +188,28 @@ def time_left(deadline: float | None, now: float | None = None) -> str:
 def waiting_line(info: TableInfo, to_act: frozenset[int], lang: str = "en") -> str:
     names = ", ".join(info.seats[s].name for s in sorted(to_act) if s < len(info.seats))
     return i18n.translate("host.waiting_for", lang, names=names) if names else ""
+
+
+def clock_lines(
+    info: TableInfo, board: ClockBoard, lang: str, when: Callable[[float], str], to_act: frozenset[int] = frozenset()
+) -> list[str]:
+    """The clocks as a board shows them (time banks, time away, pauses): a paused table says so; each
+    person away says until when (`when` writes a moment for this reader: a Discord timestamp in public, the
+    reader's zone in private); with a bank every person's reserve shows, else the time left of those who
+    owe a decision."""
+    lines = [i18n.translate("host.paused_line", lang)] if board.paused else []
+    for seat, clock in sorted(board.clocks.items()):
+        name = info.seats[seat].name
+        if seat in board.away:
+            lines.append(i18n.translate("host.away_line", lang, name=name, when=when(board.away[seat])))
+        elif clock.running or (board.paused and seat in to_act):
+            lines.append(i18n.translate("host.clock_left", lang, name=name, left=banks.duration(clock.left)))
+        elif board.bank:
+            lines.append(i18n.translate("host.clock_reserve", lang, name=name, left=banks.duration(clock.left)))
+    for seat, until in sorted(board.away.items()):
+        if seat not in board.clocks:
+            lines.append(i18n.translate("host.away_line", lang, name=info.seats[seat].name, when=when(until)))
+    return lines
 
 
 def seat_lines(info: TableInfo, lang: str = "en") -> list[str]:

@@ -16,7 +16,7 @@ import discord
 from bot import render
 from bot.discord_bot import ids, play_again, replay_button
 from bot.discord_bot.texts import t
-from bot.tables.bank import choice_of
+from bot.tables.bank import ClockBoard, choice_of
 from bot.tables.models import SeatInfo, SeatView, TableInfo, TableStatus, Update
 from games.core.contract import Event, Game
 
@@ -118,7 +118,12 @@ def ai_level_select(info: TableInfo, lang: str) -> discord.ui.Select[Any]:
 
 # ---- public board ----------------------------------------------------------------------------------------
 def board_message(
-    info: TableInfo, public: SeatView, game: Game[Any], lang: str, to_act: Iterable[int] = ()
+    info: TableInfo,
+    public: SeatView,
+    game: Game[Any],
+    lang: str,
+    to_act: Iterable[int] = (),
+    clocks: ClockBoard | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
     names = render.names_of(info)
     text = game.render_view(public.view, lang, names=names)
@@ -128,9 +133,14 @@ def board_message(
     )
     seats = {s.seat: s for s in info.seats}
     if info.status is TableStatus.PLAYING:
-        who = ", ".join(seat_label(seats[s]) for s in sorted(to_act) if s in seats)
+        owing = frozenset(to_act)
+        who = ", ".join(seat_label(seats[s]) for s in sorted(owing) if s in seats)
         if who:
             embed.add_field(name="\u200b", value=t("dc.board.to_act", lang, who=who), inline=False)
+        if clocks is not None:  # reserves, time away, a pause: public, so times are Discord timestamps
+            lines = render.clock_lines(info, clocks, lang, lambda ts: f"<t:{int(ts)}:f>", owing)
+            if lines:
+                embed.add_field(name="\u200b", value=_clip("\n".join(lines), 1024), inline=False)
     elif info.status is TableStatus.FINISHED:
         embed.set_footer(text=t("dc.board.over", lang))
     else:

@@ -194,6 +194,10 @@ class Router:
         except Exception:  # a label must never break a reply
             return action
 
+    def queued(self) -> int:
+        """Updates waiting to be posted (an operators' metric: it grows while Discord holds us back)."""
+        return sum(len(queue) for queue in self._pending.values())
+
     async def drain(self) -> None:
         pending = [task for task in self._chains.values() if not task.done()]
         if pending:
@@ -479,7 +483,8 @@ class Router:
         added = [line for line in (lines or []) if line]
         pings = pings or []
         public = await self.service.public_view(info.id)
-        embed, view = boards.board_message(info, public, game, lang, to_act)
+        clocks = await self.service.clock_board(info.id)  # reserves, time away, pause (bot/tables/bank.py)
+        embed, view = boards.board_message(info, public, game, lang, to_act, clocks)
         room = _log_room(embed)
         known = self._boards.get(info.id)
         target = info.thread_id or info.channel_id
@@ -518,7 +523,7 @@ class Router:
         nonce = self._nonce.get(info.id, str(info.id))
         for n, chunk in enumerate(chunks[:-1]):  # more than one message holds (rare: a long burst of lines)
             info = await self.send_public(info, content=chunk, allowed_mentions=notify, nonce=f"{nonce}.{n}")
-        embed, view = boards.board_message(info, public, game, lang, to_act)  # (a picture block took the old one's items)
+        embed, view = boards.board_message(info, public, game, lang, to_act, clocks)  # (a picture block took the old one's items)
         view.stop()  # drawn only: clicks reach the DynamicItems
         dressed = await pictures.board(self.prefs, self.service, info, public, game, lang, embed, view)
         kwargs = _with_log(dressed, chunks[-1])
@@ -528,7 +533,7 @@ class Router:
         if self._attempts.get(info.id):
             # A retry: an earlier try may have been posted unheard (a timeout), and Discord then hands back
             # that message (same nonce) as it was: bring it to the current state.
-            view2 = boards.board_message(info, public, game, lang, to_act)[1]
+            view2 = boards.board_message(info, public, game, lang, to_act, clocks)[1]
             view2.stop()
             again = await pictures.board(self.prefs, self.service, info, public, game, lang, embed, view2, edit=True)
             self._count(info.id)

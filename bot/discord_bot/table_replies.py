@@ -64,7 +64,8 @@ class TableReplies:
             return
         public = await svc.public_view(table)
         await self.router.restore(table)
-        embed, bview = boards.board_message(info, public, game, lang, self.router.to_act_of(table))
+        clocks = await svc.clock_board(table)
+        embed, bview = boards.board_message(info, public, game, lang, self.router.to_act_of(table), clocks)
         dressed = await pictures.board(self.prefs, svc, info, public, game, lang, embed, bview)
         await send(interaction, ephemeral=True, **dressed)
 

@@ -101,6 +101,17 @@ class SeatClock:
     since: float = 0.0  # when it began running (or stopped)
 
 
+@dataclass(frozen=True, slots=True)
+class ClockBoard:
+    """What a board shows of a table's clocks: each human seat's clock, who is away (seat -> until when),
+    whether the table is paused, and whether its clock is a bank (then every person's reserve shows)."""
+
+    clocks: dict[int, SeatClock]
+    away: dict[int, float]
+    paused: bool
+    bank: bool
+
+
 def seat_clocks(clocks: dict[int, DeadlineRow], now: float) -> dict[int, SeatClock]:
     return {
         seat: SeatClock(

@@ -36,8 +36,8 @@ from bot.store.writer import GroupCommitter
 from bot.tables import gcpause, replays, views
 from bot.tables import history as history_replay
 from bot.tables.away import Away, AwayReport, parse_until
-from bot.tables.bank import SeatClock, seat_clocks
-from bot.tables.clocks import Clocks
+from bot.tables.bank import ClockBoard, SeatClock, seat_clocks
+from bot.tables.clocks import Clocks, stops_for_away
 from bot.tables.digest import Digest, DigestListener
 from bot.tables.errors import TableError
 from bot.tables.host import Host
@@ -175,6 +175,11 @@ class TableService:
     @property
     def loaded_tables(self) -> int:
         return len(self.host.cache.tables)
+
+    @property
+    def ai_queue_depth(self) -> int:
+        """Strong AI moves waiting for or running in the search pool (an operators' metric)."""
+        return self.host.ai.in_flight
 
     def evict_idle(self, now: float | None = None) -> int:
         """Tables idle longer than settings.idle_evict_seconds leave memory; returns how many left."""
@@ -495,6 +500,18 @@ class TableService:
 
     async def is_paused(self, table_id: int) -> bool:
         return await self.pauses.is_paused(table_id)
+
+    async def clock_board(self, table_id: int) -> ClockBoard:
+        """A board's clock lines: each person's reserve or time left, who is away until when, paused."""
+        live = await self._live(table_id)
+        info = live.info
+        away: dict[int, float] = {}
+        if info.status is TableStatus.PLAYING and stops_for_away(info):
+            users = {s.user_id: s.seat for s in info.seats if s.user_id is not None and not s.is_ai}
+            away = {users[u]: until for u, until in (await self.away.away_until(list(users))).items()}
+        clocks = seat_clocks(live.deadlines, self.clock()) if info.status is TableStatus.PLAYING else {}
+        stopped = any(c.why == "paused" for c in clocks.values())
+        return ClockBoard(clocks, away, stopped, info.clock_bank is not None)
 
     async def seat_clocks(self, table_id: int) -> dict[int, SeatClock]:
         """Each human seat's clock now: a time bank's reserve (also of seats that owe nothing), or what

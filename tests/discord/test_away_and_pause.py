@@ -6,6 +6,7 @@ resumes."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -132,3 +133,17 @@ async def test_pausing_a_finished_table_is_one_localized_line(harness: Harness) 
         rec = await harness.cmd(who, "table pause", table=table.id)
         assert needle in one_line(harness, rec)
     assert await svc.store.pause_votes(table.id) == frozenset()
+
+
+async def test_the_board_shows_reserves_and_who_is_away(harness: Harness) -> None:
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot(default_clock="async-bank")
+    table = await tiny_table(harness, [alice, bob])
+    board = table.board()
+    text = board.text()
+    assert re.search(r"alice · 3d 1[12]h left", text) and "bob · 3d 0h in reserve" in text, text
+    await harness.cmd(bob, "away until", when="2d")
+    rec = await harness.cmd(alice, "table status", table=table.id)
+    shown = harness.last_reply(rec).text()
+    assert "bob · away until <t:" in shown and re.search(r"alice · 3d 1[12]h left", shown), shown
