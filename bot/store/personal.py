@@ -22,7 +22,7 @@ class PersonRow(NamedTuple):
     quiet_start: int | None = None  # minutes after local midnight; None: the default (23:00)
     quiet_end: int | None = None  # minutes after local midnight; None: the default (08:00)
     digest_hour: int | None = None  # local hour of the daily digest; None or -1: off
-    digest_next_at: float | None = None  # when the next digest is due (epoch seconds)
+    digest_next_at: float | None = None  # when the next digest is due (epoch seconds; 0: to schedule)
 
 
 PERSON_COLUMNS = ", ".join(PersonRow._fields)
@@ -30,38 +30,39 @@ _GIVEN = ("timezone", "quiet_start", "quiet_end", "digest_hour")
 
 PERSON_ROW = f"SELECT {PERSON_COLUMNS} FROM user_settings WHERE user_id = ?"
 
-# One merging statement: what is not given keeps the stored value; a new time zone or digest hour
-# forgets when the next digest was due (the digest sweep schedules it again in the new zone).
+# One merging statement: what is not given keeps the stored value. A new time zone or digest hour sets
+# digest_next_at to 0, "to schedule" (the digest sweep schedules it in the new zone; 0 is always due, so
+# the sweep's one indexed range finds it), or to NULL when the digest is off.
+_SCHEDULE = "CASE WHEN COALESCE(excluded.digest_hour, user_settings.digest_hour) >= 0 THEN 0 END"
 PERSON_UPDATE = (
-    f"INSERT INTO user_settings (user_id, {', '.join(_GIVEN)}) VALUES (?, ?, ?, ?, ?)"
+    f"INSERT INTO user_settings (user_id, {', '.join(_GIVEN)}, digest_next_at) VALUES (?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (user_id) DO UPDATE SET "
     + ", ".join(f"{c} = COALESCE(excluded.{c}, user_settings.{c})" for c in _GIVEN)
     + ", digest_next_at = CASE WHEN excluded.timezone IS NOT NULL OR excluded.digest_hour IS NOT NULL"
-    " THEN NULL ELSE user_settings.digest_next_at END"
+    f" THEN {_SCHEDULE} ELSE user_settings.digest_next_at END"
     f" RETURNING {PERSON_COLUMNS}"
 )
 
-# People whose digest is on and either not scheduled yet or due.
+# People whose digest is due or to schedule (0): one range of the partial index user_settings_digest, so
+# the clock loop's sweep every second reads only those rows.
 DIGESTS_DUE = (
     "SELECT user_id, timezone, digest_hour, digest_next_at FROM user_settings"
-    " WHERE digest_hour >= 0 AND (digest_next_at IS NULL OR digest_next_at <= ?)"
-    " ORDER BY user_id LIMIT ?"
+    " WHERE digest_next_at <= ? AND digest_hour >= 0 ORDER BY digest_next_at LIMIT ?"
 )
 
-# Move a digest on from the time it was due (NULL: not scheduled yet) to the next one: the process whose
-# update changes the row sends it; another that read the same due time changes nothing.
-MOVE_DIGEST_DUE = "UPDATE user_settings SET digest_next_at = ? WHERE user_id = ? AND digest_next_at = ? AND digest_hour >= 0"
-MOVE_DIGEST_NEW = (
-    "UPDATE user_settings SET digest_next_at = ? WHERE user_id = ? AND digest_next_at IS NULL AND digest_hour >= 0"
-)
+# Move a digest on from the time it was due (0: to schedule) to the next one: the process whose update
+# changes the row sends it; another that read the same due time changes nothing.
+MOVE_DIGEST = "UPDATE user_settings SET digest_next_at = ? WHERE user_id = ? AND digest_next_at = ? AND digest_hour >= 0"
 
 REMATCH_OF = "SELECT table_id FROM rematches WHERE source_id = ?"
 REMATCH_INSERT = "INSERT INTO rematches (source_id, table_id) VALUES (?, ?)"
 
 
 def person_values(user_id: int, row: PersonRow) -> tuple[Any, ...]:
-    """`(user_id, timezone, quiet_start, quiet_end, digest_hour)` to merge."""
-    return (user_id, row.timezone, row.quiet_start, row.quiet_end, row.digest_hour)
+    """`(user_id, timezone, quiet_start, quiet_end, digest_hour, digest_next_at)` to merge (a first row
+    with the digest on is to schedule: 0)."""
+    first = 0.0 if row.digest_hour is not None and row.digest_hour >= 0 else None
+    return (user_id, row.timezone, row.quiet_start, row.quiet_end, row.digest_hour, first)
 
 
 def person_row(row: Any) -> PersonRow:
@@ -79,9 +80,9 @@ class DueDigest(NamedTuple):
     user_id: int
     timezone: str | None
     hour: int
-    due_at: float | None  # None: not scheduled yet
+    due_at: float | None  # None: not scheduled yet (stored as 0)
 
 
 def due_digest(row: Any) -> DueDigest:
-    return DueDigest(int(row[0]), None if row[1] is None else str(row[1]), int(row[2]),
-                     None if row[3] is None else float(row[3]))
+    due = None if row[3] is None or float(row[3]) == 0.0 else float(row[3])
+    return DueDigest(int(row[0]), None if row[1] is None else str(row[1]), int(row[2]), due)

@@ -27,9 +27,10 @@ async def test_time_settings_merge_like_the_other_settings(store: Store) -> None
             store.update_person(user, PersonRow(digest_hour=9)),
             store.update_settings(user, language="ja"),
         )
-        assert await store.person(user) == PersonRow("Asia/Tokyo", 60, 420, 9, None)
+        assert await store.person(user) == PersonRow("Asia/Tokyo", 60, 420, 9, 0.0)  # 0: to schedule
         assert await store.get_settings(user) == ("ja", True)
-    assert await store.update_person(1, PersonRow()) == PersonRow("Asia/Tokyo", 60, 420, 9, None)
+    assert await store.update_person(1, PersonRow()) == PersonRow("Asia/Tokyo", 60, 420, 9, 0.0)
+    assert (await store.update_person(1, PersonRow(digest_hour=-1))).digest_next_at is None  # off
 
 
 async def test_a_due_digest_is_moved_on_by_exactly_one_caller(store: Store) -> None:
@@ -46,6 +47,18 @@ async def test_a_due_digest_is_moved_on_by_exactly_one_caller(store: Store) -> N
     # a new hour unschedules it (the sweep schedules it again in the person's zone)
     await store.update_person(7, PersonRow(digest_hour=10))
     assert [(d.hour, d.due_at) for d in await store.digests_due(0.0)] == [(10, None)]
+
+
+async def test_the_digest_sweep_reads_one_index_range(store: Store, backend: str) -> None:
+    """The clock loop asks every second: its query must not scan every person's settings."""
+    from bot.store import personal
+
+    if backend != "sqlite":
+        return  # (PostgreSQL's planner prefers a scan on a tiny table; the same partial index serves it)
+    plan = await store._run(  # type: ignore[attr-defined]
+        lambda conn: conn.execute("EXPLAIN QUERY PLAN " + personal.DIGESTS_DUE, (0.0, 10)).fetchall()
+    )
+    assert any("user_settings_digest" in str(row) for row in plan), plan
 
 
 async def test_two_rematch_clicks_at_once_make_one_lobby(store: Store) -> None:

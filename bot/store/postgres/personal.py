@@ -18,8 +18,7 @@ from bot.store.statements import numbered
 _PERSON_ROW = numbered(personal.PERSON_ROW)
 _PERSON_UPDATE = numbered(personal.PERSON_UPDATE)
 _DIGESTS_DUE = numbered(personal.DIGESTS_DUE)
-_MOVE_DUE = numbered(personal.MOVE_DIGEST_DUE)
-_MOVE_NEW = numbered(personal.MOVE_DIGEST_NEW)
+_MOVE_DIGEST = numbered(personal.MOVE_DIGEST)
 _REMATCH_OF = numbered(personal.REMATCH_OF)
 _REMATCH_INSERT = numbered(personal.REMATCH_INSERT) + " ON CONFLICT (source_id) DO NOTHING RETURNING table_id"
 
@@ -46,10 +45,7 @@ class PostgresPersonal(PersonalStore, RematchStore):
 
     async def move_digest(self, user_id: int, due_at: float | None, next_at: float) -> bool:
         async with self._conn() as conn:
-            if due_at is None:
-                status = await conn.execute(_MOVE_NEW, next_at, user_id)
-            else:
-                status = await conn.execute(_MOVE_DUE, next_at, user_id, due_at)
+            status = await conn.execute(_MOVE_DIGEST, next_at, user_id, due_at or 0.0)
         return str(status).endswith(" 1")
 
     async def rematch_of(self, source_id: int) -> int | None:

@@ -47,10 +47,7 @@ class SqlitePersonal(PersonalStore, RematchStore):
     async def move_digest(self, user_id: int, due_at: float | None, next_at: float) -> bool:
         def work(conn: sqlite3.Connection) -> bool:
             def body() -> bool:
-                if due_at is None:
-                    cur = conn.execute(personal.MOVE_DIGEST_NEW, (next_at, user_id))
-                else:
-                    cur = conn.execute(personal.MOVE_DIGEST_DUE, (next_at, user_id, due_at))
+                cur = conn.execute(personal.MOVE_DIGEST, (next_at, user_id, due_at or 0.0))
                 return cur.rowcount == 1
 
             return bool(self._tx(conn, body))
