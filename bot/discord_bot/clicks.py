@@ -10,6 +10,7 @@ service, preferences, the poster, the reply helpers) is bound to their class whe
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -21,6 +22,7 @@ from bot.discord_bot.replies import report_error
 from bot.discord_bot.routing import Router
 from bot.discord_bot.table_replies import TableReplies
 from bot.discord_bot.texts import t
+from bot.metrics import Metrics
 from bot.tables import TableService
 from games.core.errors import GameError
 
@@ -37,6 +39,7 @@ class Kit:
     router: Router
     replies: TableReplies
     settings: DiscordSettings
+    metrics: Metrics | None = None  # the operators' endpoint, when on (click latency)
 
 
 class Guarded:
@@ -57,6 +60,7 @@ class Guarded:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         kit, table = self.kit, self.table
+        started = time.perf_counter()
         lang = await kit.prefs.safe_lang(interaction)
         try:
             await self.prepare(interaction)
@@ -68,6 +72,9 @@ class Guarded:
                 await report_error(interaction, err, lang, table)
         except Exception as err:  # one table's failure must never escape into discord.py's loop
             await report_error(interaction, err, lang, table)
+        finally:
+            if kit.metrics is not None:
+                kit.metrics.click(time.perf_counter() - started)
 
 
 async def answer_stale(kit: Kit, interaction: discord.Interaction, table: int, lang: str) -> None:

@@ -23,6 +23,7 @@ from bot.discord_bot.routing import Router
 from bot.discord_bot.season_news import SeasonNews
 from bot.discord_bot.table_replies import TableReplies
 from bot.discord_bot.texts import Translator
+from bot.metrics import Metrics
 from bot.ops.health import Heartbeat, heartbeat_path
 from bot.tables import TableService
 
@@ -43,11 +44,14 @@ class TricktableBot(discord.Client):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # threads and channels; no privileged intent is needed
-        sharding: dict[str, Any] = {}  # only ShardedTricktableBot is given shard settings
+        sharding: dict[str, Any] = {}  # only ShardedTricktableBot is given shard settings (and the trace)
         if settings.shard_count is not None:
             sharding["shard_count"] = settings.shard_count
         if settings.shard_ids is not None:
             sharding["shard_ids"] = list(settings.shard_ids)
+        self.metrics = Metrics() if settings.metrics_port is not None else None  # operators' endpoint
+        if self.metrics is not None:
+            sharding["http_trace"] = self.metrics.trace()  # Discord's requests and 429s, below discord.py
         super().__init__(
             intents=intents,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
@@ -58,6 +62,7 @@ class TricktableBot(discord.Client):
         self._clock_interval = clock_interval
         self.tree = app_commands.CommandTree(self)
         self._unsubscribe: Any = None
+        self._unsubscribe_metrics: Any = None
         self._heartbeat: asyncio.Task[None] | None = None
         self.service: TableService = service  # type: ignore[assignment]  # opened in setup_hook when None
         if service is not None:
@@ -77,7 +82,12 @@ class TricktableBot(discord.Client):
         # this process posts for its shards' servers; other tables' Updates go to their owner (relay.py)
         self.service.own_shards(self.settings.shard_count, self.settings.shard_ids)
         self._unsubscribe = self.service.subscribe(self.router.on_update)
-        kit = Kit(self.service, self.preferences, self.router, self.replies, self.settings)
+        if self.metrics is not None and self.settings.metrics_port is not None:
+            self.metrics.watch(lambda: self.service.loaded_tables, self.router.queued, lambda: self.service.ai_queue_depth)
+            self._unsubscribe_metrics = self.service.subscribe(self.metrics.on_update)
+            port = self.metrics.serve(self.settings.metrics_port)
+            log.info("metrics on port %s", port)
+        kit = Kit(self.service, self.preferences, self.router, self.replies, self.settings, self.metrics)
         self.add_dynamic_items(*bind(kit, *components.FAMILIES, privacy.ForgetButton))
         self.add_dynamic_items(*bind(kit, *replays.FAMILIES))  # a replay's Replay, ⏮ ◀ ▶ ⏭ and round list
         self.add_dynamic_items(*bind(kit, leaderboards.LeaderboardPageButton))  # a leaderboard's ◀ ▶
@@ -112,6 +122,10 @@ class TricktableBot(discord.Client):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        if self.metrics is not None:
+            if self._unsubscribe_metrics is not None:
+                self._unsubscribe_metrics()
+            self.metrics.close()
         if self.service is not None:
             await self.router.drain()
             if self._owns_service:

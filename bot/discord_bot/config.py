@@ -30,6 +30,7 @@ class DiscordSettings:
     # posts and edits per 5 s, so a table paced at one a second never meets a 429 (updates that arrive
     # meanwhile are merged into the next edit). Tests that run in real time set 0.
     thread_pace: float = 1.0
+    metrics_port: int | None = None  # TRICKTABLE_METRICS_PORT: a Prometheus endpoint (bot/metrics.py); off when unset
     host: Settings = field(default_factory=Settings)
 
     @staticmethod
@@ -61,6 +62,7 @@ class DiscordSettings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             pictures=env.boolean("DISCORD_PICTURES", True),
+            metrics_port=env.integer("TRICKTABLE_METRICS_PORT", 0, minimum=1, maximum=65535) or None,
             host=host,
         )
         env.check()

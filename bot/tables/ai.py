@@ -93,6 +93,7 @@ class AiRunner:
         self.budget = budget
         self.pool_timeout = (budget.seconds or 5.0) + POOL_GRACE_SECONDS
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self.in_flight = 0  # strong moves waiting for or running in the pool (the operators' AI queue depth)
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
@@ -121,6 +122,7 @@ class AiRunner:
         call = functools.partial(
             _search_move, game.info.id, game.to_json(state), seat, legal, seed, self.budget, time.time()
         )
+        self.in_flight += 1
         try:
             return await asyncio.wait_for(loop.run_in_executor(self._executor(), call), self.pool_timeout)
         except (TimeoutError, concurrent.futures.process.BrokenProcessPool, OSError) as err:
@@ -129,6 +131,8 @@ class AiRunner:
                 self._pool = None
             fallback = policy_for_level(game, "normal")
             return await self.move(game, state, seat, fallback, seed)
+        finally:
+            self.in_flight -= 1
 
     def close(self) -> None:
         if self._pool is not None:

@@ -23,8 +23,10 @@ from typing import Any
 
 import aiohttp
 import discord
+import yarl
 from discord import utils
 from discord.http import Route
+from multidict import CIMultiDict
 
 from tests.discord.discord_limits import (
     Call,
@@ -336,7 +338,7 @@ class FakeDiscord:
         def session_request(session: aiohttp.ClientSession, method: str, url: Any, **kwargs: Any) -> Any:
             if not str(url).startswith(Route.BASE):
                 return real_request(session, method, url, **kwargs)
-            return _Pending(fake._serve(method, str(url), kwargs))
+            return _Pending(fake._traced(session, method, str(url), kwargs))
 
         self._patch(aiohttp.ClientSession, "request", session_request)
 
@@ -378,6 +380,22 @@ class FakeDiscord:
     # ---- the wire: limits, faults, then Discord's work ------------------------------------------------
     def _loop_time(self) -> float:
         return asyncio.get_running_loop().time()
+
+    async def _traced(self, session: Any, method: str, url: str, kwargs: dict[str, Any]) -> FakeResponse:
+        """Serve a request, telling the session's aiohttp traces (`discord.Client(http_trace=…)`) as
+        aiohttp itself does."""
+        configs = list(getattr(session, "trace_configs", None) or [])
+        try:
+            response = await self._serve(method, url, kwargs)
+        except Exception as err:
+            for config in configs:
+                params = aiohttp.TraceRequestExceptionParams(method, yarl.URL(url), CIMultiDict(), err)
+                await config.on_request_exception.send(session, config.trace_config_ctx(), params)
+            raise
+        for config in configs:
+            done = aiohttp.TraceRequestEndParams(method, yarl.URL(url), CIMultiDict(), response)  # type: ignore[arg-type]
+            await config.on_request_end.send(session, config.trace_config_ctx(), done)
+        return response
 
     async def _serve(self, method: str, url: str, kwargs: dict[str, Any]) -> FakeResponse:
         path = url[len(Route.BASE):].split("?", 1)[0]
