@@ -6,7 +6,8 @@
 Human seats are local players (user ids 1..H). With --humans 0 every seat is AI and the game plays to
 the end, printing the public log and the outcome. Ctrl-C (or end of input) leaves the table saved;
 --resume continues it (the newest unfinished terminal table when no id is given). At a decision, `?`
-lists what the cards you can see do and `? 3` what option 3 does. People are named everywhere (the same
+lists what the cards you can see do and `? 3` what option 3 does; `away 3d`, `away off`, `pause` and
+`resume` are time away and pauses (bot/console_clocks.py; --clock live|async|live-bank|async-bank). People are named everywhere (the same
 names as on Discord: the seats' names, AI seats included).
 """
 
@@ -20,11 +21,12 @@ import signal
 import sys
 from typing import Any
 
-from bot import render
+from bot import console_clocks, render
 from bot.settings import Settings
 from bot.store.base import StoreError
 from bot.tables import PlayerRef, SeatView, TableError, TableInfo, TableService, TableStatus, Update
 from bot.tables.ai import policy_for_level
+from bot.tables.bank import CLOCK_CHOICES
 from games.core import i18n
 from games.core.contract import Game
 from games.core.errors import GameError
@@ -191,6 +193,8 @@ class Console:
         prompt = render.prompt_text(self.game, view, self.lang, names)
         if prompt:
             self.out(prompt)
+        for line in await console_clocks.clock_lines(self.service, self.table_id, self.lang, frozenset()):
+            self.out("  ⏱ " + line)  # reserves, time away, a pause (bot/console_clocks.py)
         labels = render.action_labels(self.game, view, self.lang, names)
         for index, (_, label) in enumerate(labels, start=1):
             self.out(f"  {index:>2}) {label}")
@@ -212,6 +216,8 @@ class Console:
             if raw.startswith("?"):
                 self._explain(raw[1:].strip(), view, labels)
                 continue
+            if await console_clocks.command(self.service, self.table_id, raw, user_id, self.humans, self.lang, self.out):
+                continue  # away <when> | away off | pause | resume
             action = self._parse(raw, labels)
             if action is None:
                 self.out(i18n.translate("console.bad_number", self.lang, n=len(labels)))
@@ -300,6 +306,7 @@ async def _new_table(
         game.info.id,
         args.variant,
         dict(kv.split("=", 1) for kv in args.option),
+        clock_mode=args.clock,
         seed=args.seed,
         creator_sits=bool(humans),
     )
@@ -398,6 +405,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="AI seats' level: easy (random), normal (heuristic, the default) or strong (search)",
     )
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--clock", default="live", choices=CLOCK_CHOICES, help="live, async or a time bank")
     return parser.parse_args(argv)
 
 
