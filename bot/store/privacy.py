@@ -56,6 +56,8 @@ FORGET_USER: tuple[tuple[str, str], ...] = (
     ("UPDATE hall_of_fame SET user_id = ?, name = ? WHERE user_id = ?", "anu"),
     ("UPDATE rating_history SET user_id = ? WHERE user_id = ?", "au"),
     ("DELETE FROM user_settings WHERE user_id = ?", "u"),
+    ("DELETE FROM away_periods WHERE user_id = ?", "u"),  # time away and pause votes
+    ("DELETE FROM pause_votes WHERE user_id = ?", "u"),
 )
 
 _IN_GUILD = "table_id IN (SELECT id FROM tables WHERE guild_id = ?)"
@@ -84,6 +86,7 @@ FORGET_GUILD: tuple[str, ...] = (
     "DELETE FROM season_ends WHERE guild_id = ?",
     "DELETE FROM season_settings WHERE guild_id = ?",
     "DELETE FROM guild_settings WHERE guild_id = ?",
+    "DELETE FROM pause_votes WHERE table_id IN (SELECT id FROM tables WHERE guild_id = ?)",
     "DELETE FROM table_meta WHERE " + _IN_GUILD,
     "DELETE FROM guild_departures WHERE guild_id = ?",
 )

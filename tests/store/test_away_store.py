@@ -125,3 +125,12 @@ async def test_votes_in_two_processes_pause_the_table(db_target: str) -> None:
     finally:
         await one.close()
         await two.close()
+
+
+async def test_forgetting_a_person_forgets_their_time_away_and_votes(store: Store) -> None:
+    assert await store.start_away(7, 1000.0, 1000.0 + DAY, 14 * DAY) is None
+    await store.add_pause_vote(3, 7, 1000.0)
+    await store.add_pause_vote(3, 8, 1000.0)
+    await store.forget_user(7)
+    assert await store.away_spans([7], 2000.0) == {}
+    assert await store.pause_votes(3) == {8}
