@@ -39,6 +39,10 @@ i18n.register(
             "ja": "見えているカードに効果テキストのあるものはありません。",
         },
         # time banks, time away, pauses (clock_lines)
+        "host.clock_reminder_reserve": {
+            "en": "⏳ {name}, a quarter of your reserve is left on table #{table} ({left}).",
+            "ja": "⏳ {name} さん、卓 #{table} の持ち時間の残りが4分の1になりました（残り {left}）。",
+        },
         "host.clock_left": {"en": "{name} · {left} left", "ja": "{name} · 残り {left}"},
         "host.clock_reserve": {"en": "{name} · {left} in reserve", "ja": "{name} · 持ち時間 {left}"},
         "host.away_line": {"en": "{name} · away until {when}", "ja": "{name} · {when} まで離席中"},
@@ -67,6 +71,8 @@ def event_text(game: Game[Any], event: Event, lang: str = "en", names: Sequence[
         params = dict(event.data)
         if isinstance(params.get("seat"), int):
             params["seat"] = params["seat"] + 1
+        if params.pop("reserve", False):  # a time bank's reminder: a quarter of the reserve is left
+            return i18n.translate(event.kind + "_reserve", lang, **params)
         return i18n.translate(event.kind, lang, **params)
     return game.render_event(event, lang, names=names)
 

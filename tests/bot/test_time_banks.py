@@ -13,6 +13,7 @@ import dataclasses
 import pytest
 from hosttools import ALICE, FakeClock, human_table, open_service
 
+from bot import render
 from bot.settings import Settings
 from bot.tables import TableService
 from bot.tables.errors import TableError
@@ -98,6 +99,10 @@ async def test_reminder_comes_at_a_quarter_of_the_reserve(service: TableService,
     event = reminders[0].events[0][0]
     assert event.kind == "host.clock_reminder" and event.data["reserve"] is True
     assert reminders[0].events[0][1] == frozenset({0})
+    game = await service.game_of(reminders[0].table.id)
+    text = render.event_text(game, event, "en")
+    assert "a quarter of your reserve is left" in text and "(4m34s)" in text, text
+    assert "4分の1" in render.event_text(game, event, "ja")
 
 
 async def test_away_stops_clocks_no_reminder_no_takeover(service: TableService, clock: FakeClock) -> None:
