@@ -147,3 +147,14 @@ async def test_the_board_shows_reserves_and_who_is_away(harness: Harness) -> Non
     rec = await harness.cmd(alice, "table status", table=table.id)
     shown = harness.last_reply(rec).text()
     assert "bob · away until <t:" in shown and re.search(r"alice · 3d 1[12]h left", shown), shown
+
+
+async def test_the_servers_default_clock_can_be_a_bank(harness: Harness) -> None:
+    fake = harness.fake
+    alice, boss = fake.add_user("alice"), fake.add_user("boss", admin=True)
+    await harness.start_bot()
+    rec = await harness.cmd(boss, "settings server", default_clock="async-bank")
+    assert "async, time bank" in harness.last_reply(rec).text()
+    await harness.cmd(alice, "table new", game="tiny")
+    info = (await harness.service.tables_of_user(alice.id))[0]
+    assert info.clock_bank is not None and info.clock_mode.value == "async" and info.away_ok
