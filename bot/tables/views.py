@@ -20,5 +20,5 @@ def seat_view(live: LiveTable, seat: int | None) -> SeatView:
         legal_actions=tuple(game.legal_actions(state, seat)) if acting and seat is not None else (),
         prompt=game.prompt(state, seat) if acting and seat is not None else None,
         version=live.info.version,
-        deadline=deadline.due_at if deadline else None,
+        deadline=deadline.due_at if deadline and deadline.held is None else None,  # (a stopped clock: none)
     )
