@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from bot.store.records import DeadlineRow
 from bot.tables import bank as banks
 from bot.tables.clocks import DROP, Clocks, stops_for_away
+from bot.tables.deadlines import paused
 from bot.tables.errors import TableError
 from bot.tables.live import LiveTable, table_info
 from bot.tables.models import TableInfo, TableStatus
@@ -181,7 +182,13 @@ class Away:
 
             def mine(s: int, d: DeadlineRow | None) -> DeadlineRow | None:
                 row = change(d) if s == seat else None
-                return dataclasses.replace(row, seat=s) if row is not None and row is not DROP else row
+                if row is None or row is DROP:
+                    return row
+                if row.held is None and stopped:  # back on a paused table: the clock waits for the resume
+                    row = banks.hold(row, self.host.clock(), "paused")
+                return dataclasses.replace(row, seat=s)
+
+            stopped = paused(live.deadlines)
 
             return await self.clocks.restamp(live, self.host.clock(), mine)
 

@@ -24,7 +24,7 @@ from bot.store.base import VersionConflict
 from bot.store.records import DeadlineRow, TableWrite
 from bot.tables import bank as banks
 from bot.tables.cache import LostRace
-from bot.tables.deadlines import IDLE
+from bot.tables.deadlines import IDLE, paused
 from bot.tables.errors import TableError, TableUnavailable
 from bot.tables.live import LiveTable
 from bot.tables.models import ClockMode, TableInfo, TableStatus, Update
@@ -118,7 +118,10 @@ class Clocks:
             user = info.seats[seat].user_id
             if dl.held is not None:
                 if dl.why == "away" and dl.due_at <= now:
-                    live.deadlines[seat] = self.back(dl, away_at(spans, user, now), spans.get(user or 0), now)
+                    woke = self.back(dl, away_at(spans, user, now), spans.get(user or 0), now)
+                    if woke.held is None and paused(live.deadlines):  # back on a paused table: it waits
+                        woke = banks.hold(woke, now, "paused")
+                    live.deadlines[seat] = woke
                     changed = True
                 continue
             span = away_at(spans, user, now)

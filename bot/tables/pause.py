@@ -143,7 +143,15 @@ class Pauses:
 
 
 def _stop(d: DeadlineRow | None, now: float) -> DeadlineRow | None:
-    return banks.hold(d, now, "paused") if d is not None and d.held is None else None
+    """A running clock stops; one stopped for time away is paused too (keeping what it holds): after the
+    resume it runs, and the clock loop stops it again, counting nothing, if its person is still away."""
+    if d is None:
+        return None
+    if d.held is None:
+        return banks.hold(d, now, "paused")
+    if d.why == "away":
+        return DeadlineRow(d.seat, banks.FAR, banks.FAR, True, now, d.held, "paused")
+    return None
 
 
 def _start(d: DeadlineRow | None, now: float, info: TableInfo) -> DeadlineRow | None:

@@ -241,3 +241,18 @@ async def test_only_a_running_clock_is_a_deadline_on_the_hand(service: TableServ
     assert (await service.seat_view(table, 2)).deadline is None  # Bob owes nothing: his reserve waits
     await service.set_away(ALICE.user_id, "1d")
     assert (await service.seat_view(table, ALICE.user_id)).deadline is None  # stopped while away
+
+
+async def test_back_from_away_on_a_paused_table_waits_for_the_resume(
+    service: TableService, clock: FakeClock
+) -> None:
+    table = await human_table(service, clock_mode="async")
+    await service.set_away(ALICE.user_id, "1d")
+    await service.ask_pause(table, ALICE.user_id)
+    assert (await service.ask_pause(table, 2)).paused
+    clock.now += 86400 + 10  # Alice is back, the table still paused
+    assert await service.process_due_clocks() == []
+    clocks = await service.seat_clocks(table)
+    assert clocks[0].why == "paused" and clocks[0].left == 86400
+    await service.resume(table, 2)
+    assert (await service.seat_clocks(table))[0].running
