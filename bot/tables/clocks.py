@@ -179,7 +179,11 @@ class Clocks:
         return dataclasses.replace(dl, reminded=True), update
 
     def back(
-        self, dl: DeadlineRow, away: tuple[float, float] | None, latest: tuple[float, float] | None, now: float
+        self,
+        dl: DeadlineRow,
+        away: tuple[float, float] | None,
+        latest: tuple[float, float] | None,
+        now: float,
     ) -> DeadlineRow:
         """A clock stopped for time away, looked at again: still away (the time away was made longer): look
         again when they are due back; back (also early): it runs again from the moment they came back."""

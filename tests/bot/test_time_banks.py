@@ -235,7 +235,9 @@ def test_settings_read_the_bank_and_away_defaults() -> None:
     assert dataclasses.replace(read).live_bank == (300, 20, 600)
 
 
-async def test_only_a_running_clock_is_a_deadline_on_the_hand(service: TableService, clock: FakeClock) -> None:
+async def test_only_a_running_clock_is_a_deadline_on_the_hand(
+    service: TableService, clock: FakeClock
+) -> None:
     table = await human_table(service, clock_mode="async-bank")
     assert (await service.seat_view(table, ALICE.user_id)).deadline == clock.now + 1100
     assert (await service.seat_view(table, 2)).deadline is None  # Bob owes nothing: his reserve waits
