@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.tables import bank as banks
 from bot.tables.errors import TableError
-from bot.tables.live import table_info
+from bot.tables.live import LiveTable, table_info
 from bot.tables.models import TableInfo, TableStatus
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ ACTIVE_STATUSES = (TableStatus.LOBBY.value, TableStatus.PLAYING.value)
 class MyGame:
     """One table of the person's: `waiting` when they owe a decision there now; `to_act` the names of
     everyone who owes one; `due_at` when the person's own clock runs out (None: no clock running);
-    `reserve` the person's time bank where the table has one (None: a fixed clock)."""
+    `reserve` what the person's time bank holds where the table has one (None: a fixed clock)."""
 
     table: TableInfo
     seat: int
@@ -67,19 +68,14 @@ class MyGames:
                 continue
             owed = sorted(live.game.to_act(live.state))
             names = tuple(info.seats[s].name for s in owed if s < len(info.seats))
-            clock = live.deadlines.get(seat)
-            found.append(
-                MyGame(info, seat, seat in owed, names, clock.due_at if clock is not None else None, reserve_of(live, seat))
-            )
+            found.append(MyGame(info, seat, seat in owed, names, *self.clock_of(live, seat)))
         return order(found)
 
-
-def reserve_of(live: object, seat: int) -> float | None:
-    """The seat's time bank (seconds left) where the table's clock is a bank; None for a fixed clock.
-    (Time banks keep their reserves beside the clocks; read here so My games shows them.)"""
-    banks = getattr(live, "banks", None)
-    if isinstance(banks, dict):
-        value = banks.get(seat)
-        if isinstance(value, (int, float)):
-            return float(value)
-    return None
+    def clock_of(self, live: LiveTable, seat: int) -> tuple[float | None, float | None]:
+        """(when the seat's running clock runs out, its time bank's reserve): a clock stopped for time away
+        or a pause does not run out; a fixed clock has no reserve."""
+        now = self.host.clock()
+        clock = live.deadlines.get(seat)
+        bank = banks.parse(live.info.clock_bank)
+        reserve = banks.left(clock, now, bank) if bank is not None else None
+        return (clock.due_at if banks.running(clock) and clock is not None else None), reserve

@@ -167,3 +167,54 @@ async def test_play_again_by_someone_not_at_the_table_changes_nothing(service: T
         await service.play_again(playing, ALICE)
     assert err.value.code == "wrong_status"
     assert await service.rematch.store.rematch_of(source) is None
+
+
+# ---- quiet hours on the turn clocks ---------------------------------------------------------------------
+async def reminder_times(service: TableService, clock: FakeClock, until: float, name: str = "Alice") -> list[float]:
+    """Tick the clocks every ten minutes until `until`; when each reminder to `name` was sent."""
+    sent: list[float] = []
+    while clock.now < until:
+        clock.now += 600
+        for update in await service.process_due_clocks(clock.now):
+            sent += [
+                clock.now for event, _ in update.events
+                if event.kind == "host.clock_reminder" and event.data["name"] == name
+            ]  # fmt: skip
+    return sent
+
+
+async def test_quiet_hours_hold_a_reminder_until_the_morning(service: TableService, clock: FakeClock) -> None:
+    await service.set_personal(ALICE.user_id, timezone="Asia/Tokyo")
+    clock.now = tokyo(27, 14)
+    await human_table(service, players=2, clock_mode="async", clock_seconds=12 * 3600)  # half time: 20:00
+    await human_table(service, players=2, clock_mode="async", clock_seconds=24 * 3600)  # half time: 02:00
+    sent = await reminder_times(service, clock, tokyo(28, 12))
+    assert sent == [tokyo(27, 20), tokyo(28, 8)], [dt.datetime.fromtimestamp(s, TOKYO) for s in sent]
+
+
+async def test_a_reminder_comes_early_when_the_time_would_run_out_before_the_morning(
+    service: TableService, clock: FakeClock
+) -> None:
+    await service.set_personal(ALICE.user_id, timezone="Asia/Tokyo")
+    await service.set_personal(2, timezone="Europe/Paris")  # 16:00 there at 00:00 in Tokyo: not quiet
+    clock.now = tokyo(27, 20)
+    await human_table(service, players=2, clock_mode="async", clock_seconds=8 * 3600)  # half 00:00, out 04:00
+    sent = await reminder_times(service, clock, tokyo(28, 3, 30))
+    assert sent == [tokyo(28, 3)], [dt.datetime.fromtimestamp(s, TOKYO) for s in sent]  # an hour before 04:00
+
+
+async def test_my_games_shows_my_time_bank(service: TableService, clock: FakeClock) -> None:
+    from bot.tables import bank as banks
+
+    info = await service.create(10, 20, ALICE, "tiny", options={"rounds": "2"}, clock_mode="async-bank")
+    await service.join(info.id, BOB)
+    await service.start(info.id, ALICE.user_id)
+    bank = banks.parse((await service.get_table(info.id)).clock_bank)
+    assert bank is not None
+    first = min(bank.cap, bank.start + bank.increment)  # the decision's increment joined the reserve
+    mine = (await service.my_games(ALICE.user_id))[0]
+    assert mine.waiting and mine.reserve == first and mine.due_at == clock.now + first
+    clock.now += 3600
+    assert (await service.my_games(ALICE.user_id))[0].reserve == first - 3600
+    theirs = (await service.my_games(BOB.user_id))[0]
+    assert not theirs.waiting and theirs.reserve == bank.start and theirs.due_at is None
