@@ -33,7 +33,7 @@ import aiohttp
 import discord
 
 from bot import render
-from bot.discord_bot import boards, pictures
+from bot.discord_bot import boards, pictures, times
 from bot.discord_bot.hands import HandReplies
 from bot.discord_bot.preferences import Preferences
 from bot.discord_bot.replies import inert
@@ -375,7 +375,8 @@ class Router:
         for event in reminders:
             person = seats.get(int(event.data.get("seat", -1)))
             if person is not None and person.user_id is not None and not person.is_ai:
-                left = event.data.get("left", "")
+                due = event.data.get("due")  # public: a Discord timestamp, read in each reader's own time
+                left = times.public(due) if isinstance(due, (int, float)) else event.data.get("left", "")
                 pings.append(t("dc.ping.reminder", lang, who=f"<@{person.user_id}>", table=info.id, left=left))
         self._nonce[info.id] = f"{info.id}.{batch[0][0].table.version}"
         await self.show(info, game, lang, last.to_act, lines, pings, fresh=finished)

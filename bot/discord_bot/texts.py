@@ -175,8 +175,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ja": "{who} さん: 卓 #{table} であなたの番です。",
     },
     "dc.ping.reminder": {
-        "en": "⏳ {who}: half your time is gone on table #{table} (deadline in {left}).",
-        "ja": "⏳ {who} さん: 卓 #{table} の持ち時間が半分を過ぎました（残り {left}）。",
+        "en": "⏳ {who}: half your time is gone on table #{table} (deadline: {left}).",
+        "ja": "⏳ {who} さん: 卓 #{table} の持ち時間が半分を過ぎました（期限: {left}）。",
     },
     "dc.since": {"en": "Just now:", "ja": "直前の出来事:"},
     "dc.dm.chosen": {

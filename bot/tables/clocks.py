@@ -171,6 +171,7 @@ class Clocks:
         left = max(0, int(dl.due_at - now))
         data: dict[str, object] = {"name": info.seats[seat].name, "seat": seat, "table": info.id}
         data["left"] = duration(left)
+        data["due"] = dl.due_at  # public texts show it as a Discord timestamp: each reader's own time
         if info.clock_bank:
             data["reserve"] = True  # "a quarter of your reserve left" (bot/render.py)
         event = Event("host.clock_reminder", data, audience=frozenset({seat}))

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from games.core import registry
+from tests.discord.fake_discord import GUILD_ID
 from tests.discord.harness import Harness
 from tests.discord.play import fix_table_seed
 from tests.discord.test_my_games_and_rematch import TINY, VirtualClock
@@ -54,3 +55,33 @@ async def test_quiet_hours_hold_the_reminder_until_the_morning(
         dt.datetime.fromtimestamp(r, TOKYO) for r in reminded
     ]
     assert not harness.leaks, harness.leaks[:3]
+
+
+async def test_a_public_reminder_shows_its_deadline_as_a_discord_timestamp(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_table_seed(monkeypatch, 3)
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    alice.dms_open = False  # the reminder cannot reach her by DM: it is a mention in the thread
+    await harness.start_bot()
+    clock = VirtualClock(dt.datetime(2026, 11, 27, 12, tzinfo=TOKYO).timestamp())
+    harness.service.clock = clock
+    # Discord remembers a message nonce for minutes: its clock is this test's clock (hours pass below)
+    monkeypatch.setattr(fake, "_loop_time", clock)
+    await harness.service.set_personal(alice.id, quiet="off")
+    before = set(fake.threads())
+    await harness.cmd(alice, "table new", game="tiny", options="rounds=2", clock="async")
+    thread = next(t for t in fake.threads() if t not in before)
+    lobby = fake.channel_messages(thread)[-1]
+    for who, verb in ((bob, ":join"), (alice, ":start")):
+        await harness.click(who, lobby, next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith(verb)))
+    table = (await harness.service.list_tables(GUILD_ID))[0]
+    due = harness.service._tables[table.id].deadlines[0].due_at
+    clock.now += 13 * 3600  # past half of her 24 hours
+    await harness.service.process_due_clocks(clock.now)
+    await fake.settle()
+    reminder = harness.newest(lambda m: m.channel_id == thread and "⏳" in m.said())
+    assert reminder is not None and alice.id in reminder.notified
+    assert f"(deadline: <t:{int(due)}:R>)" in reminder.said(), reminder.said()
+
