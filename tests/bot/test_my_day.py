@@ -218,3 +218,18 @@ async def test_my_games_shows_my_time_bank(service: TableService, clock: FakeClo
     assert (await service.my_games(ALICE.user_id))[0].reserve == first - 3600
     theirs = (await service.my_games(BOB.user_id))[0]
     assert not theirs.waiting and theirs.reserve == bank.start and theirs.due_at is None
+
+
+async def test_play_again_keeps_a_time_bank_and_no_time_away(service: TableService) -> None:
+    info = await service.create(
+        10, 20, ALICE, "tiny", options={"rounds": "1"}, clock_mode="async-bank", away_ok=False
+    )
+    await service.join(info.id, BOB)
+    await service.start(info.id, ALICE.user_id)
+    await play_first_legal(service, info.id, 10)
+    source = await service.get_table(info.id)
+    assert source.status is TableStatus.FINISHED and source.clock_bank
+    click = await service.play_again(info.id, ALICE)
+    assert (click.table.clock_mode, click.table.clock_bank, click.table.away_ok) == (
+        source.clock_mode, source.clock_bank, False
+    )
