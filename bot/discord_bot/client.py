@@ -71,7 +71,9 @@ class TricktableBot(discord.Client):
     def _wire(self, service: TableService) -> None:
         """Build the parts around one service and put the commands on the tree."""
         self.preferences = Preferences(service, self.settings)
-        self.router = Router(service, self.preferences, self, pace=self.settings.thread_pace)
+        self.router = Router(
+            service, self.preferences, self, pace=self.settings.thread_pace, global_rate=self.settings.global_rate
+        )
         self.replies = TableReplies(service, self.preferences, self.router)
         commands.install(self.tree, service, self.preferences, self.router, self.replies, self.settings)
 

@@ -67,10 +67,16 @@ class Router:
     preferences (who wants DMs, in which language) and the Discord connection it posts through."""
 
     def __init__(
-        self, service: TableService, prefs: Preferences, discord_client: discord.Client, pace: float = 1.0
+        self,
+        service: TableService,
+        prefs: Preferences,
+        discord_client: discord.Client,
+        pace: float = 1.0,
+        global_rate: float = 0.0,
     ) -> None:
         self.service = service
         self.pace = pace  # seconds between two requests to one table's thread (see DiscordSettings.thread_pace)
+        self.budget = Budget(global_rate)  # the bot's share of Discord's global limit (DiscordSettings.global_rate)
         self.prefs = prefs
         self.discord = discord_client  # only to post: channels by id and DMs
         self._chains: dict[int, asyncio.Task[None]] = {}  # table -> its poster task
@@ -292,7 +298,7 @@ class Router:
         self, info: TableInfo, board: bool = False, **kwargs: Any
     ) -> tuple[TableInfo, discord.Message]:
         target = info.thread_id or info.channel_id
-        self._count(info.id)
+        await self._count(info.id)
         try:
             message = await self.discord.get_partial_messageable(target).send(**kwargs)
         except discord.NotFound:
@@ -461,10 +467,12 @@ class Router:
         seat_view = await self.service.seat_view(update.table.id, user_id)
         return seat_view.prompt is not None and seat_view.prompt.kind in PRIVATE_CHOICE_KINDS
 
-    def _count(self, table: int) -> None:
-        """One more request to the table's thread in this batch (it paces the next one)."""
+    async def _count(self, table: int) -> None:
+        """One more request to the table's thread in this batch (it paces the next one), once the bot's
+        share of the global budget allows it."""
         if table in self._made:
             self._made[table] += 1
+        await self.budget.take()
 
     async def show(
         self,
@@ -504,7 +512,7 @@ class Router:
             try:
                 view.stop()
                 dressed = await pictures.board(self.prefs, self.service, info, public, game, lang, embed, view, edit=True)
-                self._count(info.id)
+                await self._count(info.id)
                 await channel.get_partial_message(known[1]).edit(**_with_log(dressed, text))
                 self._logs[info.id] = text
                 return
@@ -537,7 +545,7 @@ class Router:
             view2 = boards.board_message(info, public, game, lang, to_act, clocks)[1]
             view2.stop()
             again = await pictures.board(self.prefs, self.service, info, public, game, lang, embed, view2, edit=True)
-            self._count(info.id)
+            await self._count(info.id)
             await message.edit(**_with_log(again, chunks[-1]))
         self._logs[info.id] = chunks[-1]
 
@@ -619,6 +627,7 @@ class Router:
         try:
             channel = await self.discord.create_dm(discord.Object(user_id))
             silent = await self.service.asleep(user_id)  # quiet hours: it arrives without waking anyone
+            await self.budget.take()
             if view is not None:
                 view.stop()  # drawn only: clicks reach the DynamicItems
                 await channel.send(content=content, view=view, silent=silent)
@@ -631,6 +640,32 @@ class Router:
                 log.info("DMs closed user=%s; falling back to thread mentions", user_id)
                 return False
             raise
+
+
+class Budget:
+    """Requests per second for the whole bot (a token bucket on the loop's clock; 0: no limit).
+
+    Why: Discord allows a bot token about 50 requests/s outside the interaction endpoints, and answers
+    429 past it, holding every table (discord.py gives up on a request after five 429s). Paced a little
+    below it, a busy bot waits its turn instead: the tables' posters merge what arrives meanwhile."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        # A small burst: Discord counts per second, so any second gets at most rate + burst requests.
+        self.burst = max(1.0, rate / 10)
+        self._tokens = self.burst
+        self._at: float | None = None
+
+    async def take(self) -> None:
+        if self.rate <= 0:
+            return
+        now = _now()
+        if self._at is not None:
+            self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        self._at = now
+        self._tokens -= 1  # a reservation: callers queue behind each other by their deficit
+        if self._tokens < 0:
+            await asyncio.sleep(-self._tokens / self.rate)
 
 
 def _now() -> float:

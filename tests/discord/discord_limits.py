@@ -67,6 +67,7 @@ class Call:
     kind: str  # "thread" (public channel/thread messages), "callback", "hand" (interaction webhooks), "dm", "other"
     bucket: str  # "" for interaction callbacks (no bucket beyond the interaction)
     status: int  # 0: timed out
+    scope: str = ""  # a 429's scope: "global" (the bot token's budget) or "user" (the route's bucket)
 
 
 @dataclass

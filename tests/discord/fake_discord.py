@@ -414,7 +414,8 @@ class FakeDiscord:
                                          self.now().timestamp())
             headers = verdict.headers
             if verdict.retry_after is not None:
-                self._record(now, method, template, params, kind, bucket, 429)
+                scope = "global" if verdict.is_global else "user"
+                self._record(now, method, template, params, kind, bucket, 429, scope)
                 body429 = {"message": "You are being rate limited.", "retry_after": verdict.retry_after,
                            "global": verdict.is_global}
                 return FakeResponse(429, body429, headers)
@@ -488,9 +489,17 @@ class FakeDiscord:
         return "other"
 
     def _record(
-        self, now: float, method: str, template: str, params: dict[str, str], kind: str, bucket: str, status: int
+        self,
+        now: float,
+        method: str,
+        template: str,
+        params: dict[str, str],
+        kind: str,
+        bucket: str,
+        status: int,
+        scope: str = "",
     ) -> None:
-        self.calls.append(Call(now, method, template, params, kind, bucket, status))
+        self.calls.append(Call(now, method, template, params, kind, bucket, status, scope))
 
     # ---- the REST door -----------------------------------------------------------------------------
     async def _http(self, method: str, path: str, params: dict[str, str], body: Any) -> Any:

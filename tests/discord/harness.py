@@ -33,8 +33,11 @@ class Harness:
 
     async def start_bot(self, host: dict[str, Any] | None = None, **changes: Any) -> TricktableBot:
         """A bot on the test's database; `changes` (and `host` for the host's settings) stand for what an
-        operator put in .env. Real-time tests post without pacing (`thread_pace=0`) unless they ask."""
-        changes.setdefault("thread_pace", 0.0)
+        operator put in .env. Real-time tests post without pacing (`thread_pace=0`, `global_rate=0`) unless
+        they ask for it (then the global budget is the production default too)."""
+        if "thread_pace" not in changes:
+            changes["thread_pace"] = 0.0
+            changes.setdefault("global_rate", 0.0)
         settings = DiscordSettings(
             token="fake-token-not-real",
             host=Settings(database_path=self.db_path, **(host or {})),

@@ -56,8 +56,12 @@ class Tally:
         return Counter(c.kind for c in self.calls if c.status != 429)
 
     def limited(self) -> Counter[str]:
-        """429s by bucket (the bucket's name without its major parameter)."""
-        return Counter((c.bucket.split(":", 1)[0] or "interaction") for c in self.calls if c.status == 429)
+        """429s by bucket (the bucket's name without its major parameter; "global" for the token's budget)."""
+        return Counter(
+            "global" if c.scope == "global" else (c.bucket.split(":", 1)[0] or "interaction")
+            for c in self.calls
+            if c.status == 429
+        )
 
     def per_decision(self, decisions: int) -> dict[str, float]:
         kinds = self.by_kind()
