@@ -24,6 +24,10 @@ i18n.register(
             "ja": "UTC（未設定: /settings me timezone で選べます）",
         },
         "dc.settings.quiet_default": {"en": "{range} (default)", "ja": "{range}（既定）"},
+        "dc.settings.quiet_waits": {
+            "en": "{range} (default, from when you set your time zone)",
+            "ja": "{range}（既定。タイムゾーンを設定すると有効になります）",
+        },
         "dc.settings.digest_at": {"en": "at {hour} your time", "ja": "毎日 {hour}（現地時刻）"},
         "dc.opt.timezone": {
             "en": "Your time zone (an IANA name such as Asia/Tokyo)",
@@ -72,7 +76,9 @@ async def save(
 def describe(mine: PersonalTime, lang: str) -> str:
     zone = mine.timezone if mine.zone_chosen else t("dc.settings.zone_default", lang)
     span = "off" if mine.quiet[0] == mine.quiet[1] else f"{hhmm(mine.quiet[0])}-{hhmm(mine.quiet[1])}"
-    quiet = span if mine.quiet_chosen else t("dc.settings.quiet_default", lang, range=span)
+    quiet = span if mine.quiet_chosen else t(
+        "dc.settings.quiet_default" if mine.quiet_applies else "dc.settings.quiet_waits", lang, range=span
+    )
     digest = (
         t("dc.off", lang) if mine.digest_hour is None
         else t("dc.settings.digest_at", lang, hour=f"{mine.digest_hour:02d}:00")

@@ -385,7 +385,9 @@ class Router:
                 left = times.public(due) if isinstance(due, (int, float)) else event.data.get("left", "")
                 pings.append(t("dc.ping.reminder", lang, who=f"<@{person.user_id}>", table=info.id, left=left))
         self._nonce[info.id] = f"{info.id}.{batch[0][0].table.version}"
-        await self.show(info, game, lang, last.to_act, lines, pings, fresh=finished)
+        reminded = [seats.get(int(e.data.get("seat", -1))) for e in reminders]
+        urgent = frozenset(p.user_id for p in reminded if p is not None and p.user_id is not None)
+        await self.show(info, game, lang, last.to_act, lines, pings, fresh=finished, urgent=urgent)
         self._catch_up.pop(info.id, None)
         if self._logged.get(info.id) != last.table.version:
             self._logged[info.id] = last.table.version
@@ -483,6 +485,7 @@ class Router:
         lines: list[str] | None = None,
         pings: list[str] | None = None,
         fresh: bool = False,
+        urgent: frozenset[int] = frozenset(),
     ) -> None:
         """The board and the running log are one message: one edit carries the new lines and the new
         state. A new board message (and so one request still) when someone must be mentioned (an edit does
@@ -526,9 +529,11 @@ class Router:
                 log.info("board of table=%s cannot be edited (%s); posting a fresh one", info.id, err.code)
         chunks = boards.chunk_lines(added + pings, room) or [""]
         # Only the people pinged are notified (the board's "to act" line names people too).
-        notify = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(int(i)) for i in _MENTION.findall("\n".join(pings))]
-        )
+        # Someone inside their quiet hours is named but not notified (they see it when they look), unless
+        # it is their reminder (`urgent`: the clock already held it until the last sensible moment).
+        named = [int(i) for i in _MENTION.findall("\n".join(pings))]
+        awake = [i for i in named if i in urgent or not await self.service.asleep(i)]
+        notify = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(i) for i in awake])
         nonce = self._nonce.get(info.id, str(info.id))
         for n, chunk in enumerate(chunks[:-1]):  # more than one message holds (rare: a long burst of lines)
             info = await self.send_public(info, content=chunk, allowed_mentions=notify, nonce=f"{nonce}.{n}")
@@ -614,19 +619,23 @@ class Router:
             done = self._dm_done.get((info.id, seat))
             if done is not None and done >= info.version:
                 continue  # sent in an earlier try of this batch
-            if await self.dm(user_id, "\n".join(parts)[:1990], view) and view is not None:
+            urgent = any(e.kind == "host.clock_reminder" for e in private.get(seat, []))  # (held by the clock)
+            if await self.dm(user_id, "\n".join(parts)[:1990], view, urgent=urgent) and view is not None:
                 delivered.add(seat)
             self._dm_done[(info.id, seat)] = info.version
         return delivered
 
-    async def dm(self, user_id: int, content: str, view: discord.ui.View | None = None) -> bool:
+    async def dm(
+        self, user_id: int, content: str, view: discord.ui.View | None = None, urgent: bool = False
+    ) -> bool:
         """A DM, or nothing when the user closed them (50007): the thread mention and My hand still work."""
         closed_at = self.dms_closed.get(user_id)
         if closed_at is not None and _now() - closed_at < DMS_RETRY_AFTER:
             return False
         try:
             channel = await self.discord.create_dm(discord.Object(user_id))
-            silent = await self.service.asleep(user_id)  # quiet hours: it arrives without waking anyone
+            # quiet hours: it arrives without waking anyone (a reminder was held until it may: it notifies)
+            silent = not urgent and await self.service.asleep(user_id)
             await self.budget.take()
             if view is not None:
                 view.stop()  # drawn only: clicks reach the DynamicItems

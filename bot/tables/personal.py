@@ -57,6 +57,12 @@ class PersonalTime:
     def zone(self) -> ZoneInfo:
         return zone_of(self.timezone)
 
+    @property
+    def quiet_applies(self) -> bool:
+        """Quiet hours hold messages once the person chose a time zone (or quiet hours themselves): the
+        default 23:00-08:00 in UTC would be the middle of the day for much of the world."""
+        return self.zone_chosen or self.quiet_chosen
+
 
 @functools.lru_cache(maxsize=512)
 def zone_of(name: str) -> ZoneInfo:
@@ -122,9 +128,9 @@ class Personal:
     async def asleep(self, user_id: int, now: float) -> bool:
         """Whether `now` falls inside the person's quiet hours (a DM sent then makes no sound)."""
         mine = await self.get(user_id)
-        return quiet_hours.send_at(now, mine.zone, mine.quiet) > now
+        return mine.quiet_applies and quiet_hours.send_at(now, mine.zone, mine.quiet) > now
 
     async def send_at(self, user_id: int, now: float, runs_out: float | None) -> float:
         """When a reminder meant for `now` should reach the person (quiet_hours.send_at)."""
         mine = await self.get(user_id)
-        return quiet_hours.send_at(now, mine.zone, mine.quiet, runs_out)
+        return quiet_hours.send_at(now, mine.zone, mine.quiet, runs_out) if mine.quiet_applies else now

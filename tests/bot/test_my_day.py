@@ -233,3 +233,17 @@ async def test_play_again_keeps_a_time_bank_and_no_time_away(service: TableServi
     assert (click.table.clock_mode, click.table.clock_bank, click.table.away_ok) == (
         source.clock_mode, source.clock_bank, False
     )
+
+
+async def test_quiet_hours_wait_for_a_chosen_time_zone(service: TableService, clock: FakeClock) -> None:
+    """23:00-08:00 in UTC would be the middle of the day for much of the world: without a chosen zone
+    (or chosen quiet hours) nothing is held."""
+    utc = dt.UTC
+    clock.now = dt.datetime(2026, 11, 27, 14, tzinfo=utc).timestamp()
+    await human_table(service, players=2, clock_mode="async", clock_seconds=24 * 3600)  # half: 02:00 UTC
+    assert not (await service.get_personal(ALICE.user_id)).quiet_applies
+    sent = await reminder_times(service, clock, dt.datetime(2026, 11, 28, 3, tzinfo=utc).timestamp())
+    assert sent == [dt.datetime(2026, 11, 28, 2, tzinfo=utc).timestamp()]
+    assert not await service.asleep(ALICE.user_id)
+    await service.set_personal(ALICE.user_id, quiet="01:00-09:00")  # chosen quiet hours apply (in UTC)
+    assert await service.asleep(ALICE.user_id)

@@ -116,6 +116,7 @@ async def test_a_time_zone_that_does_not_exist_is_one_localized_line_and_changes
     assert (await harness.service.get_personal(alice.id)).timezone == "Asia/Tokyo"
     rec = await harness.cmd(kenji, "settings me")
     assert "UTC（未設定" in harness.last_reply(rec).text(), "never chosen: UTC, and it says so"
+    assert "23:00-08:00（既定。タイムゾーンを設定すると有効になります）" in harness.last_reply(rec).text()
 
 
 async def test_the_digest_is_a_dm_once_a_day_at_the_chosen_hour_and_never_when_off(harness: Harness) -> None:
