@@ -633,6 +633,7 @@ class Router:
         if closed_at is not None and _now() - closed_at < DMS_RETRY_AFTER:
             return False
         try:
+            await self.budget.take()  # opening the DM channel (when discord.py has not cached it)
             channel = await self.discord.create_dm(discord.Object(user_id))
             # quiet hours: it arrives without waking anyone (a reminder was held until it may: it notifies)
             silent = not urgent and await self.service.asleep(user_id)
@@ -655,8 +656,8 @@ class Budget:
     """Requests per second for the whole bot (a token bucket on the loop's clock; 0: no limit).
 
     Why: Discord allows a bot token about 50 requests/s outside the interaction endpoints, and answers
-    429 past it, holding every table (discord.py gives up on a request after five 429s). Paced a little
-    below it, a busy bot waits its turn instead: the tables' posters merge what arrives meanwhile."""
+    429 past it, holding every table (discord.py gives up on a request after five 429s). Paced below it,
+    a busy bot waits its turn instead: the tables' posters merge what arrives meanwhile."""
 
     def __init__(self, rate: float) -> None:
         self.rate = rate
