@@ -247,3 +247,22 @@ async def test_quiet_hours_wait_for_a_chosen_time_zone(service: TableService, cl
     assert not await service.asleep(ALICE.user_id)
     await service.set_personal(ALICE.user_id, quiet="01:00-09:00")  # chosen quiet hours apply (in UTC)
     assert await service.asleep(ALICE.user_id)
+
+
+async def test_two_processes_clicking_play_again_at_once_make_one_lobby(
+    service: TableService, db_path: str, clock: FakeClock
+) -> None:
+    source = await finished_table(service, ai=0)
+    other = await TableService.open(db_path, service.settings)
+    other.clock = clock
+    try:
+        clicks = await asyncio.gather(service.play_again(source, ALICE), other.play_again(source, BOB))
+        assert sorted(c.created for c in clicks) == [False, True]
+        assert clicks[0].table.id == clicks[1].table.id
+        rematch = clicks[0].table.id
+        lobbies = await service.store.table_rows(guild_id=10, statuses=("lobby", "playing"))
+        assert [row.id for row, _ in lobbies] == [rematch]
+        assert {seat.user_id for seat in lobbies[0][1]} == {ALICE.user_id, BOB.user_id}
+        assert [row.status for row, _ in lobbies] == ["playing"], "both are in: it started, once"
+    finally:
+        await other.close()
