@@ -20,6 +20,15 @@ from games.core.seat_policy import Policy as Policy
 from games.core.seat_policy import ViewThunk as ViewThunk
 
 S = TypeVar("S")
+_C = TypeVar("_C")
+
+
+def plain_class(cls: type[_C]) -> type[_C]:
+    """Leaves the class as it is, and so keeps it a plain Python class in the compiled build (mypyc,
+    tools/build/compiled.py: any decorator but a dataclass's does). `Game` and each game's class are plain:
+    any Python class may subclass them (a new game, a test's variation of one), which a compiled class
+    forbids; their methods are compiled all the same."""
+    return cls
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
@@ -262,6 +271,7 @@ class ReplayMarks:
     round_word: str = "round"  # round | deal | day: what the jump list calls a round
 
 
+@plain_class
 class Game(ABC, Generic[S]):
     """One game id. Every method is pure: states are never mutated, only replaced."""
 

@@ -23,6 +23,7 @@ from games.core.contract import (
     Prompt,
     ReplayMarks,
     VariantInfo,
+    plain_class,
 )
 from games.core.errors import InvalidOptions
 from games.core.names import Names
@@ -131,6 +132,7 @@ def _variants() -> ModuleType:
     return variants
 
 
+@plain_class  # subclassable by any Python class in the compiled build too
 class KingsGame(Game[Any]):
     """KINGs TRICKTAKERs: standard and two-player here, the other variants delegated."""
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from games.core.contract import plain_class
+
 
 def json_copy(value: Any) -> Any:
     """Deep copy of JSON-native data (lists, dicts, scalars): much faster than copy.deepcopy."""
@@ -26,6 +28,7 @@ def json_copy(value: Any) -> Any:
 _NAMES: tuple[str, ...] = ()
 
 
+@plain_class  # a plain class in the compiled build too: it keeps its __dict__ (working_copy: one dict copy)
 @dataclass
 class Table:
     """No __slots__: a shallow copy is one dict copy (`working_copy`), the per-action cost that matters."""

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from games.core.contract import Game, Outcome, Policy
+from games.core.contract import Game, Outcome, Policy, plain_class
 from games.core.errors import GameError
 from games.core.policy import random_policy
 from games.core.search_hooks import DEFAULT_PLAYOUTS, Horizon, Playout, PlayoutChoice
@@ -61,6 +61,17 @@ class Budget:
     race_deals: int | None = None  # the anchor's race (SearchPolicy._race); None: the game's race_deals
 
 
+def _best(totals: Sequence[float], counts: Sequence[int]) -> int:
+    """The action with the best mean (-1 for one never valued), the first of equals. A loop, not
+    max(key=lambda): the compiled build compiles no lambda in a method of a plain class (SearchPolicy)."""
+    best, best_mean = 0, -2.0
+    for i, total in enumerate(totals):
+        mean = total / counts[i] if counts[i] else -1.0
+        if mean > best_mean:
+            best, best_mean = i, mean
+    return best
+
+
 def reward(outcome: Outcome | None, seats: Sequence[int]) -> float:
     """How good an end is for `seats` (one player, or a team): 1 for sole first place, 0 for last,
     linear in between; a shared place shares the difference. Smoother than win/loss, so a small budget
@@ -75,6 +86,7 @@ def reward(outcome: Outcome | None, seats: Sequence[int]) -> float:
     return (worst - mine) / (worst - 1)
 
 
+@plain_class  # subclassable (tests script its decisions) and wrappable in the compiled build too
 class SearchPolicy:
     """A game's strong AI. Called by the host and `simulate` with a Determinizer, never a true state.
 
@@ -151,7 +163,7 @@ class SearchPolicy:
                 row[i] = value
             if deadline is not None and done + 1 >= self.budget.min_rounds and time.perf_counter() > deadline:
                 break
-        best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -1.0, -i))
+        best = _best(totals, counts)
         if anchor is None or best == anchor or _clearly_better(best, anchor, rows):
             return legal[best]
         if self._race_deals:  # past the deadline the race plays no deal, and the anchor stands

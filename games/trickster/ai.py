@@ -66,9 +66,9 @@ class Reader:
         seen = set(self.hand) | set(self.pot) | {CARD_INDEX[c] for c in view["trash"]}
         for h in self.houses:
             seen.update(h)
-        for i, h in enumerate(view["hands"]):
+        for i, other in enumerate(view["hands"]):  # not `h`: the compiled build holds `h` to a list above
             if i != self.me:
-                seen.update(CARD_INDEX[c] for c in h.get("known", ()))
+                seen.update(CARD_INDEX[c] for c in other.get("known", ()))
         all_cards = cards_of(tuple(HERO_INDEX[h] for h in view["heroes"]))
         self.unseen = [c for c in all_cards if c not in seen]
 

@@ -16,6 +16,7 @@ from games.core.contract import (
     Prompt,
     ReplayMarks,
     VariantInfo,
+    plain_class,
 )
 from games.core.search_hooks import SearchHooks
 from games.trickster import card_texts, rules, text, view
@@ -53,6 +54,7 @@ INFO = GameInfo(
 )
 
 
+@plain_class  # subclassable by any Python class in the compiled build too
 class Trickster(Game[State]):
     """Trickster with the 49-card sets Fantasy, Tianxia, Symbiosis and their mixes."""
 

@@ -46,7 +46,10 @@ def _python(code: str, build: str | None, cwd: Path = ROOT, path: list[Path] | N
     env = {k: v for k, v in os.environ.items() if k != _build.ENV}
     if build is not None:
         env[_build.ENV] = build
-    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (path or [ROOT]))
+    if path is None:  # this checkout, and the compiled build wherever it is installed
+        overlay = _build.find_overlay()
+        path = [ROOT] + ([overlay.parent] if overlay else [])
+    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in path)
     return subprocess.run(
         [sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True, timeout=600
     )
