@@ -21,8 +21,9 @@ shift 6
 results=${RESULTS:-tools/strength/results.jsonl}
 python=${PYTHON:-.venv/bin/python}
 commit=$(git describe --always --dirty --abbrev=7 2>/dev/null || echo unknown)
-build=python  # "mypyc" in a tree that tools/strength/compile.sh compiled (its decision times are not pooled)
-if compgen -G 'games/*/*.so' > /dev/null; then build=mypyc; fi
+# The build that runs (games/_build.py): "mypyc" with a compiled build of this tree on PYTHONPATH
+# (tools/strength/compile.sh); its decision times are never pooled with the Python build's.
+build=$("$python" -c 'import games; print(games.BUILD)')
 for k in $(seq 0 $((chunks - 1))); do
     seed=$((seed0 + k * per))
     line=$(nice -n "${NICE:-10}" "$python" -m games simulate "$@" --policy "$policy" --challenger search \

@@ -1,0 +1,104 @@
+"""Every engine's random-play speed on both builds, beside OpenSpiel's Hearts and RLCard's Bridge, in one run
+(docs/engine-speed.md's table):
+
+    python tools/build/speed.py --peers /tmp/peers/bin/python [--runs 3]
+
+Each run plays every configuration once on the pure-Python source and once on the compiled build
+(`python -m games simulate GAME ... --no-check`, TRICKTABLE_BUILD=python / mypyc, one process at a time,
+so one core each), then the peers (tools/build/peers.py, in the venv that --peers names; without it the
+peers are left out). The figure is actions per CPU second of the play loop (`actions_per_cpu_s`), given
+as min / median / max over the runs; the ratios use the medians. Prints a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CONFIGS: list[tuple[str, list[str]]] = [
+    ("Trickster 4p", ["trickster", "--players", "4", "--games", "2000"]),
+    ("Champions of Time 4p", ["trickster-cot", "--players", "4", "--games", "400"]),
+    ("KINGs standard 3p", ["kings", "--players", "3", "--games", "500"]),
+    ("KINGs standard 4p", ["kings", "--players", "4", "--games", "500"]),
+    ("KINGs standard 5p", ["kings", "--players", "5", "--games", "500"]),
+    ("KINGs two-player 2p", ["kings", "--variant", "two-player", "--players", "2", "--games", "500"]),
+    ("Ombre 3p", ["kings", "--variant", "ombre", "--players", "3", "--games", "1000"]),
+    ("Whist 4p", ["kings", "--variant", "whist", "--players", "4", "--games", "500"]),
+    ("Napoleon 5p", ["kings", "--variant", "napoleon", "--players", "5", "--games", "1000"]),
+    ("Capture of Dreams 6p", ["dream-capture", "--players", "6", "--games", "200"]),
+    ("TIMETRAP 2p", ["timetrap", "--players", "2", "--games", "2000"]),
+    ("TIMETRAP 3p", ["timetrap", "--players", "3", "--games", "2000"]),
+    ("TIMETRAP 4p", ["timetrap", "--players", "4", "--games", "2000"]),
+]
+PEERS = [("hearts", ["--games", "2000"]), ("bridge", ["--games", "300"])]
+
+
+def simulate(args: list[str], build: str) -> dict[str, object]:
+    env = {**os.environ, "TRICKTABLE_BUILD": build}
+    done = subprocess.run(
+        [sys.executable, "-m", "games", "simulate", *args, "--no-check"],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    if result["build"] != build:
+        raise SystemExit(f"asked for the {build} build, ran {result['build']}: {done.stderr}")
+    return result
+
+
+def peer(python: str, name: str, args: list[str]) -> dict[str, object]:
+    done = subprocess.run(
+        [python, str(ROOT / "tools" / "build" / "peers.py"), name, *args],
+        capture_output=True, text=True, check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def spread(values: list[float]) -> str:
+    return " / ".join(f"{v / 1000:,.1f}k" for v in (min(values), statistics.median(values), max(values)))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--peers", help="the Python of a venv with open_spiel and rlcard installed")
+    args = parser.parse_args()
+    speeds: dict[tuple[str, str], list[float]] = {}
+    for run in range(args.runs):
+        for label, config in CONFIGS:
+            for build in ("python", "mypyc"):
+                figure = float(simulate(config, build)["actions_per_cpu_s"])  # type: ignore[arg-type]
+                speeds.setdefault((label, build), []).append(figure)
+        if args.peers:
+            for name, peer_args in PEERS:
+                result = peer(args.peers, name, peer_args)
+                speeds.setdefault((name, "actions"), []).append(float(result["actions_per_cpu_s"]))  # type: ignore[arg-type]
+                if "decisions_per_cpu_s" in result:
+                    speeds.setdefault((name, "decisions"), []).append(float(result["decisions_per_cpu_s"]))  # type: ignore[arg-type]
+        print(f"run {run + 1} of {args.runs} done", file=sys.stderr)
+    hearts = statistics.median(speeds[("hearts", "decisions")]) if args.peers else None
+    bridge = statistics.median(speeds[("bridge", "actions")]) if args.peers else None
+    print("| engine | pure Python, actions per CPU s (min / median / max) | compiled (mypyc) | compiled / pure "
+          "| pure vs RLCard Bridge | compiled vs OpenSpiel Hearts decisions |")
+    print("|---|---|---|---|---|---|")
+    for label, _ in CONFIGS:
+        pure, compiled = speeds[(label, "python")], speeds[(label, "mypyc")]
+        gain = statistics.median(compiled) / statistics.median(pure)
+        vs_bridge = f"{statistics.median(pure) / bridge:.1f}x" if bridge else "-"
+        vs_hearts = f"{statistics.median(compiled) / hearts:.2f}x" if hearts else "-"
+        print(f"| {label} | {spread(pure)} | {spread(compiled)} | {gain:.1f}x | {vs_bridge} | {vs_hearts} |")
+    if args.peers:
+        print(f"\nOpenSpiel Hearts (C++): {spread(speeds[('hearts', 'actions')])} actions incl. chance, "
+              f"{spread(speeds[('hearts', 'decisions')])} decisions per CPU s; "
+              f"RLCard Bridge (Python, environment API): {spread(speeds[('bridge', 'actions')])} actions per CPU s.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
