@@ -60,10 +60,10 @@ def game_line(game: MyGame, mine: PersonalTime, now: float, lang: str) -> str:
     if info.status is TableStatus.LOBBY:
         return t("dc.games.lobby", lang, table=info.id, game=title, link=link(info, lang))
     left = ""
-    if game.reserve is not None:
+    if game.waiting and game.due_at is not None:  # my clock runs (a bank's reserve is what it has left)
+        left = t("dc.games.left", lang, span=times.span(game.due_at - now, lang), at=times.local(game.due_at, mine.zone, lang))
+    elif game.reserve is not None:  # a bank's reserve, waiting for my next decision
         left = t("dc.games.reserve", lang, span=times.span(game.reserve, lang))
-    if game.waiting and game.due_at is not None:
-        left += t("dc.games.left", lang, span=times.span(game.due_at - now, lang), at=times.local(game.due_at, mine.zone, lang))
     if game.waiting:
         return t("dc.games.yours", lang, table=info.id, game=title, left=left, link=link(info, lang))
     return t("dc.games.others", lang, table=info.id, game=title, names=", ".join(game.to_act) or "—", left=left, link=link(info, lang))

@@ -235,3 +235,19 @@ async def test_a_rematch_of_one_person_and_ai_starts_at_the_click(
     new_board = table.board()
     assert f"#{started[0].id}" in new_board.text(), "the rematch's board is in the thread"
     assert not [m for m in fake.channel_messages(table.thread) if f"#{started[0].id}" in m.text() and ":join" in " ".join(m.custom_ids())]
+
+
+async def test_games_shows_a_time_bank_reserve(harness: Harness) -> None:
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start_bot()
+    before = set(fake.threads())
+    await harness.cmd(alice, "table new", game="tiny", options="rounds=2", clock="async-bank")
+    thread = next(t for t in fake.threads() if t not in before)
+    lobby = fake.channel_messages(thread)[-1]
+    for who, verb in ((bob, ":join"), (alice, ":start")):
+        await harness.click(who, lobby, next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith(verb)))
+    mine = harness.last_reply(await harness.cmd(alice, "games")).text()
+    theirs = harness.last_reply(await harness.cmd(bob, "games")).text()
+    assert "**Your turn**" in mine and " left (until " in mine and "reserve" not in mine, mine
+    assert "waiting for alice · reserve 3d 0h" in theirs, theirs  # the operator's default bank: 3 days
