@@ -156,7 +156,7 @@ class GuildSettings:
     """A server's own settings. None = not set on this server: the front end's defaults (.env) apply."""
 
     guild_id: int
-    default_clock: str | None = None  # live, async, live-bank or async-bank (a ClockMode or a time bank)
+    default_clock: ClockMode | str | None = None  # a ClockMode, or a time bank: live-bank, async-bank
     table_channels: frozenset[int] | None = None  # empty set: any channel
     text_only: bool | None = None  # True: no card pictures on this server (a server's text-only choice); None: not set
     ai_level: str | None = None  # easy | normal | strong takes over seats here; None: the operator's level

@@ -82,8 +82,15 @@ async def takeover_level(store: Store, guild_id: int, operator_level: str) -> st
 def _guild_settings(guild_id: int, row: GuildRow) -> GuildSettings:
     return GuildSettings(
         guild_id,
-        row.default_clock if row.default_clock in CLOCK_CHOICES else None,
+        _clock(row.default_clock),
         frozenset(int(c) for c in json.loads(row.table_channels)) if row.table_channels is not None else None,
         row.text_only,
         row.ai_level,
     )
+
+
+def _clock(stored: str | None) -> ClockMode | str | None:
+    """A server's default clock: a ClockMode (live, async), or a time bank's choice (live-bank, async-bank)."""
+    if stored in (ClockMode.LIVE.value, ClockMode.ASYNC.value):
+        return ClockMode(stored)
+    return stored if stored in CLOCK_CHOICES else None
