@@ -43,6 +43,7 @@ i18n.register(
             "en": "⏳ {name}, a quarter of your reserve is left on table #{table} ({left}).",
             "ja": "⏳ {name} さん、卓 #{table} の持ち時間の残りが4分の1になりました（残り {left}）。",
         },
+        "host.clock_due": {"en": "{name} · time runs out {when}", "ja": "{name} · 期限 {when}"},
         "host.clock_left": {"en": "{name} · {left} left", "ja": "{name} · 残り {left}"},
         "host.clock_reserve": {"en": "{name} · {left} in reserve", "ja": "{name} · 持ち時間 {left}"},
         "host.away_line": {"en": "{name} · away until {when}", "ja": "{name} · {when} まで離席中"},
@@ -197,17 +198,26 @@ def waiting_line(info: TableInfo, to_act: frozenset[int], lang: str = "en") -> s
 
 
 def clock_lines(
-    info: TableInfo, board: ClockBoard, lang: str, when: Callable[[float], str], to_act: frozenset[int] = frozenset()
+    info: TableInfo,
+    board: ClockBoard,
+    lang: str,
+    when: Callable[[float], str],
+    to_act: frozenset[int] = frozenset(),
+    runs_out: Callable[[float], str] | None = None,
+    now: float = 0.0,
 ) -> list[str]:
     """The clocks as a board shows them (time banks, time away, pauses): a paused table says so; each
     person away says until when (`when` writes a moment for this reader: a Discord timestamp in public, the
     reader's zone in private); with a bank every person's reserve shows, else the time left of those who
-    owe a decision."""
+    owe a decision (with `runs_out`, a running clock is the moment it runs out, e.g. a Discord timestamp
+    that counts down by itself, `now` being when the board is drawn)."""
     lines = [i18n.translate("host.paused_line", lang)] if board.paused else []
     for seat, clock in sorted(board.clocks.items()):
         name = info.seats[seat].name
         if seat in board.away:
             lines.append(i18n.translate("host.away_line", lang, name=name, when=when(board.away[seat])))
+        elif clock.running and runs_out is not None:
+            lines.append(i18n.translate("host.clock_due", lang, name=name, when=runs_out(now + clock.left)))
         elif clock.running or (board.paused and seat in to_act):
             lines.append(i18n.translate("host.clock_left", lang, name=name, left=banks.duration(clock.left)))
         elif board.bank:

@@ -138,7 +138,8 @@ def board_message(
         if who:
             embed.add_field(name="\u200b", value=t("dc.board.to_act", lang, who=who), inline=False)
         if clocks is not None:  # reserves, time away, a pause: public, so times are Discord timestamps
-            lines = render.clock_lines(info, clocks, lang, lambda ts: f"<t:{int(ts)}:f>", owing)
+            stamp, countdown = (lambda ts: f"<t:{int(ts)}:f>"), (lambda ts: f"<t:{int(ts)}:R>")
+            lines = render.clock_lines(info, clocks, lang, stamp, owing, countdown, clocks.at)
             if lines:
                 embed.add_field(name="\u200b", value=_clip("\n".join(lines), 1024), inline=False)
     elif info.status is TableStatus.FINISHED:

@@ -110,6 +110,7 @@ class ClockBoard:
     away: dict[int, float]
     paused: bool
     bank: bool
+    at: float = 0.0  # when `clocks` were read (what is left counts from then)
 
 
 def seat_clocks(clocks: dict[int, DeadlineRow], now: float) -> dict[int, SeatClock]:

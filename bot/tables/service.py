@@ -509,9 +509,10 @@ class TableService:
         if info.status is TableStatus.PLAYING and stops_for_away(info):
             users = {s.user_id: s.seat for s in info.seats if s.user_id is not None and not s.is_ai}
             away = {users[u]: until for u, until in (await self.away.away_until(list(users))).items()}
-        clocks = seat_clocks(live.deadlines, self.clock()) if info.status is TableStatus.PLAYING else {}
+        now = self.clock()
+        clocks = seat_clocks(live.deadlines, now) if info.status is TableStatus.PLAYING else {}
         stopped = any(c.why == "paused" for c in clocks.values())
-        return ClockBoard(clocks, away, stopped, info.clock_bank is not None)
+        return ClockBoard(clocks, away, stopped, info.clock_bank is not None, now)
 
     async def seat_clocks(self, table_id: int) -> dict[int, SeatClock]:
         """Each human seat's clock now: a time bank's reserve (also of seats that owe nothing), or what
