@@ -144,7 +144,9 @@ async def test_the_board_shows_reserves_and_who_is_away(harness: Harness) -> Non
     text = board.text()
     due = int(harness.service.clock()) + 3 * 86400 + 12 * 3600
     assert re.search(r"alice · time runs out <t:(\d+):R>", text) and "bob · 3d 0h in reserve" in text, text
-    assert abs(int(re.findall(r"alice · time runs out <t:(\d+):R>", text)[0]) - due) <= 5  # counts down by itself
+    assert (
+        abs(int(re.findall(r"alice · time runs out <t:(\d+):R>", text)[0]) - due) <= 5
+    )  # counts down by itself
     await harness.cmd(bob, "away until", when="2d")
     rec = await harness.cmd(alice, "table status", table=table.id)
     shown = harness.last_reply(rec).text()
