@@ -43,6 +43,25 @@ i18n.register(
             "en": "⏳ {name}, a quarter of your reserve is left on table #{table} ({left}).",
             "ja": "⏳ {name} さん、卓 #{table} の持ち時間の残りが4分の1になりました（残り {left}）。",
         },
+        # a reminder whose clock is not at half its full time (it ran again after time away or a pause, or
+        # quiet hours held it): it says what is left, no fraction that would not be true
+        "host.clock_reminder_left": {
+            "en": "⏳ {name}, your time on table #{table} is running out ({left} left).",
+            "ja": "⏳ {name} さん、卓 #{table} の持ち時間が少なくなっています（残り {left}）。",
+        },
+        # the same reminders in a private text, with the deadline in the reader's own time zone
+        "host.clock_reminder_at": {
+            "en": "⏳ {name}, half your time is gone on table #{table} (deadline {at}, in {left}).",
+            "ja": "⏳ {name} さん、卓 #{table} の持ち時間が半分を過ぎました（期限 {at}、残り {left}）。",
+        },
+        "host.clock_reminder_reserve_at": {
+            "en": "⏳ {name}, a quarter of your reserve is left on table #{table} ({left}; it runs out {at}).",
+            "ja": "⏳ {name} さん、卓 #{table} の持ち時間の残りが4分の1になりました（残り {left}、期限 {at}）。",
+        },
+        "host.clock_reminder_left_at": {
+            "en": "⏳ {name}, your time on table #{table} is running out (deadline {at}, in {left}).",
+            "ja": "⏳ {name} さん、卓 #{table} の持ち時間が少なくなっています（期限 {at}、残り {left}）。",
+        },
         "host.clock_due": {"en": "{name} · time runs out {when}", "ja": "{name} · 期限 {when}"},
         "host.clock_left": {"en": "{name} · {left} left", "ja": "{name} · 残り {left}"},
         "host.clock_reserve": {"en": "{name} · {left} in reserve", "ja": "{name} · 持ち時間 {left}"},
@@ -65,17 +84,39 @@ def names_of(info: TableInfo) -> list[str]:
     return [s.name for s in info.seats]
 
 
-def event_text(game: Game[Any], event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+def event_text(
+    game: Game[Any],
+    event: Event,
+    lang: str = "en",
+    names: Sequence[str] | None = None,
+    when: Callable[[float], str] | None = None,
+) -> str:
     """One event as a line: host events by their i18n code (seat numbers counted from 1), engine events
-    through the game."""
+    through the game. `when` writes a moment for this reader (a private text: their own time zone): a
+    reminder then names its deadline as a time, not only as what is left."""
     if event.kind.startswith("host."):
         params = dict(event.data)
         if isinstance(params.get("seat"), int):
             params["seat"] = params["seat"] + 1
-        if params.pop("reserve", False):  # a time bank's reminder: a quarter of the reserve is left
-            return i18n.translate(event.kind + "_reserve", lang, **params)
+        if event.kind == "host.clock_reminder":
+            return reminder_text(params, lang, when)
         return i18n.translate(event.kind, lang, **params)
     return game.render_event(event, lang, names=names)
+
+
+def reminder_text(params: dict[str, Any], lang: str, when: Callable[[float], str] | None) -> str:
+    """A clock's reminder as true as the clock: a time bank's at a quarter of the reserve, a fixed clock's
+    at half its full time, any other (after time away, a pause) says what is left; with `when`, the
+    deadline as a time in the reader's zone too."""
+    code = "host.clock_reminder"
+    if params.pop("reserve", False):
+        code += "_reserve"
+    elif params.get("part") == "left":
+        code += "_left"
+    due = params.get("due")
+    if when is not None and isinstance(due, (int, float)):
+        return i18n.translate(code + "_at", lang, at=when(float(due)), **params)
+    return i18n.translate(code, lang, **params)
 
 
 def is_quiet(event: Event) -> bool:

@@ -8,7 +8,7 @@ is added to that embed by one small module (pictures.py), nothing here needs to 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import discord
@@ -44,10 +44,17 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def render_event(game: Game[Any], event: Event, lang: str, names: Sequence[str] | None = None) -> str:
+def render_event(
+    game: Game[Any],
+    event: Event,
+    lang: str,
+    names: Sequence[str] | None = None,
+    when: Callable[[float], str] | None = None,
+) -> str:
     """Host events ("host.*") are catalog codes with their data; engine events are the game's to render
-    (the shared glue in bot.render, the same lines the terminal prints), people by their names."""
-    return render.event_text(game, event, lang, names)
+    (the shared glue in bot.render, the same lines the terminal prints), people by their names. `when`:
+    a private text's moments in the reader's own time zone."""
+    return render.event_text(game, event, lang, names, when)
 
 
 # ---- lobby ---------------------------------------------------------------------------------------------

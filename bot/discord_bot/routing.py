@@ -26,7 +26,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import aiohttp
@@ -383,7 +383,8 @@ class Router:
             if person is not None and person.user_id is not None and not person.is_ai:
                 due = event.data.get("due")  # public: a Discord timestamp, read in each reader's own time
                 left = times.public(due) if isinstance(due, (int, float)) else event.data.get("left", "")
-                pings.append(t("dc.ping.reminder", lang, who=f"<@{person.user_id}>", table=info.id, left=left))
+                kind = "_reserve" if event.data.get("reserve") else "_left" if event.data.get("part") else ""
+                pings.append(t("dc.ping.reminder" + kind, lang, who=f"<@{person.user_id}>", table=info.id, left=left))
         self._nonce[info.id] = f"{info.id}.{batch[0][0].table.version}"
         reminded = [seats.get(int(e.data.get("seat", -1))) for e in reminders]
         urgent = frozenset(p.user_id for p in reminded if p is not None and p.user_id is not None)
@@ -443,8 +444,9 @@ class Router:
         kept = (seen or [])[-SINCE_SHOWN:]
         note = None
         if kept:
+            when = await self._reader_time(user_id, reply.lang, kept)  # an ephemeral reply is private too
             note = "\n".join(
-                [f"*{t('dc.since', reply.lang)}*", *(boards.render_event(game, e, reply.lang, names) for e in kept)]
+                [f"*{t('dc.since', reply.lang)}*", *(boards.render_event(game, e, reply.lang, names, when) for e in kept)]
             )
         embed, view = boards.hand_message(info, seat_view, game, reply.lang, note=note)
         try:
@@ -600,7 +602,8 @@ class Router:
             if not wants_form and not (seat in private and settings.dm_pings):
                 continue
             parts = [t("dc.dm.private", lang, table=info.id)]
-            parts.extend(boards.render_event(game, e, lang, names) for e in private.get(seat, []))
+            when = await self._reader_time(user_id, lang, private.get(seat, []))
+            parts.extend(boards.render_event(game, e, lang, names, when) for e in private.get(seat, []))
             view = None
             if wants_form:
                 seat_view = await svc.seat_view(info.id, user_id)
@@ -624,6 +627,13 @@ class Router:
                 delivered.add(seat)
             self._dm_done[(info.id, seat)] = info.version
         return delivered
+
+    async def _reader_time(self, user_id: int, lang: str, events: list[Event]) -> Callable[[float], str] | None:
+        """A DM is private: a reminder's deadline in the reader's own time zone (read only for a reminder)."""
+        if not any(e.kind == "host.clock_reminder" for e in events):
+            return None
+        zone = (await self.service.get_personal(user_id)).zone
+        return lambda epoch: f"{times.local(epoch, zone, lang)} ({zone.key})"
 
     async def dm(
         self, user_id: int, content: str, view: discord.ui.View | None = None, urgent: bool = False

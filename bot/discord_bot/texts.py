@@ -178,6 +178,14 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "⏳ {who}: half your time is gone on table #{table} (deadline: {left}).",
         "ja": "⏳ {who} さん: 卓 #{table} の持ち時間が半分を過ぎました（期限: {left}）。",
     },
+    "dc.ping.reminder_reserve": {
+        "en": "⏳ {who}: a quarter of your reserve is left on table #{table} (deadline: {left}).",
+        "ja": "⏳ {who} さん: 卓 #{table} の持ち時間の残りが4分の1になりました（期限: {left}）。",
+    },
+    "dc.ping.reminder_left": {
+        "en": "⏳ {who}: your time on table #{table} is running out (deadline: {left}).",
+        "ja": "⏳ {who} さん: 卓 #{table} の持ち時間が少なくなっています（期限: {left}）。",
+    },
     "dc.since": {"en": "Just now:", "ja": "直前の出来事:"},
     "dc.dm.chosen": {
         "en": "Table #{table} ({game}): you chose {action}.",

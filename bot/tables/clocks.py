@@ -174,6 +174,8 @@ class Clocks:
         data["due"] = dl.due_at  # public texts show it as a Discord timestamp: each reader's own time
         if info.clock_bank:
             data["reserve"] = True  # "a quarter of your reserve left" (bot/render.py)
+        elif not half_gone(dl, info.clock_seconds, now):
+            data["part"] = "left"  # a clock that ran again after time away or a pause: what is left only
         event = Event("host.clock_reminder", data, audience=frozenset({seat}))
         to_act = live.to_act if live.to_act is not None else live.game.to_act(live.state)
         update = Update(table=info, events=((event, event.audience),), to_act=to_act)
@@ -237,6 +239,14 @@ class Clocks:
             live.deadlines = old
             raise
         return True
+
+
+def half_gone(dl: DeadlineRow, full: float, now: float) -> bool:
+    """Whether "half your time is gone" is true of a fixed clock: it ran from its full time without a stop
+    (one that ran again after time away or a pause holds less, and is reminded at a quarter of that) and
+    about half of it is left (quiet hours may have held the reminder: then less is left)."""
+    fresh = abs((dl.due_at - dl.since) - full) < 1.0
+    return fresh and dl.due_at - now <= full / 2 + 1.0 and dl.due_at - now >= full / 8
 
 
 DROP = DeadlineRow(-1, 0.0, 0.0)  # `restamp`: remove this seat's clock
