@@ -22,6 +22,7 @@ messages keep the table's language. A table's metadata is read back the first ti
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import logging
 import re
@@ -675,6 +676,7 @@ class Budget:
         self.burst = max(1.0, rate / 10)
         self._tokens = self.burst
         self._at: float | None = None
+        self._sent: collections.deque[float] = collections.deque()  # when the last second's requests went
 
     async def take(self) -> None:
         if self.rate <= 0:
@@ -686,6 +688,16 @@ class Budget:
         self._tokens -= 1  # a reservation: callers queue behind each other by their deficit
         if self._tokens < 0:
             await asyncio.sleep(-self._tokens / self.rate)
+        # A busy event loop wakes sleepers late and together: whatever the reservations said, never more
+        # than `rate` requests in any second.
+        while True:
+            now = _now()
+            while self._sent and now - self._sent[0] >= 1.0:
+                self._sent.popleft()
+            if len(self._sent) < max(1, int(self.rate)):
+                self._sent.append(now)
+                return
+            await asyncio.sleep(self._sent[0] + 1.0 - now)
 
 
 def _now() -> float:
