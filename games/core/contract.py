@@ -7,7 +7,7 @@ this surface: they never reach into a game's State, they render `view()` and `ev
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
@@ -25,10 +25,22 @@ _C = TypeVar("_C")
 
 def plain_class(cls: type[_C]) -> type[_C]:
     """Leaves the class as it is, and so keeps it a plain Python class in the compiled build (mypyc,
-    tools/build/compiled.py: any decorator but a dataclass's does). `Game` and each game's class are plain:
-    any Python class may subclass them (a new game, a test's variation of one), which a compiled class
-    forbids; their methods are compiled all the same."""
+    tools/build/compiled.py: any decorator but a dataclass's or mypyc's own does): one that keeps its
+    `__dict__` (the KINGs Table's working copy is one dict copy)."""
     return cls
+
+
+try:
+    from mypy_extensions import mypyc_attr as mypyc_attr  # each game's class says it too
+except ImportError:  # the pure-Python runtime has no mypy_extensions: only the compiler reads the marks
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_C], _C]:
+        return _unchanged
+
+
+def _unchanged(cls: _C) -> _C:
+    return cls
+
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
@@ -271,7 +283,7 @@ class ReplayMarks:
     round_word: str = "round"  # round | deal | day: what the jump list calls a round
 
 
-@plain_class
+@mypyc_attr(allow_interpreted_subclasses=True)  # any Python class may subclass it in the compiled build too
 class Game(ABC, Generic[S]):
     """One game id. Every method is pure: states are never mutated, only replaced."""
 

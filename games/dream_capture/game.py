@@ -16,7 +16,7 @@ from games.core.contract import (
     Prompt,
     ReplayMarks,
     VariantInfo,
-    plain_class,
+    mypyc_attr,
 )
 from games.core.policy import random_policy
 from games.dream_capture import card_texts, engine, search_hooks, text, view
@@ -45,7 +45,7 @@ INFO = GameInfo(
 )
 
 
-@plain_class  # subclassable by any Python class in the compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)  # any Python class may subclass it in the compiled build too
 class DreamCapture(Game[State]):
     faces = FACES  # what its pictures print (faces.py)
     replay = ReplayMarks(  # a replay step: the discards (honours shown), each trick, a deal's score

@@ -23,7 +23,7 @@ from games.core.contract import (
     Prompt,
     ReplayMarks,
     VariantInfo,
-    plain_class,
+    mypyc_attr,
 )
 from games.core.errors import InvalidOptions
 from games.core.names import Names
@@ -132,7 +132,7 @@ def _variants() -> ModuleType:
     return variants
 
 
-@plain_class  # subclassable by any Python class in the compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)  # any Python class may subclass it in the compiled build too
 class KingsGame(Game[Any]):
     """KINGs TRICKTAKERs: standard and two-player here, the other variants delegated."""
 

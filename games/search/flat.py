@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from games.core.contract import Game, Outcome, Policy, plain_class
+from games.core.contract import Game, Outcome, Policy, mypyc_attr
 from games.core.errors import GameError
 from games.core.policy import random_policy
 from games.core.search_hooks import DEFAULT_PLAYOUTS, Horizon, Playout, PlayoutChoice
@@ -86,7 +86,7 @@ def reward(outcome: Outcome | None, seats: Sequence[int]) -> float:
     return (worst - mine) / (worst - 1)
 
 
-@plain_class  # subclassable (tests script its decisions) and wrappable in the compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassable in the compiled build too (tests script it)
 class SearchPolicy:
     """A game's strong AI. Called by the host and `simulate` with a Determinizer, never a true state.
 

@@ -108,7 +108,7 @@ OTHER_VALUE = (0.9, 0.35, 0.03, 0.0, 0.0, 0.0)
 class QuietTable(Table):
     """A Table for playouts: the same rules, without building the events nobody reads."""
 
-    def emit(self, kind: str, audience: frozenset[int] | None = None, /, **data: object) -> None:
+    def emit(self, event_kind: str, event_audience: frozenset[int] | None = None, /, **data: object) -> None:
         return None
 
 

@@ -16,7 +16,7 @@ from games.core.contract import (
     Prompt,
     ReplayMarks,
     VariantInfo,
-    plain_class,
+    mypyc_attr,
 )
 from games.timetrap import card_texts, dates, rules, search_hooks, text
 from games.timetrap.faces import FACES
@@ -49,7 +49,7 @@ INFO = GameInfo(
 )
 
 
-@plain_class  # subclassable by any Python class in the compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)  # any Python class may subclass it in the compiled build too
 class TimeTrap(Game[State]):
     faces = FACES  # what its pictures print (faces.py)
     replay = ReplayMarks(steps=frozenset({"day_end"}), rounds=frozenset({"day_start"}), round_word="day")

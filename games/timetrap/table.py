@@ -137,8 +137,10 @@ class Table:
         dates = self.base.dates
         return dates[self.day - 1] if self.day <= len(dates) else None
 
-    def emit(self, kind: str, audience: frozenset[int] | None = None, /, **data: object) -> None:
-        self.events.append(_new(Event, (kind, data, audience)))
+    def emit(self, event_kind: str, event_audience: frozenset[int] | None = None, /, **data: object) -> None:
+        # Not `kind`: an event's data may hold a "kind" (asked), which the compiled build would bind to
+        # a positional-only parameter of that name instead of leaving it in `data`.
+        self.events.append(_new(Event, (event_kind, data, event_audience)))
 
     # --- knowledge ---------------------------------------------------------------------------
     def own_know(self) -> dict[str, int]:

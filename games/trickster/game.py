@@ -16,7 +16,7 @@ from games.core.contract import (
     Prompt,
     ReplayMarks,
     VariantInfo,
-    plain_class,
+    mypyc_attr,
 )
 from games.core.search_hooks import SearchHooks
 from games.trickster import card_texts, rules, text, view
@@ -54,7 +54,7 @@ INFO = GameInfo(
 )
 
 
-@plain_class  # subclassable by any Python class in the compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)  # any Python class may subclass it in the compiled build too
 class Trickster(Game[State]):
     """Trickster with the 49-card sets Fantasy, Tianxia, Symbiosis and their mixes."""
 

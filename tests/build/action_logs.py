@@ -17,6 +17,7 @@ from typing import Any
 from games.core.contract import Game, Policy
 from games.core.registry import all_games
 from games.search import Budget, search_policy
+from games.tools.fingerprint import fingerprint
 from games.tools.simulate import play_one
 
 RANDOM_GAMES = 12
@@ -47,8 +48,11 @@ def _play(game: Game[Any], variant: str, players: int, policies: list[Policy], s
     return _digest(logs)
 
 
-def hashes(search_games: int = 1, seed: int = 9000, playouts: int | None = SEARCH_PLAYOUTS) -> dict[str, str]:
-    """Random, heuristic and search games of every configuration, keyed `game/variant/players/kind`."""
+def hashes(
+    search_games: int = 1, seed: int = 9000, playouts: int | None = SEARCH_PLAYOUTS, fingerprints: int = 2
+) -> dict[str, str]:
+    """Random, heuristic and search games of every configuration, and the behaviour fingerprint
+    (games/tools/fingerprint.py) of `fingerprints` games, keyed `game/variant/players/kind`."""
     result: dict[str, str] = {}
     for game, variant, players in configurations():
         key = f"{game.info.id}/{variant}/{players}"
@@ -59,6 +63,8 @@ def hashes(search_games: int = 1, seed: int = 9000, playouts: int | None = SEARC
         base = available.get("heuristic", random_play)
         result[f"{key}/heuristic"] = _play(game, variant, players, [base] * players,
                                            range(seed, seed + HEURISTIC_GAMES))
+        if fingerprints:  # everything a seat could observe (events, views, prompts), not only the moves
+            result[f"{key}/observed"] = str(fingerprint(game, [players], fingerprints, None, variant)["sha256"])[:16]
         if search_games:
             searcher = search_policy(game, Budget(playouts=playouts))
             result[f"{key}/search"] = _play(game, variant, players, [searcher] + [base] * (players - 1),
@@ -71,8 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--search-games", type=int, default=1)
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--playouts", type=int, default=SEARCH_PLAYOUTS, help="0: each game's default budget")
+    parser.add_argument("--fingerprints", type=int, default=2, help="games per behaviour fingerprint (0: none)")
     args = parser.parse_args(argv)
-    json.dump(hashes(args.search_games, args.seed, args.playouts or None), sys.stdout, indent=1, sort_keys=True)
+    json.dump(hashes(args.search_games, args.seed, args.playouts or None, args.fingerprints), sys.stdout, indent=1, sort_keys=True)
     print()
     return 0
 

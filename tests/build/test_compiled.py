@@ -96,9 +96,10 @@ def test_an_edited_source_file_is_never_shadowed_by_its_old_compiled_module(over
     assert restored.returncode == 0 and restored.stdout.split()[0] == "mypyc", restored.stderr
 
 
-def test_both_builds_play_the_same_moves(overlay: Path) -> None:
+def test_both_builds_play_the_same_moves_and_show_the_same_things(overlay: Path) -> None:
     """Seeded random, heuristic and search games of every game, variant and player count: the same action
-    logs (and placements) on the compiled build as on the source (tests/build/action_logs.py)."""
+    logs (and placements) on the compiled build as on the source, and the same behaviour fingerprint
+    (every event, view, prompt and legal list a seat could observe; tests/build/action_logs.py)."""
     script = str(ROOT / "tests" / "build" / "action_logs.py")
     logs = {}
     for build in ("python", "mypyc"):
@@ -106,6 +107,6 @@ def test_both_builds_play_the_same_moves(overlay: Path) -> None:
         assert done.returncode == 0, done.stderr[-2000:]
         logs[build] = json.loads(done.stdout)
     kinds = {key.rsplit("/", 1)[1] for key in logs["python"]}
-    assert kinds == {"random", "heuristic", "search"} and len(logs["python"]) >= 3 * 14
+    assert kinds == {"random", "heuristic", "search", "observed"} and len(logs["python"]) >= 4 * 14
     differ = sorted(k for k in logs["python"] if logs["python"][k] != logs["mypyc"].get(k))
     assert logs["python"] == logs["mypyc"], f"different moves on the compiled build: {differ}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.core.contract import JSON, Event, Game, GameInfo, Outcome, Policy, Prompt, VariantInfo, plain_class
+from games.core.contract import JSON, Event, Game, GameInfo, Outcome, Policy, Prompt, VariantInfo, mypyc_attr
 from games.core.errors import IllegalAction, InvalidOptions
 from games.core.names import Names
 from games.kings.variants import text
@@ -13,7 +13,7 @@ from games.kings.variants.components import sort_cards
 from games.kings.variants.state import VState
 
 
-@plain_class  # subclassable by any Python class in the compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)  # any Python class may subclass it in the compiled build too
 class VariantGame(Game[VState]):
     """A full games.core Game for one KINGs variant (the `kings` facade delegates here)."""
 

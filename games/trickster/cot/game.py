@@ -16,7 +16,7 @@ from games.core.contract import (
     Prompt,
     ReplayMarks,
     VariantInfo,
-    plain_class,
+    mypyc_attr,
 )
 from games.core.errors import IllegalAction
 from games.core.search_hooks import SearchHooks
@@ -69,7 +69,7 @@ def _seat_error(state: State, seat: int) -> str:
     return "not_your_turn" if 0 <= seat < state.players else "not_seated"
 
 
-@plain_class  # subclassable by any Python class in the compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)  # any Python class may subclass it in the compiled build too
 class ChampionsOfTime(Game[State]):
     search = SearchHooks(playout="random", playouts=60)  # the strong AI's playouts (docs/ai.md)
     faces = FACES  # what its pictures print (faces.py)
