@@ -386,7 +386,9 @@ class Router:
                 left = times.public(due) if isinstance(due, (int, float)) else event.data.get("left", "")
                 kind = "_reserve" if event.data.get("reserve") else "_left" if event.data.get("part") else ""
                 pings.append(t("dc.ping.reminder" + kind, lang, who=f"<@{person.user_id}>", table=info.id, left=left))
-        self._nonce[info.id] = f"{info.id}.{batch[0][0].table.version}"
+        if not self._attempts.get(info.id):  # a retry keeps its nonce: Discord hands back what it made
+            # (the post count too: a batch of clocks only, e.g. time away shown, keeps the table's version)
+            self._nonce[info.id] = f"{info.id}.{batch[0][0].table.version}.{self._posts}"
         reminded = [seats.get(int(e.data.get("seat", -1))) for e in reminders]
         urgent = frozenset(p.user_id for p in reminded if p is not None and p.user_id is not None)
         await self.show(info, game, lang, last.to_act, lines, pings, fresh=finished, urgent=urgent)

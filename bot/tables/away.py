@@ -26,7 +26,7 @@ from bot.tables.clocks import DROP, Clocks, stops_for_away
 from bot.tables.deadlines import paused
 from bot.tables.errors import TableError
 from bot.tables.live import LiveTable, table_info
-from bot.tables.models import TableInfo, TableStatus
+from bot.tables.models import TableInfo, TableStatus, Update
 from games.core import i18n
 
 if TYPE_CHECKING:
@@ -173,7 +173,8 @@ class Away:
     ) -> bool:
         """Apply `change` to the person's seat's clock on one table (another process's copy is refused and
         decided again on a fresh copy; a clock missed is judged by the clock loop when it comes due); False
-        when nothing changed."""
+        when nothing changed. A change publishes an Update without events, so the table's board (which
+        shows who is away until when) is redrawn at once, not at its next move."""
 
         async def work(live: LiveTable) -> bool:
             seat = live.info.seat_of(user_id)
@@ -190,7 +191,12 @@ class Away:
 
             stopped = paused(live.deadlines)
 
-            return await self.clocks.restamp(live, self.host.clock(), mine)
+            changed = await self.clocks.restamp(live, self.host.clock(), mine)
+            if changed:
+                # the board says who is away until when: front ends redraw it now (no new log line)
+                to_act = live.to_act if live.to_act is not None else live.game.to_act(live.state)
+                self.host.outbox.publish([Update(table=live.info, events=(), to_act=to_act)])
+            return changed
 
         try:
             return bool(await self.host.cache.run(table_id, work))

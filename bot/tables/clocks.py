@@ -100,6 +100,7 @@ class Clocks:
         steps: list[Step] = []
         reminders: list[Update] = []
         changed = False
+        woke = False  # someone came back from time away: their board's "away until" line goes
         version = info.version
         takeover: str | None = None  # the server's take-over AI, read once when a clock has run out
         for seat, dl in list(live.deadlines.items()):
@@ -114,15 +115,17 @@ class Clocks:
                 else:
                     live.deadlines[seat] = banks.idle(banks.left(dl, now, bank), seat, now)
                 changed = True
+                woke = woke or dl.why == "away-idle"
         for seat, dl in sorted(live.deadlines.items()):
             user = info.seats[seat].user_id
             if dl.held is not None:
                 if dl.why == "away" and dl.due_at <= now:
-                    woke = self.back(dl, away_at(spans, user, now), spans.get(user or 0), now)
-                    if woke.held is None and paused(live.deadlines):  # back on a paused table: it waits
-                        woke = banks.hold(woke, now, "paused")
-                    live.deadlines[seat] = woke
+                    row = self.back(dl, away_at(spans, user, now), spans.get(user or 0), now)
+                    if row.held is None and paused(live.deadlines):  # back on a paused table: it waits
+                        row = banks.hold(row, now, "paused")
+                    live.deadlines[seat] = row
                     changed = True
+                    woke = woke or row.held is None or away_at(spans, user, now) is None
                 continue
             span = away_at(spans, user, now)
             if span is not None and (dl.due_at <= now or (not dl.reminded and dl.remind_at <= now)):
@@ -149,6 +152,8 @@ class Clocks:
         if not steps:
             await self.write_clocks(live, now)
             host.outbox.publish(reminders)
+            if woke and not reminders:  # the board redrawn without a log line
+                host.outbox.publish([Update(table=info, events=(), to_act=to_act)])
             return reminders
         # the reminders and stopped clocks are folded into the same write as the expiries
         updates = await self.play.advance(live, steps, state=state, lead=(), deadlines_changed=True)

@@ -18,6 +18,7 @@ from games.core import registry
 from tests.discord.fake_discord import FakeUser
 from tests.discord.harness import Harness
 from tests.discord.play import Table, open_table
+from tests.discord.test_my_games_and_rematch import VirtualClock
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "bot"))
 from tinygame import TINY
@@ -162,3 +163,49 @@ async def test_the_servers_default_clock_can_be_a_bank(harness: Harness) -> None
     await harness.cmd(alice, "table new", game="tiny")
     info = (await harness.service.tables_of_user(alice.id))[0]
     assert info.clock_bank is not None and info.clock_mode.value == "async" and info.away_ok
+
+
+async def test_away_and_back_redraw_the_boards_of_the_persons_tables_at_once(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/away and /away off: each of the person's async tables shows it on its board now (one board edit per
+    table, no new message), not at the table's next move; a live table's board is left alone; and when the
+    time away ends by itself, the clock loop redraws the board too."""
+    fake = harness.fake
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    boss = fake.add_user("boss", admin=True)
+    await harness.start_bot(default_clock="async-bank")
+    clock = VirtualClock(harness.service.clock())
+    harness.service.clock = clock
+    monkeypatch.setattr(fake, "_loop_time", clock)
+    first = await tiny_table(harness, [alice, bob])
+    second = await tiny_table(harness, [carol, bob])
+    await harness.cmd(boss, "settings server", default_clock="live")
+    quick = await tiny_table(harness, [alice, bob])
+    await fake.settle()
+    boards = {t.id: t.board() for t in (first, second, quick)}
+    edits = {t: b.edits for t, b in boards.items()}
+    posts = {t.id: len(fake.channel_messages(t.thread)) for t in (first, second, quick)}
+
+    def drawn() -> dict[int, int]:
+        return {t: boards[t].edits - edits[t] for t in boards}
+
+    await harness.cmd(bob, "away until", when="2d")
+    await fake.settle()
+    assert drawn() == {first.id: 1, second.id: 1, quick.id: 0}
+    assert {t.id: len(fake.channel_messages(t.thread)) for t in (first, second, quick)} == posts
+    for t in (first, second):
+        assert "bob · away until <t:" in t.board().text(), t.board().text()
+    await harness.cmd(bob, "away off")
+    await fake.settle()
+    assert drawn() == {first.id: 2, second.id: 2, quick.id: 0}
+    assert all("away until" not in t.board().text() for t in (first, second))
+    # away again for a day, and back by itself: the clock loop redraws the boards when he is due back
+    await harness.cmd(bob, "away until", when="1d")
+    await fake.settle()
+    assert "bob · away until <t:" in first.board().text()
+    clock.now += 86400 + 60
+    await harness.service.process_due_clocks(clock.now)
+    await fake.settle()
+    assert drawn()[first.id] == 4 and "away until" not in first.board().text(), first.board().text()
+    assert not harness.leaks, harness.leaks[:3]
