@@ -99,7 +99,7 @@ class Router:
         self._attempts: dict[int, int] = {}  # table -> failed tries of the batch it is posting
         self._logged: dict[int, int] = {}  # table -> newest version whose lines are in its thread's log
         self._catch_up: dict[int, int] = {}  # table -> logged version read back after a restart
-        self._dm_done: dict[tuple[int, int], int] = {}  # (table, seat) -> version its DM was sent for
+        self._dm_done: dict[tuple[int, int], str] = {}  # (table, seat) -> the batch (nonce) its DM was sent for
 
     # ---- bookkeeping ----------------------------------------------------------------------------------
     async def restore(self, table: int) -> None:
@@ -344,6 +344,9 @@ class Router:
         names = render.names_of(info)
         seats = {s.seat: s for s in info.seats}
 
+        if not self._attempts.get(info.id):  # a retry keeps its nonce: Discord hands back what it made
+            # (the post count too: a batch of clocks only, e.g. time away shown, keeps the table's version)
+            self._nonce[info.id] = f"{info.id}.{batch[0][0].table.version}.{self._posts}"
         lines: list[str] = await self._missed_lines(info, game, lang, names, batch)
         reminders: list[Event] = []
         finished = False
@@ -386,9 +389,6 @@ class Router:
                 left = times.public(due) if isinstance(due, (int, float)) else event.data.get("left", "")
                 kind = "_reserve" if event.data.get("reserve") else "_left" if event.data.get("part") else ""
                 pings.append(t("dc.ping.reminder" + kind, lang, who=f"<@{person.user_id}>", table=info.id, left=left))
-        if not self._attempts.get(info.id):  # a retry keeps its nonce: Discord hands back what it made
-            # (the post count too: a batch of clocks only, e.g. time away shown, keeps the table's version)
-            self._nonce[info.id] = f"{info.id}.{batch[0][0].table.version}.{self._posts}"
         reminded = [seats.get(int(e.data.get("seat", -1))) for e in reminders]
         urgent = frozenset(p.user_id for p in reminded if p is not None and p.user_id is not None)
         await self.show(info, game, lang, last.to_act, lines, pings, fresh=finished, urgent=urgent)
@@ -622,13 +622,15 @@ class Router:
                     )
                     parts.append(game.render_view(seat_view.view, lang, names=names))
                     view = boards.select_view(info.id, seat_view, game, lang, names)
-            done = self._dm_done.get((info.id, seat))
-            if done is not None and done >= info.version:
+            # sent for this batch (its nonce: a reminder keeps the table's version) at this version (a retry
+            # that merged newer updates sends again)
+            batch_key = f"{self._nonce.get(info.id, '')}@{info.version}"
+            if self._dm_done.get((info.id, seat)) == batch_key:
                 continue  # sent in an earlier try of this batch
             urgent = any(e.kind == "host.clock_reminder" for e in private.get(seat, []))  # (held by the clock)
             if await self.dm(user_id, "\n".join(parts)[:1990], view, urgent=urgent) and view is not None:
                 delivered.add(seat)
-            self._dm_done[(info.id, seat)] = info.version
+            self._dm_done[(info.id, seat)] = batch_key
         return delivered
 
     async def _reader_time(self, user_id: int, lang: str, events: list[Event]) -> Callable[[float], str] | None:
