@@ -29,7 +29,7 @@ class _Counting(TimeTrap):
     wrapper: the compiled build holds the search to its declared `Game` type)."""
 
     def __init__(self, horizon: Any) -> None:
-        self.search = replace(TimeTrap.search, horizon=horizon)
+        self.search = replace(get_game("timetrap").search, horizon=horizon)
         self.applied = 0
 
     def apply(self, state: Any, seat: int, action: str) -> Any:

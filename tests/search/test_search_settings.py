@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from games.core.contract import Policy
 from games.core.policy import random_policy
 from games.core.registry import all_games, get_game
 from games.core.search_hooks import SearchHooks
 from games.kings.ai import heuristic_policy
 from games.search import Budget, Determinizer, search_policy
+from games.timetrap.game import TimeTrap
 
 
 def test_kings_duels_play_out_with_the_heuristic_and_the_rest_with_random_moves() -> None:
@@ -28,13 +30,14 @@ def test_a_budget_or_playout_named_by_the_caller_wins_over_the_games_defaults() 
 
 
 def test_a_game_that_says_nothing_searches_with_its_heuristic() -> None:
-    class Plain:
-        search = SearchHooks()  # what `Game` declares for a game that says nothing
+    class Plain(TimeTrap):  # a game's class (the compiled build takes nothing else), saying nothing
+        def __init__(self) -> None:
+            self.search = SearchHooks()  # what `Game` declares for a game that says nothing
 
-        def policies(self) -> dict[str, object]:
+        def policies(self) -> dict[str, Policy]:
             return {"random": random_policy, "heuristic": heuristic_policy}
 
-    assert search_policy(Plain(), Budget()).settings_for(None) == (heuristic_policy, 240)  # type: ignore[arg-type]
+    assert search_policy(Plain(), Budget()).settings_for(None) == (heuristic_policy, 240)
 
 
 def test_every_game_declares_its_search_as_one_record_naming_only_its_own_policies() -> None:
