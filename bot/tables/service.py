@@ -458,8 +458,12 @@ class TableService:
         return await self.personal.set(user_id, timezone, quiet, digest_hour)
 
     async def asleep(self, user_id: int) -> bool:
-        """Whether it is the user's quiet hours now (their time zone): a DM then comes without a sound."""
-        return await self.personal.asleep(user_id, self.clock())
+        """Whether a DM or mention now should come without a sound: the user's quiet hours (their time
+        zone), or their time away (a decision that begins while they are away still reaches them, silently;
+        its clock waits for them)."""
+        if await self.personal.asleep(user_id, self.clock()):
+            return True
+        return bool(await self.away.away_until([user_id]))
 
     def subscribe_digest(self, listener: DigestListener) -> Callable[[], None]:
         """Call `listener` with each person's daily digest when it is due (the front end sends the DM)."""

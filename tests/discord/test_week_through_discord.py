@@ -265,6 +265,9 @@ async def test_a_week_through_discord_one_away_one_asleep_at_night_one_absent(
     assert any("alice · " in s.text and "away until" in s.text for s in thread_seen) or any(
         "alice" in s.text and "まで離席中" in s.text for s in thread_seen
     )
+    woke_while_away = [s for s in transcript.seen["alice"] if s.sound and away_from <= s.at < away_until]
+    assert any(s.where == "DM" and away_from <= s.at < away_until for s in transcript.seen["alice"])
+    assert woke_while_away == [], [s.text[:80] for s in woke_while_away]  # her decision came, silently
     woke_at_night = [s for s in transcript.seen["hana"] if s.sound and quiet_in_tokyo(s.at)]
     assert woke_at_night == [], [(dt.datetime.fromtimestamp(s.at, TOKYO), s.text[:80]) for s in woke_at_night]
     assert any("⏰ carol" in s.text for s in transcript.seen["alice"]), "the take-overs are told"
