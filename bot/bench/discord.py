@@ -57,8 +57,14 @@ class _Boards:
         self.table_of: dict[int, int] = {}  # thread id -> table
         self.shown: dict[int, int] = {}  # table -> newest move its board showed
         self.waiters: dict[int, list[tuple[int, float, list[float]]]] = {}
+        self.board_of: dict[int, Any] = {}  # thread -> its newest board message (My hand opens from it)
+        self.replies: dict[str, Any] = {}  # interaction token -> the newest message it made
 
     def __call__(self, message: Any) -> None:
+        if message.interaction_token is not None:
+            self.replies[message.interaction_token] = message
+        if message.visibility.kind == "public" and any(b["custom_id"].endswith(":hand") for b in message.buttons()):
+            self.board_of[message.channel_id] = message
         table = self.table_of.get(message.channel_id)
         if table is None or message.visibility.kind != "public":
             return
@@ -151,19 +157,19 @@ async def _run(tables: int, minutes: float, seed: int) -> dict[str, Any]:
                     offered = play.options_of(hand) if hand is not None else []
                     versions = {int(cid.split(":")[2]) for cid, _ in offered}
                     if not offered or versions != {view.version}:
-                        found = _board_of(fake, info.thread_id)
+                        found = boards.board_of.get(info.thread_id or 0)
                         if found is None:
                             continue
                         cid = next(b["custom_id"] for b in found.buttons() if b["custom_id"].endswith(":hand"))
-                        rec = await _click(fake, bot, user, found, cid, None)
+                        rec = await _click(fake, bot, user, found, cid, None, boards)
                         clicks += 1
-                        hand = _reply_of(fake, rec)
+                        hand = boards.replies.get(rec.token, rec.source_message)
                         offered = play.options_of(hand) if hand is not None else []
                         if not offered:
                             continue
                     cid, value = rng.choice(offered)
                     t0 = loop.time()
-                    rec = await _click(fake, bot, user, hand, cid, None if value is None else [value])
+                    rec = await _click(fake, bot, user, hand, cid, None if value is None else [value], boards)
                     clicks += 1
                     decisions += 1
                     if rec.responded_loop is not None:
@@ -195,29 +201,18 @@ async def _run(tables: int, minutes: float, seed: int) -> dict[str, Any]:
     }
 
 
-def _board_of(fake: Any, thread: int | None) -> Any:
-    found = [
-        m for m in fake.messages.values()
-        if m.channel_id == thread and m.visibility.kind == "public"
-        and any(b["custom_id"].endswith(":hand") for b in m.buttons())
-    ]
-    return found[-1] if found else None
-
-
-def _reply_of(fake: Any, rec: Any) -> Any:
-    mine = [m for m in fake.messages.values() if m.interaction_token == rec.token]
-    return mine[-1] if mine else rec.source_message
-
-
-async def _click(fake: Any, bot: Any, user: Any, message: Any, cid: str, values: list[str] | None) -> Any:
-    """Feed one click and wait (virtual time) until the bot answered it."""
+async def _click(
+    fake: Any, bot: Any, user: Any, message: Any, cid: str, values: list[str] | None, seen: _Boards
+) -> Any:
+    """Feed one click and wait (virtual time) until the bot answered it (the bench's own bookkeeping is
+    indexed, not searched: its work counts on the clock too)."""
     payload = fake.component_payload(user, message, cid, values)
     rec = fake.record_for(payload)
     bot._connection.parsers["INTERACTION_CREATE"](payload)
     for _ in range(100_000):
         if rec.responded_loop is not None and rec.response_type in (4, 7, 8):
             break
-        if rec.response_type in (5, 6) and _reply_of(fake, rec) is not rec.source_message:
+        if rec.response_type in (5, 6) and rec.token in seen.replies:
             break
         await asyncio.sleep(0.001)
     return rec
