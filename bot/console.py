@@ -111,8 +111,8 @@ class Console:
                 continue
             if audience is None:
                 self.out("  · " + render.event_text(self.game, event, self.lang, names))
-            elif self.human_seats & audience:
-                self.out("  🔒 " + render.event_text(self.game, event, self.lang, names))
+            elif self.human_seats & audience:  # private: a reminder's deadline as a time (UTC, said so)
+                self.out("  🔒 " + render.event_text(self.game, event, self.lang, names, console_clocks.utc))
 
     async def header(self) -> None:
         info = await self.service.get_table(self.table_id)

@@ -40,3 +40,27 @@ def test_console_bank_away_pause_resume(
     assert "✗ Table #1 is paused. Any player can resume it with /table resume." in out  # the move refused
     assert "Table #1 resumed." in out
     assert "Final result" in out
+
+
+def test_console_reminder_names_its_deadline_in_utc(capsys: pytest.CaptureFixture[str]) -> None:
+    """A private reminder at the terminal says when the time runs out (UTC, as the console's clock lines),
+    not only how much is left."""
+    import datetime as dt
+    import sys
+    import types
+
+    from bot.tables.models import Update
+    from games.core.contract import Event
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from tinygame import TINY
+
+    due = dt.datetime(2026, 12, 1, 9, tzinfo=dt.UTC).timestamp()
+    term = console.Console(None, TINY, 1, [1], "en", "unused.db")  # type: ignore[arg-type]
+    term.human_seats = {0}
+    data = {"name": "Ann", "seat": 0, "table": 1, "left": "12h00m", "due": due}
+    reminder = Event("host.clock_reminder", data, audience=frozenset({0}))
+    table = types.SimpleNamespace(seats=[types.SimpleNamespace(name="Ann")])
+    asyncio.run(term.on_update(Update(table=table, events=((reminder, reminder.audience),), to_act=frozenset())))  # type: ignore[arg-type]
+    out = capsys.readouterr().out
+    assert "🔒 ⏳ Ann, half your time is gone on table #1 (deadline 2026-12-01 09:00 UTC, in 12h00m)." in out, out
