@@ -161,14 +161,15 @@ def check_replayable(info: TableInfo, guild_id: int | None, user_id: int | None 
 
 
 def viewer(info: TableInfo, user_id: int | None, reveals: bool) -> Viewer:
-    """Every seat once the game is over (when the server reveals), else the person's seat (also a seat
-    they left or were replaced in), else a spectator."""
+    """Every seat once the game is over (when the server reveals), else the person's seat, else a
+    spectator. A seat they left (resigned, replaced by an AI) is theirs again only once the game is over:
+    while it runs, the AI playing it on holds cards and makes choices they may not see, as any spectator."""
     if info.status is TableStatus.FINISHED and reveals:
         return EVERY_SEAT
     if user_id is None:
         return None
     seat = info.seat_of(user_id)
-    if seat is None:
+    if seat is None and info.status is TableStatus.FINISHED:
         seat = next((s.seat for s in info.seats if s.user_id == user_id), None)
     return seat
 

@@ -373,9 +373,8 @@ class TableService:
         Rebuilt by replaying the log (bot/tables/history.py says why and how it guards engine changes)."""
         live = await self._live(table_id)
         info = live.info
-        seat = info.seat_of(user_id) if user_id is not None else None
-        if user_id is not None and seat is None:
-            seat = next((s.seat for s in info.seats if s.user_id == user_id), None)
+        who = replays.viewer(info, user_id, reveals=False)  # a seat left while the game runs: public only
+        seat = who if isinstance(who, int) else None
         if info.status is TableStatus.LOBBY or (info.version == 0 and live.state is None):
             return []
         snapshot = await self.store.snapshot(table_id)

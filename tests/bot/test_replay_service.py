@@ -8,6 +8,7 @@ from hosttools import ALICE, FakeClock, open_service, play_first_legal
 from bot.settings import Settings
 from bot.store.privacy import ANONYMOUS_NAME
 from bot.tables import PlayerRef, TableService, TableStatus, replays
+from games.core.invariants import leaked
 from games.core.record import loads, verify
 
 
@@ -42,3 +43,26 @@ async def test_a_finished_replay_survives_a_restart_and_a_forgotten_player(
         assert (await again.game_record(info.id, 3, 10)).seed is None
     finally:
         await again.close()
+
+
+async def test_a_person_who_resigned_replays_a_running_game_as_a_spectator(service: TableService) -> None:
+    """Once someone resigns, an AI plays their seat on: its hand, the cards it is dealt and its secret choices
+    from then on are no more theirs to see than any spectator's, in the replay, the record or /history."""
+    info = await service.create(10, 20, ALICE, "kings", seed=9)
+    for user in (2, 3):
+        await service.join(info.id, PlayerRef(user, f"P{user}"))
+    await service.start(info.id, ALICE.user_id)
+    await play_first_legal(service, info.id, 12)
+    await service.resign(info.id, 3)
+    await play_first_legal(service, info.id, 60)
+    live = service._tables[info.id]
+    assert live.info.status is TableStatus.PLAYING and live.info.seats[2].left == "resigned"
+    replay, who = await service.replay(info.id, 3, 10)
+    assert who is None
+    last = replays.step_view(replay, len(replay.steps) - 1, who)
+    hidden = live.game.hidden_from(live.state, None)
+    assert hidden and not leaked(hidden, [last.public, *[v for _, v in last.hands]])
+    record, anyone = await service.game_record(info.id, 3, 10), await service.game_record(info.id, 99, 10)
+    assert record.viewer == "spectator" and record.actions == anyone.actions
+    assert any(a.action is None for a in record.actions if a.seat == 2)  # the AI's secret choices too
+    assert await service.history(info.id, 3) == await service.history(info.id, None)
