@@ -250,8 +250,10 @@ class LeaderboardPageButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[An
     async def run(self, interaction: discord.Interaction, lang: str) -> None:
         kit = self.kit
         guild_id = None if self.world else interaction.guild_id
-        if self.season and (guild_id is None or not is_season(self.season)):
+        if self.season and guild_id is None:
             raise TableError("season_global")
+        if self.season and not is_season(self.season):  # a custom id typed by hand: "2026-13"
+            raise TableError("season_unknown", season=self.season, known="all")
         if self.season and guild_id is not None:
             known = [name for name, _ended in await kit.service.seasons.known(guild_id)]
             if self.season not in known and self.season != await kit.service.seasons.current(guild_id):

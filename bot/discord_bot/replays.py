@@ -172,7 +172,7 @@ class ReplayJumpSelect(Guarded, discord.ui.DynamicItem[discord.ui.Select[Any]], 
     async def run(self, interaction: discord.Interaction, lang: str) -> None:
         data: Any = interaction.data or {}
         values = [str(v) for v in data.get("values") or []]
-        step = int(values[0]) if values and values[0].isdigit() else -1
+        step = int(values[0]) if values and values[0].isascii() and values[0].isdigit() else -1  # not '²'
         kit = self.kit
         found = await within_budget(
             interaction, message(kit.service, kit.prefs, interaction, self.table_id, step, lang),

@@ -25,6 +25,9 @@ Ts = TypeVarTuple("Ts")
 ATTEMPTS = 3  # decisions made again on fresh data before a lost race is refused (store_conflict)
 
 
+MAX_TABLE_ID = 2**63 - 1  # SQLite's INTEGER and PostgreSQL's BIGINT
+
+
 class LostRace(Exception):
     """The store refused a write made on this process's copy of a table: someone else changed it first.
     The copy is dropped; `TableCache.run` loads the table again and lets the decision be made again."""
@@ -38,7 +41,11 @@ class TableCache:
         self.broken: dict[int, str] = {}  # tables that failed to load: logged once, skipped by clocks
 
     async def live(self, table_id: int) -> LiveTable:
-        """The table in memory, loading it on demand (one load at a time per table)."""
+        """The table in memory, loading it on demand (one load at a time per table). A number no table id
+        column holds (a button's custom id typed by hand: 30 digits, zero) is a table that does not exist,
+        not an overflow in the database driver."""
+        if not 0 < table_id <= MAX_TABLE_ID:
+            raise TableError("table_not_found", table=table_id)
         live = self.tables.get(table_id)
         now = self.host.clock()
         if live is not None:
