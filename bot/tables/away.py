@@ -56,7 +56,7 @@ i18n.register(
     }
 )
 
-_SPAN = re.compile(r"(\d+)\s*([wdhm])")
+_SPAN = re.compile(r"(\d{1,6})\s*([wdhm])")  # 999999w is far past any limit; 400 digits overflow a float
 _UNIT = {"w": 7 * DAY, "d": DAY, "h": 3600.0, "m": 60.0}
 _FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d", "%Y/%m/%d %H:%M", "%Y/%m/%d")
 

@@ -10,11 +10,14 @@ when less than that is left). Times are epoch seconds; local times are minutes a
 from __future__ import annotations
 
 import datetime as dt
+import re
 from zoneinfo import ZoneInfo
 
 DEFAULT_QUIET = (23 * 60, 8 * 60)  # 23:00-08:00 local
 LAST_CALL = 3600.0  # a held reminder comes an hour before the time runs out, rather than after
 UTC = ZoneInfo("UTC")
+_DIGITS = re.compile(r"[0-9]{1,2}")
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９：", "0123456789:")  # as a Japanese keyboard types them
 
 
 def is_quiet(minute: int, quiet: tuple[int, int]) -> bool:
@@ -67,9 +70,9 @@ def next_local_hour(now: float, zone: ZoneInfo, hour: int) -> float:
 
 def parse_hhmm(text: str) -> int | None:
     """'23:00' or '7' -> minutes after midnight; None when unreadable."""
-    hours, _, minutes = text.strip().partition(":")
-    if not hours.isdigit() or (minutes and not minutes.isdigit()):
-        return None
+    hours, _, minutes = text.translate(_FULL_WIDTH).strip().partition(":")  # ２３：００ too
+    if not _DIGITS.fullmatch(hours) or (minutes and not _DIGITS.fullmatch(minutes)):
+        return None  # not '²3' (a digit to str.isdigit, not to int) nor 5,000 digits (int refuses them)
     h, m = int(hours), int(minutes or 0)
     return h * 60 + m if 0 <= h < 24 and 0 <= m < 60 else None
 
