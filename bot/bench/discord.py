@@ -102,10 +102,10 @@ async def _run(tables: int, minutes: float, seed: int) -> dict[str, Any]:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             db = str(Path(tmp) / "bench.db")
-            # The bench is an entry point like bot.__main__: the layers' contract keeps bot.bench below the
-            # front ends, so it loads the Discord client by name, at run time, as a tool does.
-            config = importlib.import_module("bot.discord_bot.config")
-            client = importlib.import_module("bot.discord_bot.client")
+            # The bench drives the Discord front end as bot.__main__ does (the layers' contract puts
+            # bot.bench above the front ends); imported here so `python -m bot.bench` without --discord
+            # does not load discord.py.
+            from bot.discord_bot import client, config
             settings = config.DiscordSettings(token="bench-token", host=Settings(database_path=db), pictures=False)
             svc = await TableService.open(db, settings.host)
             bot = client.TricktableBot(settings, service=svc, clock_interval=None)
