@@ -8,7 +8,7 @@ from discord import app_commands
 from bot.discord_bot.texts import t
 from bot.store.seasons import SeasonSettings
 from bot.tables import TableService
-from bot.tables.seasons import CADENCES
+from bot.tables.seasons import CADENCES, check_cadence
 from games.core import i18n
 
 i18n.register(
@@ -35,6 +35,11 @@ def lstr(code: str) -> app_commands.locale_str:
 
 
 SEASON_CHOICES = [app_commands.Choice(name=lstr(f"dc.choice.season_{c}"), value=c) for c in CADENCES]
+
+
+def check(cadence: str | None) -> None:
+    """Before /settings server saves anything: a cadence it never offered is refused (check_cadence)."""
+    check_cadence(cadence)
 
 
 async def save(

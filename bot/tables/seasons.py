@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from bot.store.seasons import ALL_TIME, HallRow, SeasonSettings
+from bot.tables.errors import TableError
 from games.core import i18n
 
 if TYPE_CHECKING:
@@ -51,8 +52,19 @@ i18n.register(
             "en": "Seasons belong to a server; the global board is all-time only.",
             "ja": "シーズンはサーバーごとのものです。全体の順位表は通算のみです。",
         },
+        "season_cadence": {
+            "en": "“{got}” is not a season length: choose one of {choices}.",
+            "ja": "「{got}」はシーズンの長さとして選べません。{choices} から選んでください。",
+        },
     }
 )
+
+
+def check_cadence(cadence: str | None) -> None:
+    """TableError season_cadence for a cadence /settings server never offered (a client that sends what it
+    likes), checked before any of the command's other values is saved: one bad value changes nothing."""
+    if cadence is not None and cadence not in CADENCES:
+        raise TableError("season_cadence", got=cadence[:30], choices=", ".join(CADENCES))
 
 
 def season_of(at: float, cadence: str) -> str | None:
@@ -126,8 +138,7 @@ class Seasons:
     async def set_settings(
         self, guild_id: int, cadence: str | None = None, channel_id: int | None = None, clear_channel: bool = False
     ) -> SeasonSettings:
-        if cadence is not None and cadence not in CADENCES:
-            raise ValueError(cadence)
+        check_cadence(cadence)
         return await self.host.store.set_season_settings(
             guild_id, cadence=cadence, channel_id=channel_id, clear_channel=clear_channel
         )

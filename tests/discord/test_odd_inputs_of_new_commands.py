@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from games.core import registry
+from tests.discord.fake_discord import GUILD_ID
 from tests.discord.harness import Harness
 from tests.discord.test_away_and_pause import tiny_table
 from tests.discord.test_my_games_and_rematch import TINY
@@ -82,3 +83,22 @@ async def test_odd_values_in_the_new_commands_get_one_localized_line_and_change_
     assert (await svc.get_table(table.id), [await svc.get_personal(p) for p in people]) == before
     assert await svc.away_until(people) == {}
     assert not harness.leaks
+
+
+async def test_a_season_cadence_discord_never_offered_changes_no_other_server_setting(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """/settings server takes several values at once; a season cadence that is not one of its choices (a
+    client sending what it likes) is refused before any of them is saved."""
+    boss = harness.fake.add_user("boss", admin=True)
+    kenji = harness.fake.add_user("kenji", admin=True, locale="ja")
+    await harness.start_bot()
+    svc = harness.service
+    caplog.set_level(logging.ERROR, logger="tricktable.discord")
+    before = (await svc.get_guild_settings(GUILD_ID), await svc.seasons.settings(GUILD_ID))
+    for user, needle in ((boss, "weekly"), (kenji, "weekly")):
+        rec = await harness.cmd(user, "settings server", pictures=False, ai_level="strong", season="weekly")
+        text = harness.last_reply(rec).text().strip()
+        assert needle in text and "\n" not in text and japanese(text) == (user is kenji), text
+        assert (await svc.get_guild_settings(GUILD_ID), await svc.seasons.settings(GUILD_ID)) == before
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text

@@ -127,6 +127,7 @@ class SettingsCommands(app_commands.Group, name="settings", description=ls("dc.c
             return await send(interaction, content=t("dc.guild_only", lang))
         if not is_admin(interaction):
             return await send(interaction, content=t("dc.admin_only", lang))
+        season_settings.check(seasons[0])  # before any value is saved: one bad value changes nothing
         channels: set[int] | None = None
         if any_channel:
             channels = set() if tables_channel is None else {tables_channel.id}
