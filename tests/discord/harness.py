@@ -12,7 +12,7 @@ from typing import Any
 from bot.discord_bot.client import TricktableBot
 from bot.discord_bot.config import DiscordSettings
 from bot.settings import Settings
-from bot.tables import TableInfo, TableService
+from bot.tables import TableInfo, TableService, TableStatus
 from bot.tables.live import setup_state
 from games.core.invariants import leaked
 from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser
@@ -119,8 +119,13 @@ class Harness:
             states = await self._states_since_last_check(info, game)
             renders = _unique_renders(game, states[-1])
             seated = {s.user_id for s in info.seats if s.user_id is not None}
+            # a person who resigned or was replaced reads what is new to them as a spectator while the game
+            # runs (the AI playing their seat on holds cards they may not see); their seat again after it
+            over = info.status is TableStatus.FINISHED
             readers: list[tuple[int, int | None]] = [
-                (s.user_id, s.seat) for s in info.seats if s.user_id is not None
+                (s.user_id, s.seat if s.left is None or over else None)
+                for s in info.seats
+                if s.user_id is not None
             ]
             readers += [(uid, None) for uid in self.fake.users if uid not in seated]  # spectators
             for user_id, seat in readers:
