@@ -32,6 +32,7 @@ from bot.store.records import (
 from bot.store.records import (
     GuildRow as GuildRow,  # (bot.tables reads it here, beside the Protocol that returns it)
 )
+from bot.store.relay import RelayRow
 from bot.store.seasons import HallRow, SeasonSettings
 
 RatingKey = tuple[int, str, int]  # (scope, game, user_id)
@@ -111,11 +112,14 @@ class TableStore(Protocol):
         expect_status: str | None = None,
         clear_deadlines: bool = False,
         expect_revision: int | None = None,
+        relay: Sequence[RelayRow] = (),
     ) -> bool:
         """Change a table's row, seats or clocks in one transaction and bump its revision by one.
 
         Conditional: False (nothing changed) when the table's status is not `expect_status` or its
         revision is not `expect_revision` (when given). The caller's new revision is expect_revision + 1.
+        `relay`: the change's Updates for another process's tables (a lobby note, a closing note), written
+        in the same transaction (only a store several processes share gets any: bot/store/relay.py).
         """
 
     @abstractmethod

@@ -40,9 +40,15 @@ class RelayStore(Protocol):
     async def relay_send(self, rows: Sequence[RelayRow], shard_count: int) -> None:
         """Write the rows (in this order) and tell the owners, in one statement."""
 
-    async def relay_claim(self, shard_ids: Sequence[int] | None, limit: int) -> list[Claimed]:
-        """Take (delete and return) up to `limit` rows of these shards (None: all), oldest first. A row
-        is taken by one process only; two claiming at once take different rows."""
+    async def relay_claim(
+        self, shard_ids: Sequence[int] | None, limit: int, lease_seconds: float = 60.0
+    ) -> list[Claimed]:
+        """Lease and return up to `limit` rows of these shards (None: all), oldest first: rows never
+        claimed, or whose lease ran out (their claimer died before posting them). A row is leased by one
+        process at a time; two claiming at once take different rows."""
+
+    async def relay_done(self, ids: Sequence[int]) -> None:
+        """Delete claimed rows whose Updates the claimer's listeners took (the lease's end)."""
 
     async def relay_expire(self, keep_seconds: float) -> list[int]:
         """Drop rows older than `keep_seconds` (nobody runs their shard); returns their tables."""

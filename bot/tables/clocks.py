@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from bot.store.base import VersionConflict
@@ -150,15 +150,15 @@ class Clocks:
         if not steps and not changed:
             return []
         if not steps:
-            await self.write_clocks(live, now)
-            host.outbox.publish(reminders)
+            notes = list(reminders)
             if woke and not reminders:  # the board redrawn without a log line
-                host.outbox.publish([Update(table=info, events=(), to_act=to_act)])
+                notes.append(Update(table=info, events=(), to_act=to_act))
+            host.outbox.publish_committed(await self.write_clocks(live, now, notes))
             return reminders
         # the reminders and stopped clocks are folded into the same write as the expiries
-        updates = await self.play.advance(live, steps, state=state, lead=(), deadlines_changed=True)
-        host.outbox.publish(reminders)
-        return updates + reminders
+        return await self.play.advance(
+            live, steps, state=state, lead=(), deadlines_changed=True, trail=reminders
+        )
 
     async def remind(
         self, live: LiveTable, seat: int, dl: DeadlineRow, now: float
@@ -200,9 +200,13 @@ class Clocks:
         came_back = now if latest is None else max(dl.since, min(now, latest[1]))
         return banks.resume(dl, came_back, None)
 
-    async def write_clocks(self, live: LiveTable, now: float) -> None:
+    async def write_clocks(
+        self, live: LiveTable, now: float, notes: Sequence[Update] = ()
+    ) -> Sequence[Update]:
         """Store the table's clocks as `live.deadlines` holds them (checked against the copy's version and
-        revision: a stale copy is refused and the change is judged again on a fresh one)."""
+        revision: a stale copy is refused and the change is judged again on a fresh one). `notes` (the
+        reminders): their rows for another process's channel ride in the same write; returns the ones
+        this process posts (`publish_committed` them)."""
         info = live.info
         write = TableWrite(
             info.id,
@@ -212,11 +216,13 @@ class Clocks:
             deadlines=list(live.deadlines.values()),
             base_revision=live.revision,
         )
+        local, write.relay = self.host.outbox.for_commit(notes)
         try:
             await self.host.writer.write(write)
         except VersionConflict:
             self.host.cache.forget(info.id)
             raise LostRace(info.id) from None
+        return local
 
     async def restamp(
         self, live: LiveTable, now: float, change: Callable[[int, DeadlineRow | None], DeadlineRow | None]

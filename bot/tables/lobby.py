@@ -118,22 +118,31 @@ class Lobby:
         live.info = dataclasses.replace(live.info, thread_id=thread_id, updated_at=now)
         return live.info
 
-    async def _update(self, live: LiveTable, now: float, **change: Any) -> None:
-        """One conditional write of the table's row: refused (LostRace) when its revision moved on."""
-        if not await self.host.store.update_table(live.info.id, now, expect_revision=live.revision, **change):
+    async def _update(
+        self, live: LiveTable, now: float, notes: Sequence[Update] = (), **change: Any
+    ) -> Sequence[Update]:
+        """One conditional write of the table's row: refused (LostRace) when its revision moved on.
+        `notes` (a lobby note, the closing note): their rows for another process's channel go in the same
+        transaction; returns the ones this process posts (`publish_committed` them once memory moved on)."""
+        local, rows = self.host.outbox.for_commit(notes)
+        if not await self.host.store.update_table(
+            live.info.id, now, expect_revision=live.revision, relay=rows, **change
+        ):
             raise LostRace(live.info.id)
         live.revision += 1
+        return local
 
     async def _change_seats(
         self, live: LiveTable, seats: Sequence[SeatInfo], event: Event | None
     ) -> TableInfo:
         now = self.host.clock()
-        await self._update(
-            live, now, seats=[seat_row(s) for s in seats], expect_status=TableStatus.LOBBY.value
+        after = dataclasses.replace(live.info, seats=tuple(seats), updated_at=now)
+        notes = [] if event is None else [Update(table=after, events=((event, None),), to_act=frozenset())]
+        local = await self._update(
+            live, now, notes, seats=[seat_row(s) for s in seats], expect_status=TableStatus.LOBBY.value
         )
-        live.info = dataclasses.replace(live.info, seats=tuple(seats), updated_at=now)
-        if event is not None:
-            self.host.outbox.publish([Update(table=live.info, events=((event, None),), to_act=frozenset())])
+        live.info = after
+        self.host.outbox.publish_committed(local)
         return live.info
 
     async def join(self, live: LiveTable, player: PlayerRef) -> TableInfo:
@@ -224,12 +233,12 @@ class Lobby:
         """End a lobby or a game in progress without a result (cancelled, aborted)."""
         require_status(live.info, *ACTIVE)
         now = self.host.clock()
-        await self._update(live, now, status=status.value, clear_deadlines=True)
-        live.info = dataclasses.replace(live.info, status=status, updated_at=now)
+        after = dataclasses.replace(live.info, status=status, updated_at=now)
+        note = Update(table=after, events=((Event(kind, {}), None),), to_act=frozenset())
+        local = await self._update(live, now, [note], status=status.value, clear_deadlines=True)
+        live.info = after
         live.deadlines = {}
-        self.host.outbox.publish(
-            [Update(table=live.info, events=((Event(kind, {}), None),), to_act=frozenset())]
-        )
+        self.host.outbox.publish_committed(local)
         return live.info
 
     async def abort(self, table_id: int) -> TableInfo:

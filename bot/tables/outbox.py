@@ -37,6 +37,8 @@ class Outbox:
         self.runner: Callable[[], Coroutine[Any, Any, None]] = self.run
         # with several processes: keeps the Updates this process posts, sends the others to their owner
         self.relay: Router | None = None
+        # called with each Update once every listener took it (the relay then ends a claimed row's lease)
+        self.taken: Callable[[Update], None] | None = None
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self.listeners.append(listener)
@@ -85,6 +87,8 @@ class Outbox:
                         log.exception(
                             "listener failed on table %s version %s", update.table.id, update.table.version
                         )
+                if self.taken is not None:
+                    self.taken(update)
             finally:
                 self.queue.task_done()
 

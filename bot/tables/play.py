@@ -166,8 +166,10 @@ class Play:
         deadlines_changed: bool = False,
         status: TableStatus | None = None,
         seats_changed: bool = False,
+        trail: Sequence[Update] = (),
     ) -> list[Update]:
-        """Let AI seats play, then commit every step in one write and publish. Caller holds the lock."""
+        """Let AI seats play, then commit every step in one write and publish. Caller holds the lock.
+        `trail`: notes published after the steps (a clock's reminders), in the same commit."""
         host = self.host
         game, info = live.game, live.info
         state = live.state if state is None else state
@@ -218,7 +220,7 @@ class Play:
             write.result = result_row(info, outcome, now)
         # the Updates are made before the commit: the rows for another process's channel go in it
         after = moved(info, version, TableStatus.FINISHED if over else info.status, now)
-        updates = _updates(after, info.status, now, steps, lead, outcome if over else None)
+        updates = _updates(after, info.status, now, steps, lead, outcome if over else None) + list(trail)
         if steps or write.deadlines is not None or write.status is not None or write.seats is not None:
             local, write.relay = host.outbox.for_commit(updates)
             try:

@@ -4,14 +4,17 @@ With several bot processes (deploy/README.md, "Growing past one machine") a clic
 direct messages arrive on shard 0, a table's thread lives on its server's shard. The process that applies
 it keeps the Updates of tables it owns (its listeners post them, as with one process) and hands the
 others to their owner through the shared database: one row per Update in the `relay` table, announced
-with NOTIFY (no other broker). The owner claims its rows (DELETE … RETURNING, SKIP LOCKED, so each row is
-posted by one process only) oldest first and publishes them to its own listeners.
+with NOTIFY (no other broker). The owner claims its rows oldest first (a lease: UPDATE … RETURNING, SKIP
+LOCKED, so a row is held by one process at a time), publishes them to its own listeners and deletes each
+row once they took its Update; an owner killed in between leaves the row to the shard's next owner, which
+claims it again when the lease ran out (LEASE_SECONDS).
 
-Written in the commit: the Updates of a click, a clock or a take-over (`Play.advance`) are made before
-its commit, and their rows go in the same transaction as the actions (TableWrite.relay, NOTIFY delivered
-on commit). A process killed right after acknowledging a click has already handed its messages on. The
-rest (lobby notes, the closing note, reminders: a lost one is cosmetic) are written right after, by one
-sender task; while such rows are on their way, a commit's rows queue behind them to keep the order.
+Written in the commit: the Updates of a click, a clock or a take-over (`Play.advance`), lobby notes and
+the closing note (`update_table(relay=)`) and reminders (the clocks' TableWrite) are made before their
+commit, and their rows go in the same transaction as the change (NOTIFY delivered on commit). A process
+killed right after its commit has already handed its messages on. What has no write of its own (a
+board redrawn when time away ends, the pause notes) is written right after, by one sender task; while
+such rows are on their way, a commit's rows queue behind them to keep the order.
 
 Order: a sender's rows are written in the order it published them, and the owner claims one batch at a
 time in row order, so one sender's Updates reach the owner's listeners in the order they were made. A
@@ -52,6 +55,9 @@ BATCH = 500  # rows per write and per claim
 POLL_SECONDS = 30.0  # claim even without a notification (one lost while the listening connection was down)
 KEEP_SECONDS = 3600.0  # rows nobody claimed for this long are dropped (no process runs their shard)
 GIVE_UP_SECONDS = 60.0  # a sender that cannot reach the database drops its rows after this, with a log line
+# a claimed row is leased this long: deleted once this process's listeners took its Update; if the process
+# dies first, the next owner of the shard claims it again after the lease (at its next claim: POLL_SECONDS)
+LEASE_SECONDS = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +91,13 @@ class Relay:
         self.posts = False  # said which shards it runs (own): only then does it take other processes' rows
         self.order = VersionOrder()  # a table's Updates from several processes, in version order
         self._release: asyncio.TimerHandle | None = None
+        self.lease_seconds = LEASE_SECONDS
+        # id(Update) -> (it, its row), until the listeners took it
+        self._leased: dict[int, tuple[Update, int]] = {}
+        self._holding: set[int] = set()  # rows this process leased and has not deleted yet
+        self._taken: list[int] = []  # rows whose Updates the listeners took: deleted by one task
+        self._ender: asyncio.Task[None] | None = None
+        outbox.taken = self._was_taken
         store.on_relay(self._heard)
 
     def own(self, shard_count: int | None, shard_ids: Sequence[int] | None) -> None:
@@ -212,7 +225,7 @@ class Relay:
                 return
             ids = None if self.shards.everything else sorted(self.shards.ids or ())
             try:
-                rows = await self.store.relay_claim(ids, BATCH)
+                rows = await self.store.relay_claim(ids, BATCH, self.lease_seconds)
             except asyncio.CancelledError:
                 raise
             except Exception as err:
@@ -220,16 +233,49 @@ class Relay:
                 return
             updates = []
             for row in rows:
+                if row.id in self._holding:
+                    continue  # ours already (its lease ran out while it waited for the listeners)
+                self._holding.add(row.id)
                 try:
-                    updates.append(relay_codec.decode(row.payload))
+                    update = relay_codec.decode(row.payload)
                 except ValueError as err:
                     log.error("dropped a relayed update for table %s: %s", row.table_id, err)
+                    self._end([row.id])
+                    continue
+                self._leased[id(update)] = (update, row.id)
+                updates.append(update)
             self.outbox.deliver(self._in_order(updates))
             if len(rows) < BATCH and not self._again:
                 # every row committed before `began` is claimed: a table's first Updates made here
                 # before then have nothing older left to wait for
                 self.outbox.deliver(self.order.looked(began))
                 return
+
+    def _was_taken(self, update: Update) -> None:
+        """The outbox's hook: every listener took `update`; a relayed one's row is deleted (its lease ends).
+        Until then a process killed after its claim leaves the row to the shard's next owner."""
+        leased = self._leased.pop(id(update), None)
+        if leased is not None and leased[0] is update:
+            self._end([leased[1]])
+
+    def _end(self, ids: list[int]) -> None:
+        self._taken.extend(ids)
+        if self._ender is None or self._ender.done():
+            self._ender = asyncio.get_running_loop().create_task(self._delete())
+
+    async def _delete(self) -> None:
+        while self._taken:
+            batch = self._taken[:BATCH]
+            try:
+                await self.store.relay_done(batch)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # the lease runs out; the next claim here skips them (still held)
+                log.warning("cannot end the lease of %d relayed updates (%s); retrying", len(batch), err)
+                await asyncio.sleep(1.0)
+                continue
+            del self._taken[: len(batch)]
+            self._holding.difference_update(batch)
 
     def _in_order(self, updates: Sequence[Update], made_here: bool = False) -> list[Update]:
         """What may go out now (relay_order.py holds a table's Updates behind a missing version, and this
@@ -281,7 +327,7 @@ class Relay:
     async def drain(self) -> None:
         """Wait until every queued row is written and the claim in progress is handed to the outbox."""
         for _ in range(1000):
-            tasks = [t for t in (self._sender, self._claimer) if t is not None and not t.done()]
+            tasks = [t for t in (self._sender, self._claimer, self._ender) if t is not None and not t.done()]
             if not tasks:
                 return
             await asyncio.wait(tasks)
@@ -290,10 +336,12 @@ class Relay:
         if self._release is not None:
             self._release.cancel()
             self._release = None
-        for task in (self._poller, self._claimer, self._sender):
+        if self._ender is not None and not self._ender.done():  # posted rows: end their leases first
+            await asyncio.wait([self._ender], timeout=5)
+        for task in (self._poller, self._claimer, self._sender, self._ender):
             if task is not None and not task.done():
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-        self._poller = self._claimer = self._sender = None
+        self._poller = self._claimer = self._sender = self._ender = None
         self._started = False

@@ -216,6 +216,8 @@ class TableService:
         if self.relay is not None:
             await self.relay.drain()  # written for their owners; claimed ones handed on
         await self.host.outbox.drain()
+        if self.relay is not None:
+            await self.relay.drain()  # the leases of what the listeners took ended
 
     # --- lobby ---------------------------------------------------------------------------------------
     async def create(

@@ -1,6 +1,7 @@
 """The PostgreSQL store's relay of Updates between processes (bot/store/relay.py says what; the table is
-in migrations/0008_relay.sql). Rows are written and announced (NOTIFY tricktable_relay, payload the
-shards they are for) in one statement, so an owner never hears of rows it cannot see yet."""
+in migrations/0008_relay.sql, its leases in 0013). Rows are written and announced (NOTIFY
+tricktable_relay, payload the shards they are for) in one statement, so an owner never hears of rows it
+cannot see yet."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from bot.store.relay import Claimed, RelayRow, RelayStore, shard_of
 
 RELAY_CHANNEL = "tricktable_relay"
 
-_SEND = """
+RELAY_SEND = """
 WITH r AS (
   INSERT INTO relay (guild_id, table_id, version, payload, shard)
   SELECT g, t, v, p, s FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[], $5::int[])
@@ -21,13 +22,16 @@ WITH r AS (
 )
 SELECT (SELECT COUNT(*) FROM r), pg_notify('tricktable_relay', $6)
 """
+# a claim is a lease: rows nobody holds (never claimed, or their lease ran out: the owner that took them
+# died before its listeners had them) are marked, and deleted by `relay_done` once posted
 _CLAIM = """
-DELETE FROM relay WHERE id IN (
+UPDATE relay SET leased_until = now() + $3 * interval '1 second' WHERE id IN (
   SELECT id FROM relay
-  WHERE $1::int[] IS NULL OR shard = ANY($1::int[])
+  WHERE ($1::int[] IS NULL OR shard = ANY($1::int[])) AND (leased_until IS NULL OR leased_until < now())
   ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
 RETURNING id, table_id, payload
 """
+_DONE = "DELETE FROM relay WHERE id = ANY($1::bigint[])"
 _EXPIRE = "DELETE FROM relay WHERE created_at < now() - $1 * interval '1 second' RETURNING table_id"
 
 
@@ -58,12 +62,21 @@ class PostgresRelay(RelayStore):
         if not rows:
             return
         async with self._conn() as conn:
-            await conn.execute(_SEND, *relay_columns(rows, shard_count))
+            await conn.execute(RELAY_SEND, *relay_columns(rows, shard_count))
 
-    async def relay_claim(self, shard_ids: Sequence[int] | None, limit: int) -> list[Claimed]:
+    async def relay_claim(
+        self, shard_ids: Sequence[int] | None, limit: int, lease_seconds: float = 60.0
+    ) -> list[Claimed]:
         async with self._conn() as conn:
-            rows = await conn.fetch(_CLAIM, None if shard_ids is None else list(shard_ids), limit)
+            rows = await conn.fetch(
+                _CLAIM, None if shard_ids is None else list(shard_ids), limit, float(lease_seconds)
+            )
         return sorted(Claimed(int(r[0]), int(r[1]), str(r[2])) for r in rows)
+
+    async def relay_done(self, ids: Sequence[int]) -> None:
+        if ids:
+            async with self._conn() as conn:
+                await conn.execute(_DONE, list(ids))
 
     async def relay_expire(self, keep_seconds: float) -> list[int]:
         async with self._conn() as conn:

@@ -30,7 +30,7 @@ from bot.store.postgres.away import PostgresAway
 from bot.store.postgres.migrations import apply_migrations
 from bot.store.postgres.personal import PostgresPersonal
 from bot.store.postgres.privacy import PostgresPrivacy
-from bot.store.postgres.relay import RELAY_CHANNEL, PostgresRelay
+from bot.store.postgres.relay import RELAY_CHANNEL, RELAY_SEND, PostgresRelay, relay_columns
 from bot.store.postgres.replays import PostgresReplays
 from bot.store.postgres.rows import (
     CHANNEL,
@@ -68,6 +68,7 @@ from bot.store.records import (
     table_row,
     user_settings,
 )
+from bot.store.relay import RelayRow
 
 _RATING_LOCK = RATING_LOCK  # advisory lock key of rating application ("trkr"), shared with season ends
 
@@ -242,6 +243,7 @@ class PostgresStore(PostgresAway, PostgresPersonal, PostgresRelay, PostgresPriva
         expect_status: str | None = None,
         clear_deadlines: bool = False,
         expect_revision: int | None = None,
+        relay: Sequence[RelayRow] = (),
     ) -> bool:
         sql, params = statements.update_table(
             table_id, updated_at, status, thread_id, set_thread, expect_status, expect_revision
@@ -256,6 +258,8 @@ class PostgresStore(PostgresAway, PostgresPersonal, PostgresRelay, PostgresPriva
                 await write_seats(conn, table_id, seats)
             if clear_deadlines:
                 await conn.execute("DELETE FROM deadlines WHERE table_id = $1", table_id)
+            if relay:  # the change's Updates for their owner, in its transaction (NOTIFY at commit)
+                await conn.execute(RELAY_SEND, *relay_columns(relay, 1))
             for payload in payloads(self.token, [(table_id, changed[0], changed[1])]):
                 await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
             return True

@@ -40,6 +40,7 @@ from bot.store.records import (
     table_row,
     user_settings,
 )
+from bot.store.relay import RelayRow
 from bot.store.sqlite.away import SqliteAway
 from bot.store.sqlite.migrations import apply_migrations
 from bot.store.sqlite.personal import SqlitePersonal
@@ -163,6 +164,7 @@ class SqliteStore(SqliteAway, SqlitePersonal, SqlitePrivacy, SqliteSeasons, Sqli
         expect_status: str | None = None,
         clear_deadlines: bool = False,
         expect_revision: int | None = None,
+        relay: Sequence[RelayRow] = (),
     ) -> bool:
         sql, params = statements.update_table(
             table_id, updated_at, status, thread_id, set_thread, expect_status, expect_revision
