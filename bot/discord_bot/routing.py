@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import hashlib
 import json
 import logging
 import re
@@ -628,7 +629,10 @@ class Router:
             if self._dm_done.get((info.id, seat)) == batch_key:
                 continue  # sent in an earlier try of this batch
             urgent = any(e.kind == "host.clock_reminder" for e in private.get(seat, []))  # (held by the clock)
-            if await self.dm(user_id, "\n".join(parts)[:1990], view, urgent=urgent) and view is not None:
+            # the same DM on a retry of this batch carries the same nonce: one that timed out after Discord
+            # made it is handed back, not sent twice (Discord's nonces are at most 25 characters)
+            nonce = hashlib.blake2b(f"{batch_key}:{seat}".encode(), digest_size=12).hexdigest()
+            if await self.dm(user_id, "\n".join(parts)[:1990], view, urgent=urgent, nonce=nonce) and view is not None:
                 delivered.add(seat)
             self._dm_done[(info.id, seat)] = batch_key
         return delivered
@@ -641,9 +645,15 @@ class Router:
         return lambda epoch: f"{times.local(epoch, zone, lang)} ({zone.key})"
 
     async def dm(
-        self, user_id: int, content: str, view: discord.ui.View | None = None, urgent: bool = False
+        self,
+        user_id: int,
+        content: str,
+        view: discord.ui.View | None = None,
+        urgent: bool = False,
+        nonce: str | None = None,
     ) -> bool:
-        """A DM, or nothing when the user closed them (50007): the thread mention and My hand still work."""
+        """A DM, or nothing when the user closed them (50007): the thread mention and My hand still work.
+        `nonce`: a retry with the same one gets back the DM Discord made (enforce_nonce), not a second."""
         closed_at = self.dms_closed.get(user_id)
         if closed_at is not None and _now() - closed_at < DMS_RETRY_AFTER:
             return False
@@ -653,11 +663,12 @@ class Router:
             # quiet hours: it arrives without waking anyone (a reminder was held until it may: it notifies)
             silent = not urgent and await self.service.asleep(user_id)
             await self.budget.take()
+            extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
             if view is not None:
                 view.stop()  # drawn only: clicks reach the DynamicItems
-                await channel.send(content=content, view=view, silent=silent)
+                await channel.send(content=content, view=view, silent=silent, **extra)
             else:
-                await channel.send(content=content, silent=silent)
+                await channel.send(content=content, silent=silent, **extra)
             return True
         except discord.Forbidden as err:
             if err.code == DMS_CLOSED:

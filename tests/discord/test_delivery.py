@@ -185,3 +185,37 @@ def test_a_post_that_timed_out_after_discord_made_it_is_found_not_posted_twice(
             assert len(timed_out) == 1, "the first try timed out after Discord made the message"
 
     virtual_time.run(main())
+
+
+def test_a_dm_that_timed_out_after_discord_made_it_is_found_not_sent_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The half-time reminder goes to Alice's DMs; Discord makes the DM but the answer times out, so the
+    table's batch is tried again. The DM carries a nonce of its batch and the table's version, so
+    Discord hands back the DM it made: one reminder in her DMs, not two."""
+    import time
+
+    fix_table_seed(monkeypatch, 6)
+
+    async def main() -> None:
+        async with limited_harness(str(tmp_path / "t.db")) as harness:
+            table = await _open(harness)
+            alice = table.people[0]
+            dm_channel = harness.fake.snowflake()  # her DM channel, as Discord opens it for the bot
+            harness.fake.dm_channels[dm_channel] = alice.id
+            while table.to_act() != [0]:
+                await asyncio.sleep(3)
+                await table.act(next(s for s in table.to_act() if s in table.people))
+            await asyncio.sleep(5)
+            harness.fake.fail_next(1, status=None, applied=True, only=("POST", "/channels/{channel_id}/messages"),
+                                   channel=dm_channel)
+            await harness.service.process_due_clocks(now=time.time() + 61)  # past half of the live clock
+            await harness.fake.settle()
+            await asyncio.sleep(30)  # the batch's retry
+            await harness.fake.settle()
+            timed_out = [c for c in harness.fake.calls if c.status == 0]
+            assert len(timed_out) == 1, "the first try timed out after Discord made the DM"
+            dms = [m.said() for m in harness.fake.dms(alice)]
+            assert len(dms) == 1 and "Table #1" in dms[0], dms  # her reminder, once
+
+    virtual_time.run(main())
