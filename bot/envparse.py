@@ -90,6 +90,18 @@ class EnvReader:
         upper = f" and at most {maximum}" if maximum is not None else ""
         return self._read(name, default, parse, f"a whole number of at least {minimum}{upper}")
 
+    def number(self, name: str, default: float, minimum: float = 0.0, maximum: float | None = None) -> float:
+        """A decimal number (a rate, a pace in seconds) from `minimum` to `maximum`."""
+
+        def parse(raw: str) -> float:
+            value = float(raw)
+            if not minimum <= value or (maximum is not None and value > maximum):  # NaN fails too
+                raise ValueError(raw)
+            return value
+
+        upper = f" and at most {maximum:g}" if maximum is not None else ""
+        return self._read(name, default, parse, f"a number of at least {minimum:g}{upper}")
+
     def duration(self, name: str, default: int, minimum: int = 1) -> int:
         def parse(raw: str) -> int:
             seconds = parse_duration(raw)

@@ -26,13 +26,13 @@ class DiscordSettings:
     shard_count: int | None = None  # None: one process runs every shard Discord recommends
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of shard_count)
     pictures: bool = True  # card pictures on hands and boards (a server may still choose text only)
-    # Seconds between two requests to one table's thread: Discord lets a channel take about 5 message
-    # posts and edits per 5 s, so a table paced at one a second never meets a 429 (updates that arrive
-    # meanwhile are merged into the next edit). Tests that run in real time set 0.
+    # DISCORD_THREAD_PACE: seconds between two requests to one table's thread: Discord lets a channel take
+    # about 5 message posts and edits per 5 s, so a table paced at one a second never meets a 429 (updates
+    # that arrive meanwhile are merged into the next edit). Tests that run in real time set 0.
     thread_pace: float = 1.0
-    # Requests per second the bot allows itself outside interactions, under Discord's global 50/s per bot
-    # token with room for what it does not pace (commands' own requests, lobby redraws); docs/discord.md,
-    # section 7: ask Discord for more, then raise this. Tests in real time set 0.
+    # DISCORD_GLOBAL_RATE: requests per second the bot allows itself outside interactions, under Discord's
+    # global 50/s per bot token with room for what it does not pace (commands' own requests, lobby
+    # redraws); docs/discord.md, section 7: ask Discord for more, then raise this. Tests in real time set 0.
     global_rate: float = 40.0
     metrics_port: int | None = None  # TRICKTABLE_METRICS_PORT: a Prometheus endpoint (bot/metrics.py); off when unset
     host: Settings = field(default_factory=Settings)
@@ -67,6 +67,8 @@ class DiscordSettings:
             shard_ids=shard_ids,
             pictures=env.boolean("DISCORD_PICTURES", True),
             metrics_port=env.integer("TRICKTABLE_METRICS_PORT", 0, minimum=1, maximum=65535) or None,
+            thread_pace=env.number("DISCORD_THREAD_PACE", 1.0, minimum=0.0, maximum=60.0),
+            global_rate=env.number("DISCORD_GLOBAL_RATE", 40.0, minimum=0.0, maximum=10000.0),
             host=host,
         )
         env.check()
