@@ -18,7 +18,7 @@ from importlib import metadata
 from typing import Any
 
 from games.core import i18n
-from games.core.contract import Event, Game, Outcome
+from games.core.contract import Event, Game, Outcome, plain_class
 from games.core.errors import GameError
 from games.core.registry import get_game
 
@@ -86,6 +86,7 @@ def engine_version() -> str:
         return "unknown"
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class Action:
     seq: int
@@ -93,6 +94,7 @@ class Action:
     action: str | None  # None: a secret choice of another seat, left out of a partial record
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class Record:
     game: str

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from games.core.contract import plain_class
 from games.dream_capture.cards import (
     DREAM,
     FOOL,
@@ -45,6 +46,7 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class TrickResult:
     winner: int  # seat
@@ -77,6 +79,7 @@ def judge_trick(plays: Sequence[tuple[int, str]], last: bool) -> TrickResult:
     return TrickResult(winner, capture, magic, magician_seat)
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class TeamDealScore:
     """One team's score for one deal, item by item, as the rulebook counts it."""

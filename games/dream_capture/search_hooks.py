@@ -65,7 +65,7 @@ class HeuristicPlayout:
 
 HEURISTIC_PLAYOUT = HeuristicPlayout()
 
-SEARCH = SearchHooks(
+SEARCH: SearchHooks = SearchHooks(
     # 60 playouts by the heuristic on its short view (the seats searched against are heuristic seats), each
     # to the end of the deal
     playout=Playout(HEURISTIC_PLAYOUT, HEURISTIC_PLAYOUT.playout_view),

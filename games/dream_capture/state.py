@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from games.core.contract import plain_class
 from games.dream_capture.scoring import TeamDealScore
 
 Plays = tuple[tuple[int, str], ...]
@@ -27,6 +28,7 @@ TRICKS_PER_DEAL = 15
 NO_VOIDS: tuple[str, ...] = ("",) * SEATS
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class Bonus:
     """A capture or a magic result during the deal. `team` is the team it scores for (None: vanished)."""

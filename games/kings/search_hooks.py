@@ -61,7 +61,7 @@ def _race(mine: int, theirs: int, played: int) -> float:
     return 0.5 * _race(mine + step, theirs, played + 1) + 0.5 * _race(mine, theirs + step, played + 1)
 
 
-SEARCH = SearchHooks(
+SEARCH: SearchHooks = SearchHooks(
     # by variant: random playouts where many deals pay more than good play, the heuristic's where random
     # playouts lost (two-player, Whist)
     playout={"": "random", "two-player": "heuristic", "whist": "heuristic"},

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from games.core.contract import plain_class
 from games.kings.cards import COLOUR_CODE, Colour, card_colour, card_number, is_flag, is_rare
 
 
@@ -25,6 +26,7 @@ class Power(IntEnum):
     KING = 3
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class Strength:
     """A card as it counts in the trick: its power, and for number power the colour and number it has."""

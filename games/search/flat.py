@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from games.core.contract import Game, Outcome, Policy, mypyc_attr
+from games.core.contract import Game, Outcome, Policy, mypyc_attr, plain_class
 from games.core.errors import GameError
 from games.core.policy import random_policy
 from games.core.search_hooks import DEFAULT_PLAYOUTS, Horizon, Playout, PlayoutChoice
@@ -53,6 +53,7 @@ __all__ = ["DEFAULT_PLAYOUTS", "Budget", "Horizon", "SearchPolicy", "reward", "s
 PLAYOUT_LIMIT = 5_000  # actions in one playout; a game that does not end is scored as a loss
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class Budget:
     playouts: int | None = None  # per decision, shared among the legal actions; None: the game's default

@@ -12,10 +12,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from games.core.contract import plain_class
+
 BLUE_DAYS = (1, 3, 5)
 YELLOW_DAYS = (2, 4, 6)
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class PlayContext:
     """What a blue card judges: the card about to be played and the time card it follows.
@@ -40,6 +43,7 @@ class Effects(Protocol):
     def discard_chosen_card(self) -> None: ...
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class BlueCard:
     id: str
@@ -48,6 +52,7 @@ class BlueCard:
     provisional: bool = True
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class YellowCard:
     id: str
@@ -204,6 +209,7 @@ YELLOW: tuple[YellowCard, ...] = (
 )
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class DateSet:
     id: str

@@ -73,7 +73,7 @@ class RulesPlayout:
 
 RULES_PLAYOUT = RulesPlayout()
 
-SEARCH = SearchHooks(
+SEARCH: SearchHooks = SearchHooks(
     # the heuristic's rules of thumb without its look-ahead play the playouts (they model the heuristic seats
     # better than random moves), on their short view
     playout=Playout(RULES_PLAYOUT, RULES_PLAYOUT.playout_view),

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+from games.core.contract import plain_class
+
 if TYPE_CHECKING:
     from games.trickster.fx import Fx
 
@@ -46,6 +48,7 @@ Effect = Callable[["Fx", int, tuple[int, ...]], "Ask | None"]
 Check = Callable[["Fx", int], bool]
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class Hero:
     """One hero: its names and card text in English and Japanese, and its effect."""

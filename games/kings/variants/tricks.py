@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.core.contract import plain_class
 from games.kings.variants.components import (
     FLAGS,
     RARES,
@@ -24,6 +25,7 @@ from games.kings.variants.components import (
 from games.kings.variants.state import Entry
 
 
+@plain_class  # pickled to the AI workers: a plain class in the compiled build too
 @dataclass(frozen=True, slots=True)
 class TrickRules:
     trump: str | None
