@@ -91,6 +91,9 @@ class Router:
         self._late: set[int] = set()  # tables whose poster holds updates not yet tracked
         self._saved_decisions: dict[int, str] = {}  # table -> last saved decisions (skip equal writes)
         self.dms_closed: dict[int, float] = {}  # user -> when Discord said 50007 (we retry after an hour)
+        # user -> their DM channel's id: opened once (discord.py keeps only the last 128 DM channels, so
+        # with more people it asked Discord again, and the budget counted a request even when it did not)
+        self.dm_channels: dict[int, int] = {}
         self.hands = HandReplies()
         self._posts = 0
         self._logs: dict[int, str] = {}  # table -> the running log its board message carries
@@ -658,8 +661,11 @@ class Router:
         if closed_at is not None and _now() - closed_at < DMS_RETRY_AFTER:
             return False
         try:
-            await self.budget.take()  # opening the DM channel (when discord.py has not cached it)
-            channel = await self.discord.create_dm(discord.Object(user_id))
+            known = self.dm_channels.get(user_id)
+            if known is None:
+                await self.budget.take()  # opening the DM channel: a request of the global budget
+                known = self.dm_channels[user_id] = (await self.discord.create_dm(discord.Object(user_id))).id
+            channel = self.discord.get_partial_messageable(known, type=discord.ChannelType.private)
             # quiet hours: it arrives without waking anyone (a reminder was held until it may: it notifies)
             silent = not urgent and await self.service.asleep(user_id)
             await self.budget.take()
@@ -676,6 +682,9 @@ class Router:
                 log.info("DMs closed user=%s; falling back to thread mentions", user_id)
                 return False
             raise
+
+
+WINDOW_MARGIN = 0.02  # seconds the global budget adds to its one-second window (see Budget.take)
 
 
 class Budget:
@@ -704,15 +713,17 @@ class Budget:
         if self._tokens < 0:
             await asyncio.sleep(-self._tokens / self.rate)
         # A busy event loop wakes sleepers late and together: whatever the reservations said, never more
-        # than `rate` requests in any second.
+        # than `rate` requests in any second. The second is kept a little longer (WINDOW_MARGIN): a request
+        # leaves a few milliseconds after it was admitted, and those few must not let two seconds' worth
+        # meet in Discord's count.
         while True:
             now = _now()
-            while self._sent and now - self._sent[0] >= 1.0:
+            while self._sent and now - self._sent[0] >= 1.0 + WINDOW_MARGIN:
                 self._sent.popleft()
             if len(self._sent) < max(1, int(self.rate)):
                 self._sent.append(now)
                 return
-            await asyncio.sleep(self._sent[0] + 1.0 - now)
+            await asyncio.sleep(self._sent[0] + 1.0 + WINDOW_MARGIN - now)
 
 
 def _now() -> float:
