@@ -22,6 +22,7 @@ from bot.store.records import ActionRow
 from bot.tables.errors import TableError
 from bot.tables.history import Diverged, walk
 from bot.tables.models import TableInfo, TableStatus
+from bot.tables.readers import check_readable
 from games.core import i18n
 from games.core.contract import Event, Game, Outcome
 from games.core.invariants import leaked
@@ -152,10 +153,7 @@ def build(
 def check_replayable(info: TableInfo, guild_id: int | None, user_id: int | None = None) -> None:
     """A replay is shown on the table's own server (in a DM only to the people who played it), and
     only of a game that was played."""
-    if guild_id is not None and info.guild_id != guild_id:
-        raise TableError("replay_not_here", table=info.id)
-    if guild_id is None and user_id is not None and all(s.user_id != user_id for s in info.seats):
-        raise TableError("replay_not_here", table=info.id)
+    check_readable(info, guild_id, user_id, "replay_not_here")
     if info.status is TableStatus.LOBBY or (info.status is TableStatus.CANCELLED and info.version == 0):
         raise TableError("replay_not_played", table=info.id)
 

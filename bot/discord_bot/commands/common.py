@@ -8,6 +8,7 @@ from discord import app_commands
 from bot.discord_bot.replies import send
 from bot.discord_bot.texts import ls, t
 from bot.tables import TableService, TableStatus
+from bot.tables.readers import check_readable
 from games.core.registry import all_games
 
 
@@ -60,3 +61,18 @@ async def resolve_table(
         await send(interaction, content=t("dc.no_table", lang))
         return None
     return candidates[0].id
+
+
+async def readable_table(
+    service: TableService,
+    interaction: discord.Interaction,
+    table: int | None,
+    lang: str,
+    finished: bool = False,
+) -> int | None:
+    """`resolve_table` for the commands that show a table to whoever asks (`/history`, `/table status`):
+    a table of another server, or in a DM one the asker never sat at, is refused (bot/tables/readers.py)."""
+    tid = await resolve_table(service, interaction, table, lang, finished=finished)
+    if tid is not None:
+        check_readable(await service.get_table(tid), interaction.guild_id, interaction.user.id)
+    return tid

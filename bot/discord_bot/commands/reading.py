@@ -20,6 +20,7 @@ from bot.discord_bot.replies import send, within_budget
 from bot.discord_bot.table_replies import TableReplies
 from bot.discord_bot.texts import ls, t
 from bot.tables import TableService
+from bot.tables.readers import check_readable
 from games.core import i18n
 from games.core.contract import CardText
 from games.core.registry import all_games, get_game
@@ -94,9 +95,10 @@ class ReadingCommands:
         tid = await resolve_table(self.service, interaction, table, lang, finished=True)
         if tid is None:
             return
-        if file:
+        if file:  # the record asks the replay's own question (replays.check_replayable)
             return await send(interaction, **await game_records.attachments(self.service, interaction, tid, lang))
         info = await self.service.get_table(tid)
+        check_readable(info, interaction.guild_id, interaction.user.id)
         game = await self.service.game_of(tid)
         names = render.names_of(info)
         seated = any(s.user_id == interaction.user.id for s in info.seats)

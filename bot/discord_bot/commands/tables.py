@@ -11,7 +11,13 @@ import discord
 from discord import app_commands
 
 from bot.discord_bot import boards
-from bot.discord_bot.commands.common import CLOCK_CHOICES, game_choices, is_admin, resolve_table
+from bot.discord_bot.commands.common import (
+    CLOCK_CHOICES,
+    game_choices,
+    is_admin,
+    readable_table,
+    resolve_table,
+)
 from bot.discord_bot.config import DiscordSettings
 from bot.discord_bot.preferences import Preferences
 from bot.discord_bot.replies import send, within_budget
@@ -209,7 +215,7 @@ class TableCommands(app_commands.Group, name="table", description=ls("dc.cmd.tab
         await within_budget(interaction, self._status(interaction, lang, table), ephemeral=True)
 
     async def _status(self, interaction: discord.Interaction, lang: str, table: int | None) -> None:
-        tid = await resolve_table(self.service, interaction, table, lang)
+        tid = await readable_table(self.service, interaction, table, lang)
         if tid is not None:
             await self.replies.board(interaction, tid, lang)
 
