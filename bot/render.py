@@ -260,9 +260,9 @@ def clock_lines(
         elif clock.running and runs_out is not None:
             lines.append(i18n.translate("host.clock_due", lang, name=name, when=runs_out(now + clock.left)))
         elif clock.running or (board.paused and seat in to_act):
-            lines.append(i18n.translate("host.clock_left", lang, name=name, left=banks.duration(clock.left)))
+            lines.append(i18n.translate("host.clock_left", lang, name=name, left=banks.duration(clock.left, lang)))
         elif board.bank:
-            lines.append(i18n.translate("host.clock_reserve", lang, name=name, left=banks.duration(clock.left)))
+            lines.append(i18n.translate("host.clock_reserve", lang, name=name, left=banks.duration(clock.left, lang)))
     for seat, until in sorted(board.away.items()):
         if seat not in board.clocks:
             lines.append(i18n.translate("host.away_line", lang, name=info.seats[seat].name, when=when(until)))

@@ -50,7 +50,7 @@ i18n.register(
         },
         "away_limit": {
             "en": "You can be away at most {days} days in any 30 days, and have {left} of it left.",
-            "ja": "離席は30日間で最大{days}日までです。残りは {left} です。",
+            "ja": "離席は30日間で最大{days}日までです。残りは {left_ja} です。",
         },
         "away_off_not_away": {"en": "You are not away.", "ja": "離席中ではありません。"},
     }
@@ -111,7 +111,8 @@ class Away:
             raise TableError("away_too_long", days=days)
         used = await host.store.start_away(user_id, now, until, allowed)
         if used is not None:
-            raise TableError("away_limit", days=days, left=banks.duration(max(0.0, allowed - used)))
+            left = max(0.0, allowed - used)
+            raise TableError("away_limit", days=days, left=banks.duration(left), left_ja=banks.duration(left, "ja"))
         stopped: list[int] = []
         keep: list[TableInfo] = []
         for info in await self.tables_of(user_id):

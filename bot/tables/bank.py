@@ -140,13 +140,17 @@ def choice_of(clock_mode: str, clock_bank: str | None) -> str:
     return f"{clock_mode}-bank" if clock_bank else clock_mode
 
 
-def duration(seconds: float) -> str:
-    """A reserve as people read it: "2d 4h", "5h 10m", "4m 05s", "12s"."""
+def duration(seconds: float, lang: str = "en") -> str:
+    """A reserve as people read it: "2d 4h", "5h 10m", "4m 05s", "12s"; in Japanese "2日4時間", "5時間10分",
+    "4分05秒", "12秒" (a Japanese board or refusal never mixes in English units)."""
     s = max(0, int(seconds))
+    ja = lang == "ja"
     if s >= 86400:
-        return f"{s // 86400}d {(s % 86400) // 3600}h"
+        days, hours = s // 86400, (s % 86400) // 3600
+        return f"{days}日{hours}時間" if ja else f"{days}d {hours}h"
     if s >= 3600:
-        return f"{s // 3600}h {(s % 3600) // 60}m"
+        hours, minutes = s // 3600, (s % 3600) // 60
+        return f"{hours}時間{minutes}分" if ja else f"{hours}h {minutes}m"
     if s >= 60:
-        return f"{s // 60}m {s % 60:02d}s"
-    return f"{s}s"
+        return f"{s // 60}分{s % 60:02d}秒" if ja else f"{s // 60}m {s % 60:02d}s"
+    return f"{s}秒" if ja else f"{s}s"

@@ -16,6 +16,7 @@ from hosttools import ALICE, FakeClock, human_table, open_service
 from bot import render
 from bot.settings import Settings
 from bot.tables import TableService
+from bot.tables import bank as banks
 from bot.tables.errors import TableError
 
 BANK = (1000, 100, 1500)  # start, increment, cap (seconds)
@@ -181,6 +182,7 @@ async def test_days_away_are_limited_per_30_days(service: TableService, clock: F
     with pytest.raises(TableError) as err:
         await service.set_away(ALICE.user_id, "5d")
     assert err.value.code == "away_limit" and "4d" in err.value.message("en")
+    assert "4日" in err.value.message("ja") and "4d" not in err.value.message("ja")  # Japanese units in Japanese
     await service.set_away(ALICE.user_id, "3d")  # within what is left
     clock.now += 34 * 86400  # a month later the old periods no longer count
     await service.set_away(ALICE.user_id, "14d")
@@ -258,3 +260,12 @@ async def test_back_from_away_on_a_paused_table_waits_for_the_resume(
     assert clocks[0].why == "paused" and clocks[0].left == 86400
     await service.resume(table, 2)
     assert (await service.seat_clocks(table))[0].running
+
+
+@pytest.mark.parametrize(
+    ("seconds", "en", "ja"),
+    [(2 * 86400 + 4 * 3600, "2d 4h", "2日4時間"), (5 * 3600 + 600, "5h 10m", "5時間10分"), (245, "4m 05s", "4分05秒"), (12, "12s", "12秒")],
+)
+def test_a_reserve_reads_in_the_readers_language(seconds: int, en: str, ja: str) -> None:
+    """A board's clock lines and the away refusal write a reserve in the reader's language."""
+    assert banks.duration(seconds) == en and banks.duration(seconds, "ja") == ja

@@ -59,7 +59,7 @@ async def test_time_away_beyond_what_is_left_of_the_allowance_is_one_line_and_ch
     before = await harness.service.seat_clocks(table.id)
     for who, needle in (
         (alice, "at most 14 days in any 30 days, and have 4d 0h of it left"),
-        (kenji, "離席は30日間で最大14日までです。残りは 4d 0h です。"),
+        (kenji, "離席は30日間で最大14日までです。残りは 4日0時間 です。"),
     ):
         rec = await harness.cmd(who, "away until", when="5d")
         assert needle in one_line(harness, rec)
