@@ -40,7 +40,7 @@ from bot.discord_bot.hands import HandReplies
 from bot.discord_bot.preferences import Preferences
 from bot.discord_bot.replies import inert
 from bot.discord_bot.texts import t
-from bot.tables import TableService
+from bot.tables import TableService, relay_codec
 from bot.tables.models import ClockMode, SeatView, TableInfo, TableStatus, Update
 from games.core import i18n
 from games.core.contract import Event, Game
@@ -58,6 +58,7 @@ PRUNE_EVERY = 256  # posts between sweeps of hand replies Discord no longer lets
 RETRY_FIRST = 2.0  # seconds before the first retry of a batch Discord did not take; doubled each time
 RETRY_LONGEST = 60.0
 RETRY_ATTEMPTS = 60  # about an hour of Discord away before a batch is given up (its lines stay in /history)
+NONCES_KEPT = 4096  # batch nonces remembered (Discord's nonce window is minutes: more than enough)
 SINCE_SHOWN = 12  # lines of "what happened" in a refreshed hand (the thread log has them all)
 # Prompt kinds that are private choices even when one seat owes them alone (a donor's secret gift, a
 # returned exchange card, a sealed bid): their owner gets the DM form like for simultaneous choices.
@@ -104,6 +105,8 @@ class Router:
         self._logged: dict[int, int] = {}  # table -> newest version whose lines are in its thread's log
         self._catch_up: dict[int, int] = {}  # table -> logged version read back after a restart
         self._dm_done: dict[tuple[int, int], str] = {}  # (table, seat) -> the batch (nonce) its DM was sent for
+        self._taken: dict[int, asyncio.Future[None]] = {}  # id(Update) -> kept once Discord took it
+        self._nonces_used: dict[str, None] = {}  # the batch nonces this process used last, oldest first
 
     # ---- bookkeeping ----------------------------------------------------------------------------------
     async def restore(self, table: int) -> None:
@@ -215,9 +218,13 @@ class Router:
             await asyncio.wait(pending, timeout=10)
 
     # ---- the listener ----------------------------------------------------------------------------------
-    async def on_update(self, update: Update) -> None:
-        """Called by the service for every Update: queue it for the table's poster and return at once."""
+    async def on_update(self, update: Update) -> asyncio.Future[None]:
+        """Called by the service for every Update: queue it for the table's poster and return at once,
+        with a promise kept once Discord took it (bot/tables/outbox.py: until then a relayed Update's row
+        stays in the database, so a process killed before posting leaves it to the next owner)."""
         table = update.table.id
+        taken = asyncio.get_running_loop().create_future()
+        self._taken[id(update)] = taken
         queue = self._pending.setdefault(table, [])
         # Decisions are tracked in order: at once when this table's bookkeeping is in memory, else by the
         # poster after it has read the saved bookkeeping (a restart).
@@ -232,6 +239,15 @@ class Router:
             self._chains[table] = asyncio.get_running_loop().create_task(
                 self._drain(table), name=f"tricktable-post-{table}"
             )
+        return taken
+
+    def _done_with(self, updates: list[Update]) -> None:
+        """Discord took these (or they were merged into what it took, or dropped by a rule): keep the
+        promises `on_update` made."""
+        for update in updates:
+            taken = self._taken.pop(id(update), None)
+            if taken is not None and not taken.done():
+                taken.set_result(None)
 
     def _track_decisions(self, update: Update) -> list[int]:
         """Seats that now owe a decision they did not owe before (or owe again right after acting)."""
@@ -268,6 +284,7 @@ class Router:
                 await self._save_decisions(table)
                 await self.post(batch)
                 self._attempts.pop(table, None)
+                self._done_with([u for u, _ in batch])
             except Exception as err:
                 attempt = self._attempts.get(table, 0) + 1
                 if transient(err) and attempt <= RETRY_ATTEMPTS:
@@ -285,6 +302,8 @@ class Router:
                     continue
                 self._attempts.pop(table, None)
                 log.exception("posting updates failed table=%s version=%s", last.id, last.version)
+                # given up (Discord refused it, or was away for an hour): posting it again would not help
+                self._done_with([u for u, _ in (batch if batch is not None else queued)])
             made = self._made.pop(table, 0)
             if made:
                 self._slot[table] = loop.time() + self.pace * made
@@ -349,8 +368,7 @@ class Router:
         seats = {s.seat: s for s in info.seats}
 
         if not self._attempts.get(info.id):  # a retry keeps its nonce: Discord hands back what it made
-            # (the post count too: a batch of clocks only, e.g. time away shown, keeps the table's version)
-            self._nonce[info.id] = f"{info.id}.{batch[0][0].table.version}.{self._posts}"
+            self._nonce[info.id] = self._batch_nonce([u for u, _ in batch])
         lines: list[str] = await self._missed_lines(info, game, lang, names, batch)
         reminders: list[Event] = []
         finished = False
@@ -403,6 +421,23 @@ class Router:
         self._posts += 1
         if self._posts % PRUNE_EVERY == 0:
             self.hands.prune()  # replies of people who went quiet on tables still in play
+
+    def _batch_nonce(self, updates: list[Update]) -> str:
+        """The nonce of a batch's posts, from what its Updates say (table, versions, events, who owes):
+        when this process was killed after Discord made a post but before the leases of the relayed
+        Updates in it ended, the next owner posts the same batch with the same nonce, and Discord hands
+        back that message (within its nonce window) instead of making a second. A batch that merged
+        more gets another nonce (a second message rather than lines lost). A nonce this process already
+        used (the same content again, e.g. two redraws of one version) takes the post count too, so
+        Discord never hands back an older board for a new batch. At most 25 characters (Discord's)."""
+        seed = "\n".join(relay_codec.encode(u) for u in updates)
+        nonce = hashlib.blake2b(seed.encode(), digest_size=10).hexdigest()
+        if nonce in self._nonces_used:
+            nonce = hashlib.blake2b(f"{seed}#{self._posts}".encode(), digest_size=10).hexdigest()
+        self._nonces_used[nonce] = None
+        if len(self._nonces_used) > NONCES_KEPT:
+            del self._nonces_used[next(iter(self._nonces_used))]
+        return nonce
 
     async def _missed_lines(
         self, info: TableInfo, game: Game[Any], lang: str, names: list[str], batch: list[tuple[Update, list[int]]]

@@ -1,6 +1,12 @@
 """Updates out: every listener receives every Update, in order, from one dispatcher task.
 
 The dispatcher runs apart from the tables' locks, so a slow listener (Discord HTTP) never holds a table.
+
+A listener has taken an Update when it returned, unless it returned a future: then it promised to say
+later (the Discord Router queues the Update and posts it on its own time; its future is done once Discord
+took the post, or the Update was merged into a later one that Discord took, or dropped by a rule). Only
+when every listener has taken it does `taken` fire (the relay then ends the row's lease), so a process
+killed in between leaves a relayed row to the shard's next owner.
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ from bot.tables.models import Update
 
 log = logging.getLogger("tricktable.tables")
 
-Listener = Callable[[Update], Awaitable[None]]
+# None: taken on return; a future: taken when it is done with a result (cancelled or failed: never)
+Taken = asyncio.Future[None]
+Listener = Callable[[Update], Awaitable[Taken | None]]
 
 
 class Router(Protocol):
@@ -80,17 +88,47 @@ class Outbox:
         while True:
             update = await self.queue.get()
             try:
-                for listener in list(self.listeners):
+                listeners = list(self.listeners)
+                promises: list[Taken] = []
+                for listener in listeners:
                     try:
-                        await listener(update)
+                        promise = await listener(update)
                     except Exception:
                         log.exception(
                             "listener failed on table %s version %s", update.table.id, update.table.version
                         )
-                if self.taken is not None:
-                    self.taken(update)
+                        continue
+                    if promise is not None:
+                        promises.append(promise)
+                if listeners:  # with no listener nobody took it: a relayed row waits for the next owner
+                    self._when_taken(update, promises)
             finally:
                 self.queue.task_done()
+
+    def _when_taken(self, update: Update, promises: list[Taken]) -> None:
+        """Fire `taken` once every promise is kept (at once without any); a broken one (cancelled: the
+        process is going away) keeps it from firing."""
+        taken = self.taken
+        if taken is None:
+            return
+        waiting = [p for p in promises if not p.done()]
+        if any(p.cancelled() or p.exception() is not None for p in promises if p.done()):
+            return
+        if not waiting:
+            taken(update)
+            return
+        left = len(waiting)
+
+        def kept(promise: Taken) -> None:
+            nonlocal left
+            left -= 1
+            if promise.cancelled() or promise.exception() is not None:
+                left = -len(waiting)  # broken: never fires
+            if left == 0:
+                taken(update)
+
+        for promise in waiting:
+            promise.add_done_callback(kept)
 
     async def drain(self) -> None:
         """Wait until every published Update has reached the listeners."""

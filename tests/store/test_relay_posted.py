@@ -1,0 +1,126 @@
+"""Several bot processes, Discord in the picture: a relayed Update's lease ends when Discord took its post,
+not when the owner's Router queued it. The Router posts later, on its table's poster (paced, retried while
+Discord is away); an owner killed in between used to lose a relayed closing note or reminder (its row was
+deleted once the Router had returned). Two services on one real PostgreSQL stand for two processes, as in
+test_relay.py; the owner (A, shard 0 of 2) runs the real Discord client and Router against the fake Discord
+of tests/discord (answering at once, in real time), B (shard 1) applies the changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from hosttools import ALICE, BOB, FakeClock
+from test_relay import SERVER_A, _process
+
+from bot.discord_bot.client import TricktableBot
+from bot.discord_bot.config import DiscordSettings
+from bot.settings import Settings
+from bot.tables import TableService
+from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, FakeMessage, FakeUser
+
+
+async def _owner(url: str, fake: FakeDiscord) -> tuple[TableService, TricktableBot]:
+    """Process A: shard 0 of 2, with its Discord client (pictures off: the board's text is its content)."""
+    svc = await _process(url, 0)
+    settings = DiscordSettings(
+        token="fake-token-not-real", host=Settings(), pictures=False, thread_pace=0.0, global_rate=0.0
+    )
+    bot = TricktableBot(settings, service=svc, clock_interval=None)
+    await fake.connect(bot)
+    svc.own_shards(2, [0])  # (the client said "every shard" at its start)
+    return svc, bot
+
+
+async def _rows(svc: TableService) -> list[tuple[int, bool]]:
+    async with svc.store._conn() as conn:  # type: ignore[attr-defined]
+        rows = await conn.fetch("SELECT table_id, leased_until IS NOT NULL FROM relay ORDER BY id")
+    return [(int(r[0]), bool(r[1])) for r in rows]
+
+
+async def _until(check: Any, seconds: float = 15.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if await check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("never happened")
+
+
+def _posted(fake: FakeDiscord, words: str) -> list[FakeMessage]:
+    return [m for m in fake.channel_messages(CHANNEL_ID) if words in m.content]
+
+
+async def _kill(svc: TableService, bot: TricktableBot) -> None:
+    """The process dies: its posters with what they hold, nothing drained to Discord."""
+    for task in list(bot.router._chains.values()):
+        task.cancel()
+    await asyncio.sleep(0)
+    bot.router._chains.clear()
+    await bot.close()
+    await svc.close()
+
+
+async def test_a_pause_note_and_a_reminder_queued_but_never_posted_are_posted_once_by_the_next_owner(
+    pg_server: Any,
+) -> None:
+    url = pg_server.create_database("lease_posted")
+    fake = FakeDiscord()
+    fake.install()
+    for person in (ALICE, BOB):  # their DMs closed: the reminder goes to the thread
+        assert person.user_id is not None
+        fake.users[person.user_id] = FakeUser(person.user_id, person.name, dms_open=False)
+    clock = FakeClock()
+    a, bot_a = await _owner(url, fake)
+    b = await _process(url, 1)
+    a.clock = b.clock = clock
+    a2: TableService | None = None
+    bot_a2: TricktableBot | None = None
+    try:
+        live = await a.create(SERVER_A, CHANNEL_ID, ALICE, "tiny", options={"rounds": "1"}, clock_seconds=60)
+        await a.join(live.id, BOB)
+        await a.start(live.id, ALICE.user_id)
+        await a.drain_updates()
+        await bot_a.router.drain()
+        assert a.relay is not None
+        a.relay.lease_seconds = 1.0
+
+        fake.outage(3600, status=503)  # Discord stops answering A: its posters wait and retry
+        await b.ask_pause(live.id, BOB.user_id)  # Bob asks for a pause through B: a note for A's thread
+        clock.now += 50  # past half of the live clock
+        assert await b.process_due_clocks()  # B's clock tick wrote the reminder: a row for A
+        await b.drain_updates()
+
+        async def queued() -> bool:  # A claimed both rows and its Router holds them
+            return bot_a.router.queued() >= 2 and await _rows(a) == [(live.id, True), (live.id, True)]
+
+        await _until(queued)
+        await asyncio.sleep(0.3)
+        assert await _rows(a) == [(live.id, True), (live.id, True)]  # not posted: the leases hold
+        await _kill(a, bot_a)
+        fake.faults.clear()  # Discord is back
+        assert _posted(fake, "asks to pause") == [] and _posted(fake, "half") == []
+
+        a2, bot_a2 = await _owner(url, fake)  # the shard's next owner
+        assert a2.relay is not None
+
+        async def posted() -> bool:
+            a2.relay.wake()  # type: ignore[union-attr]  # its poll, sooner
+            await bot_a2.router.drain()  # type: ignore[union-attr]
+            return await _rows(a2) == []
+
+        await _until(posted)
+        await asyncio.sleep(0.3)
+        a2.relay.wake()
+        await a2.drain_updates()
+        await bot_a2.router.drain()
+        texts = [m.content for m in fake.channel_messages(CHANNEL_ID)]
+        assert len(_posted(fake, "asks to pause")) == 1, texts  # the pause note, once
+        assert len(_posted(fake, "half")) == 1, texts  # the reminder, once
+    finally:
+        if bot_a2 is not None:
+            await bot_a2.close()
+        if a2 is not None:
+            await a2.close()
+        await b.close()
+        fake.uninstall()
