@@ -430,6 +430,10 @@ def main(argv: list[str] | None = None) -> int:
         "--ai", choices=["search"], default=None, help="the AI mode instead (bot/bench/ai.py)"
     )
     parser.add_argument("--ai-seconds", type=float, default=None, help="--ai: how long the tables play")
+    parser.add_argument(
+        "--ai-pace", choices=["instant", "human"], default="instant",
+        help="--ai: people move at once (a saturated pool) or after 2-10 s each (bot/bench/ai.py)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.ai:  # strong AI seats thinking at once: the event loop's lag (bot/bench/ai.py)
         from bot.bench import ai

@@ -11,8 +11,10 @@ later), matters little here because every seat plays on from the same sampled de
 which itself sees only views. The aggregation is sound for the seat's information set: every action is
 compared on the same sampled deals (common random numbers), so their difference is not noise of the deal.
 
-Budget: a number of playouts per decision (deterministic: tests and benchmarks repeat exactly) and an
-optional deadline in seconds (the host passes one; the best action so far is returned when it passes).
+Budget: a number of playouts per decision (deterministic: tests and benchmarks repeat exactly), an
+optional deadline in seconds (the host passes one; the best action so far is returned when it passes), and
+an optional thinking time (the bot passes one): the search goes on drawing deals past its playouts until
+that time has passed, so a faster build searches more in the same time (not repeatable, like a deadline).
 
 Per game (docs/ai.md has the measurements behind each choice), a game says what only it knows in one typed
 record, `Game.search` (games/core/search_hooks.py, `SearchHooks`, with the defaults): the policy that plays
@@ -60,6 +62,9 @@ class Budget:
     seconds: float | None = None  # wall-clock deadline; None: playouts only (repeatable)
     min_rounds: int = 4  # deals every action is tried on at least, deadline or not
     race_deals: int | None = None  # the anchor's race (SearchPolicy._race); None: the game's race_deals
+    think: float | None = None  # seconds from the decision's start during which the search goes on drawing
+    # deals past its playouts (still stopped by `seconds`): a faster build searches more in the same time;
+    # None: it stops at its playouts (repeatable)
 
 
 def _best(totals: Sequence[float], counts: Sequence[int]) -> int:
@@ -150,7 +155,9 @@ class SearchPolicy:
         rounds = max(self.budget.min_rounds, playouts // len(legal))
         anchor = self._anchored(sampler, legal, rng)
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
-        for done in range(rounds):
+        think = None if self.budget.think is None else time.perf_counter() + self.budget.think
+        done = 0
+        while done < rounds or (think is not None and time.perf_counter() < think):
             deal = sampler.draw(rng)
             row: list[float | None] = [None] * len(legal)
             rows.append(row)
@@ -162,7 +169,8 @@ class SearchPolicy:
                 totals[i] += value
                 counts[i] += 1
                 row[i] = value
-            if deadline is not None and done + 1 >= self.budget.min_rounds and time.perf_counter() > deadline:
+            done += 1
+            if deadline is not None and done >= self.budget.min_rounds and time.perf_counter() > deadline:
                 break
         best = _best(totals, counts)
         if anchor is None or best == anchor or _clearly_better(best, anchor, rows):
