@@ -12,7 +12,7 @@ import asyncio
 from typing import Any
 
 from hosttools import ALICE, BOB, FakeClock
-from test_relay import SERVER_A, _process
+from test_relay import SERVER_A, _click, _process
 
 from bot.discord_bot.client import TricktableBot
 from bot.discord_bot.config import DiscordSettings
@@ -102,21 +102,84 @@ async def test_a_pause_note_and_a_reminder_queued_but_never_posted_are_posted_on
         assert _posted(fake, "asks to pause") == [] and _posted(fake, "half") == []
 
         a2, bot_a2 = await _owner(url, fake)  # the shard's next owner
-        assert a2.relay is not None
+        relay2, router2 = a2.relay, bot_a2.router
+        assert relay2 is not None
 
         async def posted() -> bool:
-            a2.relay.wake()  # type: ignore[union-attr]  # its poll, sooner
-            await bot_a2.router.drain()  # type: ignore[union-attr]
+            relay2.wake()  # its poll, sooner
+            await router2.drain()
             return await _rows(a2) == []
 
         await _until(posted)
         await asyncio.sleep(0.3)
-        a2.relay.wake()
+        relay2.wake()
         await a2.drain_updates()
-        await bot_a2.router.drain()
+        await router2.drain()
         texts = [m.content for m in fake.channel_messages(CHANNEL_ID)]
         assert len(_posted(fake, "asks to pause")) == 1, texts  # the pause note, once
         assert len(_posted(fake, "half")) == 1, texts  # the reminder, once
+    finally:
+        if bot_a2 is not None:
+            await bot_a2.close()
+        if a2 is not None:
+            await a2.close()
+        await b.close()
+        fake.uninstall()
+
+
+async def test_a_reminder_discord_made_before_its_owner_was_killed_is_not_posted_twice_by_the_next(
+    pg_server: Any,
+) -> None:
+    """Discord made the reminder's post but its answer timed out, and the owner was killed before its retry
+    (so before the lease ended). The next owner posts the same batch with the same nonce (made from the
+    batch's content, not from the process's count of posts), so Discord hands back the message it made."""
+    url = pg_server.create_database("lease_nonce")
+    fake = FakeDiscord()
+    fake.install()
+    for person in (ALICE, BOB):
+        assert person.user_id is not None
+        fake.users[person.user_id] = FakeUser(person.user_id, person.name, dms_open=False)
+    clock = FakeClock()
+    a, bot_a = await _owner(url, fake)
+    b = await _process(url, 1)
+    a.clock = b.clock = clock
+    a2: TableService | None = None
+    bot_a2: TricktableBot | None = None
+    try:
+        live = await a.create(SERVER_A, CHANNEL_ID, ALICE, "tiny", options={"rounds": "1"}, clock_seconds=60)
+        await a.join(live.id, BOB)
+        await a.start(live.id, ALICE.user_id)
+        await _click(a, live.id, None)  # a move: the reminder comes at another version than the start
+        await a.drain_updates()
+        await bot_a.router.drain()
+        assert a.relay is not None
+        a.relay.lease_seconds = 1.0
+        fake.fail_next(1, status=None, applied=True, only=("POST", "/channels/{channel_id}/messages"),
+                       channel=CHANNEL_ID)  # made, but the answer never arrives
+        clock.now += 50
+        assert await b.process_due_clocks()  # the reminder, a row for A
+
+        async def timed_out() -> bool:
+            return any(c.status == 0 for c in fake.calls)
+
+        await _until(timed_out)
+        await _kill(a, bot_a)  # before its retry
+        assert len(_posted(fake, "half")) == 1  # Discord made it once
+        assert await _rows(b) == [(live.id, True)]  # and the lease holds
+
+        a2, bot_a2 = await _owner(url, fake)
+        relay2, router2 = a2.relay, bot_a2.router
+        assert relay2 is not None
+
+        async def posted() -> bool:
+            relay2.wake()
+            await router2.drain()
+            return await _rows(a2) == []
+
+        await _until(posted)
+        await a2.drain_updates()
+        texts = [m.content for m in fake.channel_messages(CHANNEL_ID)]
+        assert len(_posted(fake, "half")) == 1, texts  # handed back, not posted again
     finally:
         if bot_a2 is not None:
             await bot_a2.close()
