@@ -7,6 +7,7 @@ phase (games/kings/flow: deal, draft, bids, tasks, play, round_end; the rules an
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from games.core.contract import Event
 from games.core.errors import IllegalAction
@@ -26,10 +27,18 @@ from games.kings.flow.common import (
 )
 from games.kings.flow.deal import new_table, next_round, setup_events, start_round
 from games.kings.flow.draft import apply_draft, apply_extra, draft_actions, draft_is_legal
-from games.kings.flow.play import apply_play, apply_turn, play_actions, play_is_legal, playable, turn_actions
+from games.kings.flow.play import (
+    apply_play,
+    apply_turn,
+    legal_plays,
+    play_actions,
+    play_is_legal,
+    playable,
+    turn_actions,
+)
 from games.kings.flow.round_end import round_facts
 from games.kings.flow.tasks import apply_discard, apply_task_choice, begin_setup
-from games.kings.state import Table
+from games.kings.state import PLAIN, Table, copy_fields
 
 __all__ = [
     "ROUNDS",
@@ -90,7 +99,9 @@ def legal_actions(t: Table, seat: int) -> list[str]:
     if t.phase == "play" and t.discard_seat < 0 and t.exchange_from < 0:  # the usual case first
         if not t.order or t.order[0] != seat:  # to_act is {order[0]} here
             return []
-        return turn_actions(t, seat) + play_actions(t, seat)
+        return legal_plays(t, seat)
+    if t.phase == "draft" and t.discard_seat < 0:  # to_act is {draft_order[0]} here
+        return draft_actions(t, seat) if t.draft_order[0] == seat else []
     if seat not in to_act(t):
         return []
     if t.discard_seat == seat:
@@ -122,6 +133,10 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
             legal = play_is_legal(t, seat, action)
         else:
             legal = action in turn_actions(t, seat)
+    elif t.phase == "draft" and t.discard_seat < 0:  # as in legal_actions: to_act is {draft_order[0]}
+        if seat != t.draft_order[0]:
+            raise IllegalAction("not_your_turn")
+        legal = draft_is_legal(t, seat, action)
     else:
         if t.phase == "over":
             raise IllegalAction("game_over")
@@ -130,9 +145,13 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
         legal = _is_legal(t, seat, action)
     if not legal:
         raise _why_not(t, seat, action)
-    new = _new_object(Table)  # t.working_copy(), inlined (hot path)
-    new.__dict__.update(t.__dict__)
-    t = new
+    if PLAIN:  # t.working_copy(), inlined (hot path); Any: compiled, this branch is never taken
+        new: Any = _new_object(Table)
+        old: Any = t
+        new.__dict__.update(old.__dict__)
+        t = new
+    else:
+        t = copy_fields(t)
     events: list[Event] = []
     if action.startswith("play:"):  # legal only in the play phase (the usual action first)
         apply_play(t, seat, action, events)

@@ -5,14 +5,16 @@ It works on `working_copy()`, which shares every list with the input: the engine
 it changes it (copy on write, docs/engine-speed.md), never changes one in place (tests/kings/
 test_engine_fast_paths.py checks the input after every action). Every field is JSON-native so a state
 round-trips exactly.
+
+One source, two shapes (docs/engine-speed.md): on the source `Table` is a plain class and the working copy
+is one `__dict__` copy; compiled by mypyc it is a native class, whose fields are C struct slots (a read
+is a pointer load instead of a dictionary lookup) and whose working copy is `copy_fields`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
-
-from games.core.contract import plain_class
+from typing import Any, Final
 
 
 def json_copy(value: Any) -> Any:
@@ -28,10 +30,10 @@ def json_copy(value: Any) -> Any:
 _NAMES: tuple[str, ...] = ()
 
 
-@plain_class  # a plain class in the compiled build too: it keeps its __dict__ (working_copy: one dict copy)
 @dataclass
 class Table:
-    """No __slots__: a shallow copy is one dict copy (`working_copy`), the per-action cost that matters."""
+    """No __slots__ on the source: a shallow copy is one dict copy (`working_copy`), the per-action cost
+    that matters; compiled, a native class (see the module's docstring)."""
 
     variant: str
     players: int
@@ -102,12 +104,86 @@ class Table:
     def working_copy(self) -> Table:
         """A shallow copy for one apply(): every list and dict is shared with self until the engine
         replaces it (copy on write)."""
-        new = _new(Table)
-        new.__dict__.update(self.__dict__)
-        return new
+        if PLAIN:
+            new = Table.__new__(Table)
+            plain: Any = new
+            old: Any = self
+            plain.__dict__.update(old.__dict__)
+            return new
+        return copy_fields(self)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled (to the AI workers) as its fields: a compiled native class has no `__dict__` to pickle."""
+        return _restore, (tuple([getattr(self, name) for name in _field_names()]),)
 
 
-_new = object.__new__
+def _restore(values: tuple[Any, ...]) -> Table:
+    new: Table = Table.__new__(Table)
+    for name, value in zip(_field_names(), values, strict=True):
+        setattr(new, name, value)
+    return new
+
+
+def copy_fields(t: Table) -> Table:
+    """`working_copy` field by field, for the compiled build (a store per C struct slot). Every field
+    must be here: tests/kings/test_table_copy.py checks it on both builds."""
+    new: Table = Table.__new__(Table)
+    new.variant = t.variant
+    new.players = t.players
+    new.opts = t.opts
+    new.rng = t.rng
+    new.hand_size = t.hand_size
+    new.round = t.round
+    new.phase = t.phase
+    new.scores = t.scores
+    new.own_king = t.own_king
+    new.extra_kings = t.extra_kings
+    new.king_used = t.king_used
+    new.queen_up = t.queen_up
+    new.jack_turned = t.jack_turned
+    new.king_deck = t.king_deck
+    new.devil_colour = t.devil_colour
+    new.chars = t.chars
+    new.prev_chars = t.prev_chars
+    new.pool = t.pool
+    new.sets_left = t.sets_left
+    new.draft_order = t.draft_order
+    new.extra_picks = t.extra_picks
+    new.bids = t.bids
+    new.revealed = t.revealed
+    new.cheer_seat = t.cheer_seat
+    new.cheer_mode = t.cheer_mode
+    new.partner = t.partner
+    new.copy_target = t.copy_target
+    new.cheer_used = t.cheer_used
+    new.exchange_from = t.exchange_from
+    new.known = t.known
+    new.tasks = t.tasks
+    new.discard_seat = t.discard_seat
+    new.discard_left = t.discard_left
+    new.hermits_used = t.hermits_used
+    new.deck = t.deck
+    new.hands = t.hands
+    new.taken = t.taken
+    new.discards = t.discards
+    new.box = t.box
+    new.start_player = t.start_player
+    new.trick = t.trick
+    new.order = t.order
+    new.lead_colour = t.lead_colour
+    new.led_by = t.led_by
+    new.green = t.green
+    new.free_play = t.free_play
+    new.red_queen = t.red_queen
+    new.tricks_won = t.tricks_won
+    new.trick_no = t.trick_no
+    new.last_trick = t.last_trick
+    new.history = t.history
+    return new
+
+
+# The source's Table keeps its fields in a `__dict__` (one dict copy per action); the compiled one has none.
+PLAIN: Final = hasattr(Table("standard", 3, {}, 0, 5), "__dict__")
 
 
 def _field_names() -> tuple[str, ...]:

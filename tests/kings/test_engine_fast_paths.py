@@ -13,7 +13,9 @@ import random
 
 import pytest
 
+from games.core.errors import IllegalAction
 from games.kings import engine
+from games.kings.flow import draft, play
 from games.kings.cards import all_character_cards, playing_cards
 from games.kings.game import GAME
 
@@ -47,12 +49,30 @@ def test_direct_legality_and_copy_on_write_match_the_definitions(
 ) -> None:
     for seed in range(3):
         rng = random.Random(seed)
+        sample = random.Random(seed + 1000)  # its own draws: the games played stay those of rng
         state = GAME.setup(players, options, seed, variant)
         while not GAME.is_over(state):
             seat = min(GAME.to_act(state))
             legal = engine.legal_actions(state, seat)
-            for action in _candidates(state, seat) | set(legal):
+            if state.phase == "play" and state.discard_seat < 0 and state.exchange_from < 0:
+                assert legal == play.turn_actions(state, seat) + play.play_actions(state, seat)
+            if state.phase == "draft" and state.discard_seat < 0:
+                assert legal == draft.draft_actions(state, seat)
+            candidates = _candidates(state, seat) | set(legal)
+            for action in candidates:
                 assert engine._is_legal(state, seat, action) == (action in legal), action
+            for action in sample.sample(sorted(candidates), 12):  # apply's own checks (its inlined fast paths)
+                try:
+                    engine.apply(state, seat, action)
+                except IllegalAction:
+                    assert action not in legal, action
+                else:
+                    assert action in legal, action
+            for other in range(players):  # a seat not to act may do nothing
+                if other not in GAME.to_act(state):
+                    assert engine.legal_actions(state, other) == []
+                    with pytest.raises(IllegalAction):
+                        engine.apply(state, other, legal[0])
             before = json.dumps(GAME.to_json(state), sort_keys=True)
             new, _ = GAME.apply(state, seat, rng.choice(legal))
             assert json.dumps(GAME.to_json(state), sort_keys=True) == before

@@ -145,10 +145,37 @@ def _play_strings(card: str) -> tuple[str, str, str, str, str, str, str, bool]:
 _PLAY_STRINGS = {card: _play_strings(card) for card in COLOUR_CODE}
 
 
+def _parse(action: str) -> tuple[str, str, bool, bool, bool]:
+    """A play action's card, king colour ("" for none; the first king counts), queen and switch, and
+    whether it is a bare play."""
+    parts = action.split(":")
+    king, queen, switch = "", False, False
+    for part in parts[2:]:  # ":k<colour>", ":q", ":s"
+        if part == "q":
+            queen = True
+        elif part == "s":
+            switch = True
+        elif part[:1] == "k" and not king:
+            king = part[1:]
+    return parts[1], king, queen, switch, len(parts) == 2
+
+
+# Every play action string the engine lists, parsed once (apply_play and play_is_legal: hot path).
+_PARSED: dict[str, tuple[str, str, bool, bool, bool]] = {
+    action: _parse(action)
+    for strings in _PLAY_STRINGS.values()
+    for action in (strings[0], strings[1], strings[3], strings[4], strings[5], strings[6])
+}
+
+
 def play_is_legal(t: Table, seat: int, action: str) -> bool:
     """`action in play_actions(t, seat)` for one "play:..." action, without listing every play."""
-    parts = action.split(":", 2)
-    card = parts[1]
+    parsed = _PARSED.get(action)
+    if parsed is None:  # not a play action string of the box's cards: only a bare "play:<card>" can be
+        parts = action.split(":", 2)
+        card, bare = parts[1], len(parts) == 2
+    else:
+        card, bare = parsed[0], parsed[4]
     hand = t.hands[seat]
     if card not in hand:
         return False
@@ -158,9 +185,88 @@ def play_is_legal(t: Table, seat: int, action: str) -> bool:
         for other in hand:
             if COLOUR_CODE[other] == lead:
                 return False
-    if len(parts) == 2:  # "play:<card>" is listed for every playable card
+    if bare:  # "play:<card>" is listed for every playable card
         return True
     return action in _card_plays(card, *_play_options(t, seat))
+
+
+# What a face-up character card lets its seat do in the play phase (legal_plays): 1 Ninja, 2 Hermit,
+# 3 Resistance; 0 for the others.
+_ROLE: dict[str, int] = {
+    card: {Character.NINJA: 1, Character.HERMIT: 2, Character.RESISTANCE: 3}.get(character, 0)
+    for character, cards in CARDS_OF.items()
+    for card in cards
+}
+_LEAD_ACTIONS = tuple(f"lead:{s}" for s in range(8))
+
+
+def legal_plays(t: Table, seat: int) -> list[str]:
+    """`turn_actions(t, seat) + play_actions(t, seat)` for the seat to play in the play phase, reading the
+    seat's face-up characters in one pass (the hot path; tests/kings/test_engine_fast_paths.py holds it
+    to the two)."""
+    bids = t.bids[seat] if t.bids else None
+    ninja = switch_ok = False
+    hermits: list[str] | None = None
+    role = _ROLE
+    for c in t.chars[seat]:
+        r = role.get(c, 0)
+        if r and not (bids and c in bids):
+            if r == 1:
+                ninja = True
+            elif r == 3:
+                switch_ok = True
+            elif len(t.deck) >= 3 and c not in t.hermits_used:
+                if hermits is None:
+                    hermits = []
+                hermits.append("hermit:" + c)
+    out: list[str] = []
+    if ninja and not t.trick and t.green < 0:
+        led_by = t.led_by
+        out = [_LEAD_ACTIONS[s] for s in range(t.players) if s not in led_by]
+    if hermits is not None:
+        out += hermits
+    if t.cheer_mode == "kizuna" and seat == t.cheer_seat and not t.cheer_used:
+        out.extend(f"give:{c}" for c in t.hands[seat])
+    own = t.own_king[seat]
+    queen_up = t.queen_up[seat]
+    if queen_up and own in ("r", "k", "g") and not (t.free_play or t.green == seat):
+        out.append("queen")
+    if t.variant == TWO_PLAYER and can_jack3(t, seat):
+        out.append("jack3")
+    # play_actions, with _play_options' answers from the pass above
+    queen = queen_up and own in ("w", "b")
+    extra = t.extra_kings[seat]
+    used = t.king_used
+    kings = [k for k in kings_of(t, seat) if not used[k]] if extra else [own] if own and not used[own] else []
+    strings = _PLAY_STRINGS
+    hand = t.hands[seat]
+    lead = t.lead_colour
+    cards = hand
+    if lead and not t.free_play:  # playable(t, seat), inlined
+        code = COLOUR_CODE
+        for card in hand:
+            if code[card] == lead:
+                cards = [c for c in hand if code[c] == lead or not code[c]]
+                break
+    if not (queen or switch_ok or kings):  # only bare plays (common late in a round)
+        for card in cards:
+            out.append(strings[card][0])
+        return out
+    white_on_queen = queen and "w" in kings and own == "w"
+    for card in cards:
+        bare, with_king, king, with_queen, white_on, queen_switch, with_switch, switchable = strings[card]
+        out.append(bare)
+        if king in kings:
+            out.append(with_king)
+        if queen:
+            out.append(with_queen)
+            if white_on_queen:
+                out.append(white_on)
+            if switch_ok:
+                out.append(queen_switch)
+        if switch_ok and switchable:
+            out.append(with_switch)
+    return out
 
 
 def apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
@@ -222,65 +328,72 @@ def _moved(hands: list[list[str]], giver: int, to: int, card: str) -> list[list[
 
 
 def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
-    parts = action.split(":")
-    card = parts[1]
-    king, queen, switch = "", False, False
-    for part in parts[2:]:  # ":k<colour>", ":q", ":s" (the first king counts)
-        if part == "q":
-            queen = True
-        elif part == "s":
-            switch = True
-        elif part[:1] == "k" and not king:
-            king = part[1:]
-    colour = t.own_king[seat]
+    parsed = _PARSED.get(action)
+    card, king, queen, switch, bare = _parse(action) if parsed is None else parsed
     hands = list(t.hands)
     hand = hands[seat] = list(hands[seat])
     hand.remove(card)
     t.hands = hands
     card_col = COLOUR_CODE[card]
-    if king:
-        used = dict(t.king_used)
-        used[king] = True
-        t.king_used = used
-    if queen:
-        t.queen_up = put(t.queen_up, seat, False)
-    power, strength_colour, number = tricks.strength_code(
-        card,
-        bool(king),
-        queen and colour == "w",
-        queen and colour == "b",
-        switch,
-        card_col == "r" and has_up(t, seat, Character.SAMURAI),  # the Samurai changes only red cards
-    )
+    if bare:  # no king, queen or switch (most plays): the strength is the card's own, or the Samurai's red
+        if card_col == "r" and has_up(t, seat, Character.SAMURAI):
+            power, strength_colour, number = 1, "k", _NUMBER_OF[card]
+        else:
+            power, strength_colour, number = _BARE_STRENGTH[card]
+        queen_colour = ""
+    else:
+        colour = t.own_king[seat]
+        if king:
+            used = dict(t.king_used)
+            used[king] = True
+            t.king_used = used
+        if queen:
+            t.queen_up = put(t.queen_up, seat, False)
+        power, strength_colour, number = tricks.strength_code(
+            card,
+            bool(king),
+            queen and colour == "w",
+            queen and colour == "b",
+            switch,
+            card_col == "r" and has_up(t, seat, Character.SAMURAI),  # the Samurai changes only red cards
+        )
+        queen_colour = colour if queen else ""
     # Ruling: a led card a queen turned into a rare or flag leads as what it became (no lead colour); the
     # first number card sets it.
     if not t.lead_colour and card_col and not queen:
         t.lead_colour = card_col
-    entry = {
-        "s": seat,
-        "c": card,
-        "k": king,
-        "q": colour if queen else "",
-        "x": switch,
-        "p": power,
-        "col": strength_colour,
-        "n": number,
-    }
-    t.trick = [*t.trick, entry]
-    t.order = t.order[1:]
+    t.trick = t.trick + [  # noqa: RUF005  (cheaper than unpacking)
+        {
+            "s": seat,
+            "c": card,
+            "k": king,
+            "q": queen_colour,
+            "x": switch,
+            "p": power,
+            "col": strength_colour,
+            "n": number,
+        }
+    ]
+    order = t.order = t.order[1:]
     t.free_play = False
     events.append(
         ev(
             Event,
             (
                 "played",
-                {"seat": seat, "card": card, "king": king, "queen": entry["q"], "switch": switch},
+                {"seat": seat, "card": card, "king": king, "queen": queen_colour, "switch": switch},
                 None,
             ),
         )
     )
-    if not t.order:
+    if not order:
         _finish_trick(t, events)
+
+
+# A bare play's strength by card (tricks.strength_code without king, queen, switch or Samurai).
+_BARE_STRENGTH: dict[str, tuple[int, str, int]] = {
+    card: tricks.strength_code(card, False, False, False, False, False) for card in COLOUR_CODE
+}
 
 
 def _finish_trick(t: Table, events: list[Event]) -> None:
