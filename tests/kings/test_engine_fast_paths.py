@@ -15,8 +15,8 @@ import pytest
 
 from games.core.errors import IllegalAction
 from games.kings import engine
-from games.kings.flow import draft, play
 from games.kings.cards import all_character_cards, playing_cards
+from games.kings.flow import draft, play
 from games.kings.game import GAME
 
 SUFFIXES = ("", ":kw", ":kr", ":kb", ":kg", ":kk", ":q", ":q:kw", ":q:s", ":s", ":k", ":x")
