@@ -11,7 +11,11 @@ label.
 
 Names: tricktable_tables_loaded, tricktable_actions_total, tricktable_decisions_total,
 tricktable_click_seconds (histogram), tricktable_discord_requests_total{route,status},
-tricktable_discord_rate_limited_total{route,scope}, tricktable_messages_queued, tricktable_ai_queue_depth.
+tricktable_discord_rate_limited_total{route,scope}, tricktable_messages_queued, tricktable_ai_queue_depth,
+tricktable_ai_decision_seconds (histogram: a strong seat's decision from the table's request to its answer,
+queue included, fallbacks too), tricktable_ai_queue_wait_seconds (histogram: the searched ones' wait for a
+worker), tricktable_ai_fallbacks_total{reason} (a strong seat's moves the normal AI made: busy, late,
+failed; bot/tables/ai.py), tricktable_ai_playouts_total.
 """
 
 from __future__ import annotations
@@ -23,10 +27,12 @@ from typing import Any
 import aiohttp
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
 
+from bot.tables.ai import Decision
 from bot.tables.models import Update
 
 _API = re.compile(r"^/api(/v[0-9]+)?")
 CLICK_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 3.0, 5.0)  # Discord wants an answer in 3 s
+AI_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.5, 1.0, 2.5)  # the strong AI's budget: 0.25 s
 
 
 def route_label(method: str, path: str) -> str:
@@ -66,6 +72,21 @@ class Metrics:
         )
         self.queued = Gauge("tricktable_messages_queued", "Updates waiting to be posted to Discord", registry=r)
         self.ai_queue = Gauge("tricktable_ai_queue_depth", "Strong AI moves waiting for or in the pool", registry=r)
+        self.ai_seconds = Histogram(
+            "tricktable_ai_decision_seconds",
+            "A strong seat's decision, from the table's request to its answer (queue and fallbacks included)",
+            buckets=AI_BUCKETS, registry=r,
+        )
+        self.ai_wait = Histogram(
+            "tricktable_ai_queue_wait_seconds", "A searched strong decision's wait for a worker",
+            buckets=AI_BUCKETS, registry=r,
+        )
+        self.ai_fallbacks = Counter(
+            "tricktable_ai_fallbacks",
+            "A strong seat's moves the normal AI made: busy (queue too deep), late, failed (a worker died)",
+            ["reason"], registry=r,
+        )
+        self.ai_playouts = Counter("tricktable_ai_playouts", "The strong AI's playouts", registry=r)
         self._server: Any = None
 
     # ---- what the bot reports -------------------------------------------------------------------------
@@ -85,6 +106,15 @@ class Metrics:
         seats = {s.seat: s for s in update.table.seats}
         if actor is not None and actor in seats and not seats[actor].is_ai and not by_clock:
             self.decisions.inc()
+
+    def on_ai(self, decision: Decision) -> None:
+        """An AiRunner listener: every strong seat's decision (bot/tables/ai.py)."""
+        self.ai_seconds.observe(decision.total)
+        if decision.by == "search":
+            self.ai_wait.observe(decision.waited)
+            self.ai_playouts.inc(decision.playouts)
+        else:
+            self.ai_fallbacks.labels(decision.by).inc()
 
     def click(self, seconds: float) -> None:
         self.click_seconds.observe(seconds)

@@ -86,6 +86,7 @@ class TricktableBot(discord.Client):
         self._unsubscribe = self.service.subscribe(self.router.on_update)
         if self.metrics is not None and self.settings.metrics_port is not None:
             self.metrics.watch(lambda: self.service.loaded_tables, self.router.queued, lambda: self.service.ai_queue_depth)
+            self.service.host.ai.listeners.append(self.metrics.on_ai)  # strong seats: times, fallbacks, playouts
             self._unsubscribe_metrics = self.service.subscribe(self.metrics.on_update)
             port = self.metrics.serve(self.settings.metrics_port)
             log.info("metrics on port %s", port)
