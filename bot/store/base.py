@@ -348,12 +348,21 @@ class AwayStore(Protocol):
         is away at `now` when ends_at > now."""
 
     @abstractmethod
-    async def add_pause_vote(self, table_id: int, user_id: int, at: float) -> frozenset[int]:
-        """The person agrees to pause the table (a second vote is the same vote); returns every voter,
-        read after the vote committed (of two votes at once, the later one sees both)."""
+    async def add_pause_vote(
+        self,
+        table_id: int,
+        user_id: int,
+        at: float,
+        note: Callable[[frozenset[int]], Sequence[RelayRow]] | None = None,
+    ) -> frozenset[int]:
+        """The person agrees to pause the table (a second vote is the same vote); returns every voter
+        (of two votes at once, the later one sees both). `note(voters)`, called inside the vote's
+        transaction, returns the rows of the vote's note for another process (bot/store/relay.py),
+        written in that transaction."""
 
     @abstractmethod
-    async def clear_pause_votes(self, table_id: int) -> None: ...
+    async def clear_pause_votes(self, table_id: int, relay: Sequence[RelayRow] = ()) -> None:
+        """Forget the table's votes; `relay`: the rows of the note saying so, in the same transaction."""
 
     @abstractmethod
     async def pause_votes(self, table_id: int) -> frozenset[int]: ...

@@ -174,8 +174,8 @@ class Away:
     ) -> bool:
         """Apply `change` to the person's seat's clock on one table (another process's copy is refused and
         decided again on a fresh copy; a clock missed is judged by the clock loop when it comes due); False
-        when nothing changed. A change publishes an Update without events, so the table's board (which
-        shows who is away until when) is redrawn at once, not at its next move."""
+        when nothing changed. A change publishes an Update without events (in the clocks' write), so the
+        table's board (which shows who is away until when) is redrawn at once, not at its next move."""
 
         async def work(live: LiveTable) -> bool:
             seat = live.info.seat_of(user_id)
@@ -191,13 +191,11 @@ class Away:
                 return dataclasses.replace(row, seat=s)
 
             stopped = paused(live.deadlines)
-
-            changed = await self.clocks.restamp(live, self.host.clock(), mine)
-            if changed:
-                # the board says who is away until when: front ends redraw it now (no new log line)
-                to_act = live.to_act if live.to_act is not None else live.game.to_act(live.state)
-                self.host.outbox.publish([Update(table=live.info, events=(), to_act=to_act)])
-            return changed
+            # the board says who is away until when: front ends redraw it now (no new log line); the
+            # redraw rides in the clocks' write, so another process's owner gets it whatever happens here
+            to_act = live.to_act if live.to_act is not None else live.game.to_act(live.state)
+            redraw = Update(table=live.info, events=(), to_act=to_act)
+            return await self.clocks.restamp(live, self.host.clock(), mine, [redraw])
 
         try:
             return bool(await self.host.cache.run(table_id, work))

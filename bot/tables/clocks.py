@@ -225,11 +225,17 @@ class Clocks:
         return local
 
     async def restamp(
-        self, live: LiveTable, now: float, change: Callable[[int, DeadlineRow | None], DeadlineRow | None]
+        self,
+        live: LiveTable,
+        now: float,
+        change: Callable[[int, DeadlineRow | None], DeadlineRow | None],
+        notes: Sequence[Update] = (),
     ) -> bool:
         """Apply `change` to each human seat's clock (None when it has none) of a playing table: a row
         replaces it, None leaves it, DROP removes it; the result is stored in one version-checked write.
-        False when nothing changed. Caller holds the table (TableCache.run)."""
+        False when nothing changed (and `notes` are not sent). `notes` (a pause note, a board redrawn for
+        time away) ride in the write and are published once it committed. Caller holds the table
+        (TableCache.run)."""
         if live.info.status is not TableStatus.PLAYING:
             return False
         new = dict(live.deadlines)
@@ -245,10 +251,11 @@ class Clocks:
             return False
         old, live.deadlines = live.deadlines, new
         try:
-            await self.write_clocks(live, now)
+            local = await self.write_clocks(live, now, notes)
         except BaseException:
             live.deadlines = old
             raise
+        self.host.outbox.publish_committed(local)
         return True
 
 

@@ -5,7 +5,9 @@ Each vote is a row keyed by (table, person), so two clicks at once (two processe
 itself and the resume are version-checked writes of the table's clocks (`Clocks.restamp`), so a table is
 paused or resumed once. While paused nobody is reminded or taken over, and a move is refused
 (`table_paused`): the table waits as its players agreed. A decision that begins on a paused table (an
-admin's take-over) starts stopped (bot/tables/deadlines.py).
+admin's take-over) starts stopped (bot/tables/deadlines.py). Each note (asked, paused, declined, resumed) is
+made before its write and rides in it, so with several processes the thread's owner gets it even when the
+process that wrote it is killed right after its commit.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.store.records import DeadlineRow
+from bot.store.relay import RelayRow
 from bot.tables import bank as banks
 from bot.tables.clocks import Clocks
 from bot.tables.deadlines import paused
@@ -89,34 +92,43 @@ class Pauses:
         return live
 
     async def agree(self, table_id: int, user_id: int) -> PauseState:
-        """The person asks for (or agrees to) a pause; the table pauses when every person agreed."""
+        """The person asks for (or agrees to) a pause; the table pauses when every person agreed. The note
+        saying so rides in the write of the vote, or of the pause (bot/tables/relay.py)."""
         live = await self._playing_seat(table_id, user_id)
         if paused(live.deadlines):
             raise TableError("already_paused", table=table_id)
         now = self.host.clock()
-        voters = await self.host.store.add_pause_vote(table_id, user_id, now)
         needed = people(live.info)
         name = next(s.name for s in live.info.seats if s.user_id == user_id)
+        asked: list[Update] = []
+
+        def note(voters: frozenset[int]) -> list[RelayRow]:
+            if needed <= voters:
+                return []  # the pause's note rides in the pause
+            update = _note(live, "host.pause_asked", name=name, count=len(voters & needed), needed=len(needed))
+            local, rows = self.host.outbox.for_commit([update])
+            asked.extend(local)
+            return rows
+
+        voters = await self.host.store.add_pause_vote(table_id, user_id, now, note)
         if not needed <= voters:
-            self._announce(
-                live, "host.pause_asked", name=name, count=len(voters & needed), needed=len(needed)
-            )
+            self.host.outbox.publish_committed(asked)
             return PauseState(live.info, voters, needed, False)
 
         async def pause(live: LiveTable) -> bool:
-            return await self.clocks.restamp(live, self.host.clock(), lambda _s, d: _stop(d, now))
+            done = [_note(live, "host.paused")]
+            return await self.clocks.restamp(live, self.host.clock(), lambda _s, d: _stop(d, now), done)
 
-        done = await self.host.cache.run(table_id, pause)
+        await self.host.cache.run(table_id, pause)
         await self.host.store.clear_pause_votes(table_id)
-        if done:
-            self._announce(live, "host.paused")
         return PauseState(live.info, voters, needed, True)
 
     async def decline(self, table_id: int, user_id: int) -> None:
         live = await self._playing_seat(table_id, user_id)
-        await self.host.store.clear_pause_votes(table_id)
         name = next(s.name for s in live.info.seats if s.user_id == user_id)
-        self._announce(live, "host.pause_declined", name=name)
+        local, rows = self.host.outbox.for_commit([_note(live, "host.pause_declined", name=name)])
+        await self.host.store.clear_pause_votes(table_id, rows)
+        self.host.outbox.publish_committed(local)
 
     async def resume(self, table_id: int, user_id: int) -> TableInfo:
         live = await self._playing_seat(table_id, user_id)
@@ -126,20 +138,24 @@ class Pauses:
             if not paused(live.deadlines):
                 raise TableError("not_paused", table=table_id)
             now = self.host.clock()
-            return await self.clocks.restamp(live, now, lambda _s, d: _start(d, now, live.info))
+            resumed = _note(live, "host.resumed", name=name)
+            if not await self.clocks.restamp(live, now, lambda _s, d: _start(d, now, live.info), [resumed]):
+                self.host.outbox.publish([resumed])  # no clock changed: no write to ride
+            return True
 
         await self.host.cache.run(table_id, work)
         await self.host.store.clear_pause_votes(table_id)
-        self._announce(live, "host.resumed", name=name)
         return live.info
 
     async def is_paused(self, table_id: int) -> bool:
         return paused((await self.host.cache.live(table_id)).deadlines)
 
-    def _announce(self, live: LiveTable, kind: str, **data: object) -> None:
-        to_act = live.to_act if live.to_act is not None else live.game.to_act(live.state)
-        event = Event(kind, {"table": live.info.id, **data})
-        self.host.outbox.publish([Update(table=live.info, events=((event, None),), to_act=to_act)])
+
+def _note(live: LiveTable, kind: str, **data: object) -> Update:
+    """A pause note for the table's thread (made before the write that carries it)."""
+    to_act = live.to_act if live.to_act is not None else live.game.to_act(live.state)
+    event = Event(kind, {"table": live.info.id, **data})
+    return Update(table=live.info, events=((event, None),), to_act=to_act)
 
 
 def _stop(d: DeadlineRow | None, now: float) -> DeadlineRow | None:

@@ -121,3 +121,42 @@ async def test_an_owner_killed_between_its_claim_and_its_post_leaves_the_message
         if a2 is not None:
             await a2.close()
         await b.close()
+
+
+async def test_pause_notes_and_the_away_redraw_of_a_process_killed_after_its_commit_are_posted_by_the_owner(
+    pg_server: Any,
+) -> None:
+    """Every pause note (asked, declined, paused, resumed) rides in the write of its vote or its clocks,
+    and so does the board redrawn when someone's time away begins: before, the sender task wrote them
+    after the commit, and a process killed in between lost them."""
+    url = pg_server.create_database("lease_pause")
+    a, b = await _process(url, 0), await _process(url, 1)
+    heard_a, heard_b = Heard(a), Heard(b)
+    try:
+        info = await a.create(
+            SERVER_A, 20, ALICE, "tiny", options={"rounds": "2"}, seed=5, clock_mode="async", clock_seconds=86400
+        )
+        await a.join(info.id, BOB)
+        await a.start(info.id, ALICE.user_id)
+        await a.drain_updates()
+        before = len(heard_a.updates)
+        _killed_after_commit(b)  # every change below is B's; nothing it writes after a commit arrives
+        await b.ask_pause(info.id, ALICE.user_id)
+        await b.decline_pause(info.id, BOB.user_id)
+        await b.ask_pause(info.id, ALICE.user_id)
+        await b.ask_pause(info.id, BOB.user_id)  # every player agreed: paused
+        await b.resume(info.id, BOB.user_id)
+        await b.set_away(BOB.user_id, "2d")  # Bob's async clock stops: his board says so
+        got = (await heard_a.until(before + 6))[before:]
+        await asyncio.sleep(0.2)
+        kinds = [[e.kind for e, _ in u.events] for u in heard_a.updates[before:]]
+        assert kinds == [
+            ["host.pause_asked"], ["host.pause_declined"], ["host.pause_asked"], ["host.paused"],
+            ["host.resumed"], [],
+        ], kinds
+        assert [u.events[0][0].data.get("count") for u in got[:3]] == [1, None, 1]  # (1/2 agreed)
+        assert heard_b.updates == []
+    finally:
+        b.relay.store = b.store  # type: ignore[union-attr]
+        await b.close()
+        await a.close()

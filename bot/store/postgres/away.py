@@ -7,6 +7,8 @@ from typing import Any
 
 from bot.store import away as sql
 from bot.store.base import AwayStore
+from bot.store.postgres.relay import RELAY_SEND, relay_columns
+from bot.store.relay import RelayRow
 from bot.store.statements import numbered
 
 
@@ -47,16 +49,30 @@ class PostgresAway(AwayStore):
             rows = await conn.fetch(numbered(sql.spans(len(ids))), now, *ids)
         return {int(r[0]): (float(r[1]), float(r[2])) for r in rows}  # the latest wins
 
-    async def add_pause_vote(self, table_id: int, user_id: int, at: float) -> frozenset[int]:
-        async with self._conn() as conn:
+    async def add_pause_vote(
+        self,
+        table_id: int,
+        user_id: int,
+        at: float,
+        note: Callable[[frozenset[int]], Sequence[RelayRow]] | None = None,
+    ) -> frozenset[int]:
+        async with self._conn() as conn, conn.transaction():
+            # the table's votes one at a time: of two votes at once, the later reads after the earlier
+            # committed and sees both (the note, written in the vote's transaction, counts them)
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtext('pause'), $1::int)", table_id)
             await conn.execute(numbered(sql.VOTE), table_id, user_id, at)
-            # read after the vote committed: of two votes at once, the later reader sees both
             rows = await conn.fetch(numbered(sql.VOTERS), table_id)
-        return frozenset(int(r[0]) for r in rows)
+            voters = frozenset(int(r[0]) for r in rows)
+            relay = note(voters) if note is not None else ()
+            if relay:  # the vote's note for the table's owner (NOTIFY at commit)
+                await conn.execute(RELAY_SEND, *relay_columns(relay, 1))
+        return voters
 
-    async def clear_pause_votes(self, table_id: int) -> None:
-        async with self._conn() as conn:
+    async def clear_pause_votes(self, table_id: int, relay: Sequence[RelayRow] = ()) -> None:
+        async with self._conn() as conn, conn.transaction():
             await conn.execute(numbered(sql.CLEAR_VOTES), table_id)
+            if relay:
+                await conn.execute(RELAY_SEND, *relay_columns(relay, 1))
 
     async def pause_votes(self, table_id: int) -> frozenset[int]:
         async with self._conn() as conn:

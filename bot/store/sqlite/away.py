@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.store import away as sql
 from bot.store.base import AwayStore
+from bot.store.relay import RelayRow
 
 
 class SqliteAway(AwayStore):
@@ -55,15 +56,24 @@ class SqliteAway(AwayStore):
 
         return dict(await self._run(work))
 
-    async def add_pause_vote(self, table_id: int, user_id: int, at: float) -> frozenset[int]:
+    async def add_pause_vote(
+        self,
+        table_id: int,
+        user_id: int,
+        at: float,
+        note: Callable[[frozenset[int]], Sequence[RelayRow]] | None = None,
+    ) -> frozenset[int]:
         def work(conn: sqlite3.Connection) -> frozenset[int]:
             with conn:
                 conn.execute(sql.VOTE, (table_id, user_id, at))
                 return frozenset(int(r[0]) for r in conn.execute(sql.VOTERS, (table_id,)))
 
-        return frozenset(await self._run(work))
+        voters = frozenset(await self._run(work))
+        if note is not None:
+            note(voters)  # one process: it has no rows to write (bot/store/relay.py)
+        return voters
 
-    async def clear_pause_votes(self, table_id: int) -> None:
+    async def clear_pause_votes(self, table_id: int, relay: Sequence[RelayRow] = ()) -> None:
         def work(conn: sqlite3.Connection) -> None:
             with conn:
                 conn.execute(sql.CLEAR_VOTES, (table_id,))
