@@ -6,15 +6,19 @@ it keeps the Updates of tables it owns (its listeners post them, as with one pro
 others to their owner through the shared database: one row per Update in the `relay` table, announced
 with NOTIFY (no other broker). The owner claims its rows oldest first (a lease: UPDATE … RETURNING, SKIP
 LOCKED, so a row is held by one process at a time), publishes them to its own listeners and deletes each
-row once they took its Update; an owner killed in between leaves the row to the shard's next owner, which
-claims it again when the lease ran out (LEASE_SECONDS).
+row once they took its Update: the Discord Router takes it when Discord took the post that carries it
+(bot/tables/outbox.py: a listener's promise), not when it queued it. An owner killed in between leaves
+the row to the shard's next owner, which claims it again when the lease ran out (LEASE_SECONDS); the
+owner's own later claims renew the lease of what it still holds (Discord away for a while).
 
 Written in the commit: the Updates of a click, a clock or a take-over (`Play.advance`), lobby notes and
-the closing note (`update_table(relay=)`) and reminders (the clocks' TableWrite) are made before their
-commit, and their rows go in the same transaction as the change (NOTIFY delivered on commit). A process
-killed right after its commit has already handed its messages on. What has no write of its own (a
-board redrawn when time away ends, the pause notes) is written right after, by one sender task; while
-such rows are on their way, a commit's rows queue behind them to keep the order.
+the closing note (`update_table(relay=)`), reminders and the board redrawn when time away ends (the
+clocks' TableWrite), the pause notes (the vote's transaction, or the clocks' write of the pause and the
+resume) and the board redrawn for /away (the clocks' write) are made before their commit, and their rows
+go in the same transaction as the change (NOTIFY delivered on commit). A process killed right after its
+commit has already handed its messages on. Only what changed nothing (`route`: e.g. a resume that
+found no clock to start) is written right after, by one sender task; while such rows are on their way,
+a commit's rows queue behind them to keep the order.
 
 Order: a sender's rows are written in the order it published them, and the owner claims one batch at a
 time in row order, so one sender's Updates reach the owner's listeners in the order they were made. A
@@ -55,8 +59,9 @@ BATCH = 500  # rows per write and per claim
 POLL_SECONDS = 30.0  # claim even without a notification (one lost while the listening connection was down)
 KEEP_SECONDS = 3600.0  # rows nobody claimed for this long are dropped (no process runs their shard)
 GIVE_UP_SECONDS = 60.0  # a sender that cannot reach the database drops its rows after this, with a log line
-# a claimed row is leased this long: deleted once this process's listeners took its Update; if the process
-# dies first, the next owner of the shard claims it again after the lease (at its next claim: POLL_SECONDS)
+# a claimed row is leased this long: deleted once this process's listeners took its Update (Discord took
+# the post); if the process dies first, the next owner of the shard claims it again after the lease (at its
+# next claim: POLL_SECONDS)
 LEASE_SECONDS = 30.0
 
 
@@ -97,6 +102,7 @@ class Relay:
         self._holding: set[int] = set()  # rows this process leased and has not deleted yet
         self._taken: list[int] = []  # rows whose Updates the listeners took: deleted by one task
         self._ender: asyncio.Task[None] | None = None
+        self._stopped = False
         outbox.taken = self._was_taken
         store.on_relay(self._heard)
 
@@ -139,8 +145,8 @@ class Relay:
         return local, rows
 
     def route(self, updates: Sequence[Update]) -> Sequence[Update]:
-        """For Updates no commit of their own carries (lobby notes, reminders): keep what this process
-        owns (returned, for its own listeners); queue the rest for their owner, written right away."""
+        """For Updates no commit of their own carries (a change that wrote nothing): keep what this
+        process owns (returned, for its own listeners); queue the rest for their owner, written right away."""
         if self.shards.everything:
             return updates
         local, rows = self._split(updates)
@@ -252,13 +258,16 @@ class Relay:
                 return
 
     def _was_taken(self, update: Update) -> None:
-        """The outbox's hook: every listener took `update`; a relayed one's row is deleted (its lease ends).
-        Until then a process killed after its claim leaves the row to the shard's next owner."""
+        """The outbox's hook: every listener took `update` (the Router: Discord took its post); a relayed
+        one's row is deleted (its lease ends). Until then a process killed after its claim leaves the row
+        to the shard's next owner."""
         leased = self._leased.pop(id(update), None)
         if leased is not None and leased[0] is update:
             self._end([leased[1]])
 
     def _end(self, ids: list[int]) -> None:
+        if self._stopped:  # a post that went through after the service closed: the next owner's now
+            return
         self._taken.extend(ids)
         if self._ender is None or self._ender.done():
             self._ender = asyncio.get_running_loop().create_task(self._delete())
@@ -345,3 +354,4 @@ class Relay:
                     await task
         self._poller = self._claimer = self._sender = self._ender = None
         self._started = False
+        self._stopped = True

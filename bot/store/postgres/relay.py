@@ -32,7 +32,12 @@ UPDATE relay SET leased_until = now() + $3 * interval '1 second' WHERE id IN (
 RETURNING id, table_id, payload
 """
 _DONE = "DELETE FROM relay WHERE id = ANY($1::bigint[])"
-_EXPIRE = "DELETE FROM relay WHERE created_at < now() - $1 * interval '1 second' RETURNING table_id"
+# a row still leased is its owner's (posting it while Discord is away): not dropped under it
+_EXPIRE = """
+DELETE FROM relay WHERE created_at < now() - $1 * interval '1 second'
+  AND (leased_until IS NULL OR leased_until < now())
+RETURNING table_id
+"""
 
 
 def relay_columns(rows: Sequence[RelayRow], shard_count: int) -> list[Any]:
