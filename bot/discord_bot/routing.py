@@ -57,6 +57,7 @@ _MENTION = re.compile(r"<@!?([0-9]+)>")
 PRUNE_EVERY = 256  # posts between sweeps of hand replies Discord no longer lets us edit
 RETRY_FIRST = 2.0  # seconds before the first retry of a batch Discord did not take; doubled each time
 RETRY_LONGEST = 60.0
+CLOSED = (TableStatus.CANCELLED, TableStatus.ABORTED)  # closed before a board: never started (version 0)
 RETRY_ATTEMPTS = 60  # about an hour of Discord away before a batch is given up (its lines stay in /history)
 NONCES_KEPT = 4096  # batch nonces remembered (Discord's nonce window is minutes: more than enough)
 SINCE_SHOWN = 12  # lines of "what happened" in a refreshed hand (the thread log has them all)
@@ -359,8 +360,8 @@ class Router:
     async def post(self, batch: list[tuple[Update, list[int]]]) -> None:
         last = batch[-1][0]
         info = last.table
-        if info.status is TableStatus.LOBBY:
-            return  # the lobby message itself is edited by the click that changed it
+        if info.status is TableStatus.LOBBY or (info.status in CLOSED and info.version == 0):
+            return  # the lobby message itself is edited by the click that changed it (closed too: no board)
         svc = self.service
         game = await svc.game_of(info.id)
         lang = self.lang(info.id)
