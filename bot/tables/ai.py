@@ -6,21 +6,22 @@ Levels (what the lobby's Add AI, clock take-overs and the console offer):
 - strong: the search of games/search (determinized playouts), run in a process pool so that a table's
   thinking never holds the event loop that serves every other table.
 
-The strong AI's time (docs/ai.md, "The host"): it thinks at most 250 ms of wall time per decision, queue
+The strong AI's time (docs/ai.md, "The host"): it thinks at most 200 ms of wall time per decision, queue
 included (DECISION_SECONDS, counted from the table's request, so time spent waiting for a worker is spent
-from it), and past 300 ms (POOL_GRACE_SECONDS more) the normal AI answers instead. Within that:
-- it plays at least its game's playouts (the strength docs/ai.md measures) unless the 250 ms run out first;
-- on a worker that was free when the table asked, it goes on searching until THINK_SECONDS (100 ms) from its
-  start: a quiet bot, or a faster (compiled) build, searches more in the same time; a request that had to
-  queue stops at its playouts, so a busy pool serves more decisions;
-- when the queue is already deeper than the workers can serve within the 250 ms (the pool's recent time per
-  decision), the normal AI decides at once instead of making the table wait for a fallback; a request a
-  worker reaches after its 250 ms is not searched either.
+from it), and past 250 ms (POOL_GRACE_SECONDS more) the normal AI answers instead, so a table has its move
+within 300 ms even with the event loop 50 ms late. Within that:
+- it plays at least its game's playouts (the strength docs/ai.md measures) unless the 200 ms run out first;
+- while the pool is quiet (a worker free, and no request queued or refused for QUIET_SECONDS), it goes on
+  searching until THINK_SECONDS (100 ms) from its start: a quiet bot, and a faster (compiled) build, search
+  more in the same time; on a busy pool it stops at its playouts, so the pool serves more decisions;
+- when the queue is already deeper than the workers can serve within the 200 ms (at the pool's recent time
+  per decision), the normal AI decides at once instead of making the table wait for a fallback; a request
+  a worker reaches after its 200 ms is not searched either.
 Every decision the normal AI made for a strong seat is counted by reason (`fallbacks`: busy, late, failed),
-logged (at most one line per LOG_EVERY_SECONDS, with the counts) and reported to `listeners` with the
-decision's queue wait, search time and playouts (the operators' metrics, bot/metrics.py; the benchmark,
-bot/bench/ai.py). A pool that is starting (its spawned workers import the games, about a second) gets the
-old patience: the deadline counts from the worker's start and the normal AI answers only after 2 s more.
+logged (at most one line per reason every LOG_EVERY_SECONDS, with the counts) and reported to `listeners`
+with the decision's queue wait, search time and playouts (the operators' metrics, bot/metrics.py; the
+benchmark, bot/bench/ai.py). A pool that is starting (its spawned workers import the games, about a second)
+gets more patience: the deadline counts from the worker's start and the normal AI answers 2 s later.
 
 A seat stores its policy name (`random`, `heuristic`, `search`); levels are the names people see.
 The search sees only what the seat may know: the worker receives the table's state, but the only use it
@@ -42,15 +43,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from games.core.contract import Game, Policy
-from games.core.registry import get_game
+from games.core.registry import all_games, get_game
 from games.search import Budget, Determinizer, SearchPolicy
 
 log = logging.getLogger("tricktable.ai")
 
 LEVELS = ("easy", "normal", "strong")
 SEARCH = "search"
-DECISION_SECONDS = 0.25  # a strong decision's wall time, counted from the table's request (queue included)
-THINK_SECONDS = 0.1  # on a worker free when asked: searching past the game's playouts until this long
+DECISION_SECONDS = 0.2  # a strong decision's wall time, counted from the table's request (queue included)
+THINK_SECONDS = 0.1  # on a quiet pool: searching past the game's playouts until this long from the start
+QUIET_SECONDS = 1.0  # the pool is quiet this long after a request had to queue or was refused
 DEFAULT_BUDGET = Budget(seconds=DECISION_SECONDS, think=THINK_SECONDS)  # playouts: the game's (docs/ai.md)
 POOL_GRACE_SECONDS = 0.05  # beyond the deadline, for the answer's way back, before the normal AI decides
 COLD_GRACE_SECONDS = 2.0  # the same while the pool starts (spawned workers import the games first)
@@ -146,7 +148,7 @@ def _think(
 
 def _ready() -> bool:
     """A worker's first task: import the games (what makes a spawned worker slow to start)."""
-    get_game("trickster")
+    all_games()
     return True
 
 
@@ -165,6 +167,7 @@ class AiRunner:
         self.fallbacks = dict.fromkeys(FALLBACK_REASONS, 0)  # strong decisions the normal AI made, by reason
         self.listeners: list[Callable[[Decision], None]] = []  # every strong decision (metrics, benchmarks)
         self._logged: dict[str, tuple[float, int]] = {}  # reason: (last line's time, fallbacks since)
+        self._busy_until = 0.0  # time.monotonic() until which the pool does not count as quiet
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
@@ -209,11 +212,14 @@ class AiRunner:
             return self._answered(game, thought, asked, thought.started)
         pool = self._executor()
         cold = self.starting
+        now = time.monotonic()
+        if self.in_flight >= self.workers:
+            self._busy_until = now + QUIET_SECONDS
         if not cold and not self._admits():
             return await self._fallback(game, state, seat, seed, "busy", asked, "the pool is busy")
         budget = self.budget
-        if budget.think is not None and self.in_flight >= self.workers:
-            budget = dataclasses.replace(budget, think=None)  # others wait: stop at the game's playouts
+        if budget.think is not None and now < self._busy_until:
+            budget = dataclasses.replace(budget, think=None)  # not quiet: stop at the game's playouts
         submitted = time.time()
         call = functools.partial(
             _think, game.info.id, game.to_json(state), seat, legal, seed, budget, None if cold else submitted
