@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Final
 
 from games.kings.provisional import KING_NUMBERS
 
@@ -85,7 +86,7 @@ _COLOUR_OF: dict[str, Colour | None] = {c: _card_colour(c) for c in _KNOWN_CARDS
 _NUMBER_OF: dict[str, int | None] = {c: _card_number(c) for c in _KNOWN_CARDS}
 # Plain-string colour codes ("" for flags and rares) for the engine's hot path (a plain dict: faster than a
 # mapping proxy there; read-only by convention).
-COLOUR_CODE: dict[str, str] = {c: "" if colour is None else colour.value for c, colour in _COLOUR_OF.items()}
+COLOUR_CODE: Final[dict[str, str]] = {c: "" if colour is None else colour.value for c, colour in _COLOUR_OF.items()}
 
 
 def card_colour(card: str) -> Colour | None:
@@ -194,7 +195,7 @@ def all_character_cards() -> tuple[str, ...]:
 
 
 # One dict lookup per character card on the hot path instead of an Enum call (read-only).
-CHARACTER_OF: dict[str, Character] = {card: Character(card.rstrip("0123456789")) for card in all_character_cards()}
+CHARACTER_OF: Final[dict[str, Character]] = {card: Character(card.rstrip("0123456789")) for card in all_character_cards()}
 
 
 # Copies left out by player count (text, '■ゲームの準備').

@@ -148,7 +148,7 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     if PLAIN:  # t.working_copy(), inlined (hot path); Any: compiled, this branch is never taken
         new: Any = _new_object(Table)
         old: Any = t
-        new.__dict__.update(old.__dict__)
+        new.__dict__ = old.__dict__.copy()
         t = new
     else:
         t = copy_fields(t)

@@ -164,12 +164,14 @@ class KingsGame(Game[Any]):
         return engines.get(variant)
 
     def _delegate(self, state: Any) -> Game[Any] | None:
+        """The variant engine of a variant's state (every action of a variant table asks three times)."""
         if isinstance(state, Table):
             return None
         variant = getattr(state, "variant", None)
         if variant is None and isinstance(state, Mapping):
             variant = state.get("variant")
-        engine_ = self._engine(str(variant))
+        engines: Mapping[str, Game[Any]] = _variants().ENGINES  # _engine, inlined
+        engine_ = engines.get(variant if type(variant) is str else str(variant))
         if engine_ is None:
             raise InvalidOptions("kings_variant_missing", variant=str(variant))
         return engine_

@@ -9,7 +9,7 @@ from the total only as far as it goes (Ruling).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from games.kings.cards import (
     COLOUR_CODE,
@@ -42,7 +42,9 @@ WIN_ABILITIES: dict[Character, tuple[int, int]] = {  # face up: (wins, points)
     Character.BERSERKER: (1, 20),
     Character.NINJA: (2, 30),
 }
-_NAME = {character: character.value for character in Character}  # no Enum .value lookups per round
+_WIN_ABILITY_ROWS: Final = tuple(
+    (character, wins, points, character.value) for character, (wins, points) in WIN_ABILITIES.items()
+)
 DEVIL_UP_WINS = 2
 DEVIL_UP_PENALTY = (3, 20)  # 3 wins: -20
 
@@ -122,7 +124,7 @@ def _taken_counts(taken: Sequence[str]) -> dict[str, int]:
     return counts
 
 
-_COUNT_AS = {card: code or "w" for card, code in COLOUR_CODE.items()}  # flags and rares count as white
+_COUNT_AS: Final = {card: code or "w" for card, code in COLOUR_CODE.items()}  # flags and rares count as white
 
 
 def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]:
@@ -211,9 +213,11 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
                 items.append(("jack", pts))
         up = me.up
         for character in up:
-            need = WIN_ABILITIES.get(character)
-            if need is not None and w == need[0]:
-                items.append((_NAME[character], need[1]))
+            for ability, wins, points, name in _WIN_ABILITY_ROWS:  # by identity: an Enum's hash is a Python call
+                if character is ability:
+                    if w == wins:
+                        items.append((name, points))
+                    break
         if Character.DEVIL in up and w == DEVIL_UP_PENALTY[0]:
             items.append(("devil", -DEVIL_UP_PENALTY[1]))
         # (3) Gambler: +20 when a bid succeeded (once per Gambler, however many bids succeeded)

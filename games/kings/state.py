@@ -108,7 +108,7 @@ class Table:
             new = Table.__new__(Table)
             plain: Any = new
             old: Any = self
-            plain.__dict__.update(old.__dict__)
+            plain.__dict__ = old.__dict__.copy()
             return new
         return copy_fields(self)
 

@@ -13,7 +13,7 @@ from games.kings.cards import (
     Character,
     character_of,
 )
-from games.kings.flow.common import CARDS_OF, ROUNDS, TWO_PLAYER, ev, public, put
+from games.kings.flow.common import CHEERLEADER_CARDS, ROUNDS, TWO_PLAYER, ev, public, put
 from games.kings.flow.tasks import begin_setup
 from games.kings.state import Table
 
@@ -25,7 +25,7 @@ def _bid_items(t: Table, seat: int) -> tuple[list[str], int, str | None]:
     two = t.variant == TWO_PLAYER
     if two or t.round == ROUNDS:
         items.append("jack")
-    cheerleaders = CARDS_OF[Character.CHEERLEADER]
+    cheerleaders = CHEERLEADER_CARDS
     cheer = next((c for c in t.chars[seat] if c in cheerleaders), None)
     return items, 2 if (t.round == ROUNDS and not two) else 1, cheer
 

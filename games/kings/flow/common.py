@@ -7,7 +7,7 @@ numbers, the face-up characters, copy-on-write helpers, events, hand order and t
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from games.core.contract import Event
 from games.kings.cards import (
@@ -23,13 +23,13 @@ from games.kings.cards import (
 )
 from games.kings.state import Table
 
-STANDARD = "standard"
-TWO_PLAYER = "two-player"
-ROUNDS = 3
+STANDARD: Final = "standard"
+TWO_PLAYER: Final = "two-player"
+ROUNDS: Final = 3
 T = TypeVar("T")
 # "Only this seat": the usual answer of to_act, built once (docs/engine-speed.md, precomputed tables).
-ONLY: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(8))
-NOBODY: frozenset[int] = frozenset()
+ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset({s}) for s in range(8))
+NOBODY: Final[frozenset[int]] = frozenset()
 
 
 def put(seq: list[T], index: int, value: T) -> list[T]:
@@ -55,7 +55,7 @@ def seats_from(t: Table, first: int) -> list[int]:
 
 
 # Seat orders by (players, first seat), built once.
-_SEATS_FROM = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(9))
+_SEATS_FROM: Final = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(9))
 
 
 def seat_king_number(t: Table, seat: int) -> int:
@@ -84,10 +84,15 @@ def face_up(t: Table, seat: int) -> list[str]:
 
 
 def has_up(t: Table, seat: int, character: Character) -> bool:
+    return has_up_of(t, seat, CARDS_OF[character])
+
+
+def has_up_of(t: Table, seat: int, cards: frozenset[str]) -> bool:
+    """`has_up` for a character given by its cards (CARDS_OF): the hot path's form, which spares a dict
+    lookup keyed by an Enum member (its hash is a Python call)."""
     if not t.revealed and t.phase in ("draft", "bid", "extra"):
         return False
     bids = t.bids[seat] if t.bids else None
-    cards = CARDS_OF[character]
     for card in t.chars[seat]:  # noqa: SIM110  (face_up without building the list; a plain loop, hot path)
         if card in cards and (not bids or card not in bids):
             return True
@@ -95,10 +100,15 @@ def has_up(t: Table, seat: int, character: Character) -> bool:
 
 
 # The character cards of each character, for set lookups instead of a call per card (hot path).
-CARDS_OF: dict[Character, frozenset[str]] = {
+CARDS_OF: Final[dict[Character, frozenset[str]]] = {
     character: frozenset(c for c in all_character_cards() if character_of(c) is character)
     for character in Character
 }
+SAMURAI_CARDS: Final = CARDS_OF[Character.SAMURAI]
+RESISTANCE_CARDS: Final = CARDS_OF[Character.RESISTANCE]
+NINJA_CARDS: Final = CARDS_OF[Character.NINJA]
+HERMIT_CARDS: Final = CARDS_OF[Character.HERMIT]
+CHEERLEADER_CARDS: Final = CARDS_OF[Character.CHEERLEADER]
 
 
 def kings_of(t: Table, seat: int) -> list[str]:
@@ -127,7 +137,7 @@ def public(kind: str, **data: Any) -> Event:
     return ev(Event, (kind, data, None))
 
 
-ev = tuple.__new__  # `ev(Event, (kind, data, audience))`: contract.new_event without a Python call
+ev: Final = tuple.__new__  # `ev(Event, (kind, data, audience))`: contract.new_event without a Python call
 
 
 def _card_sort_key(card: str) -> tuple[int, int]:
@@ -137,8 +147,8 @@ def _card_sort_key(card: str) -> tuple[int, int]:
     return (list(Colour).index(colour), card_number(card) or 0)
 
 
-_SORT_KEY: dict[str, tuple[int, int]] = {c: _card_sort_key(c) for c in COLOUR_CODE}
-sort_key = _SORT_KEY.__getitem__  # a C-level sort key for hands (every card id of the box is in it)
+_SORT_KEY: Final[dict[str, tuple[int, int]]] = {c: _card_sort_key(c) for c in COLOUR_CODE}
+sort_key: Final = _SORT_KEY.__getitem__  # a C-level sort key for hands (every card id of the box is in it)
 
 
 def card_sort_key(card: str) -> tuple[int, int]:

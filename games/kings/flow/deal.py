@@ -6,6 +6,8 @@ deal, the Devil's colour, and who drafts first.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.core.contract import Event
 from games.core.rng import Rng, seed_state
 from games.kings.cards import (
@@ -29,7 +31,7 @@ from games.kings.flow.draft import after_draft
 from games.kings.provisional import INITIAL_PARTIES
 from games.kings.state import Table
 
-_TENS = frozenset(BERSERKER_TENS)  # is_berserker_ten as one set lookup (every ten of the box is in it)
+_TENS: Final = frozenset(BERSERKER_TENS)  # is_berserker_ten as one set lookup (every ten of the box is in it)
 
 
 def new_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> tuple[Table, list[Event]]:

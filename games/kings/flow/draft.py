@@ -6,6 +6,8 @@ the two-player catch-up kings.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.core.contract import Event
 from games.kings.cards import (
     CHARACTER_OF,
@@ -34,18 +36,20 @@ def draft_actions(t: Table, seat: int) -> list[str]:
             return out
     if len(t.chars[seat]) >= 3:
         return out
-    held = {character_of(c) for c in t.chars[seat]}
-    seen: set[Character] = set()
+    name = _NAME_OF  # characters by name: a str's hash is cached, an Enum member's is a Python call
+    held = {name[c] for c in t.chars[seat]}
+    seen: set[str] = set()
     for card in sorted(t.pool, key=_char_rank):
-        character = CHARACTER_OF[card]
+        character = name[card]
         if character not in held and character not in seen:
             seen.add(character)
             out.append(_PICK_OF[card])
     return out
 
 
-_CHAR_ORDER = {c.value: i for i, c in enumerate(Character)}
-_PICK_OF = {card: f"pick:{card}" for card in CHARACTER_OF}  # draft action strings, built once
+_CHAR_ORDER: Final = {c.value: i for i, c in enumerate(Character)}
+_NAME_OF: Final = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
+_PICK_OF: Final = {card: f"pick:{card}" for card in CHARACTER_OF}  # draft action strings, built once
 
 
 def _char_key(card: str) -> tuple[int, str]:
@@ -53,7 +57,7 @@ def _char_key(card: str) -> tuple[int, str]:
 
 
 # Draft order of the character cards as one int per card: a C-level sort key (hot path).
-_char_rank = {card: i for i, card in enumerate(sorted(all_character_cards(), key=_char_key))}.__getitem__
+_char_rank: Final = {card: i for i, card in enumerate(sorted(all_character_cards(), key=_char_key))}.__getitem__
 
 
 def apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:

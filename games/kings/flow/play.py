@@ -6,6 +6,8 @@ Resistance's switch), and the trick's end. The hot path of the engine: see docs/
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.core.contract import Event
 from games.kings import tricks
 from games.kings.cards import (
@@ -15,12 +17,16 @@ from games.kings.cards import (
 )
 from games.kings.flow.common import (
     CARDS_OF,
+    HERMIT_CARDS,
+    NINJA_CARDS,
+    RESISTANCE_CARDS,
+    SAMURAI_CARDS,
     TWO_PLAYER,
     ask_discard,
     can_jack3,
     draw,
     ev,
-    has_up,
+    has_up_of,
     kings_of,
     new_trick,
     private,
@@ -33,17 +39,17 @@ from games.kings.flow.common import (
 from games.kings.flow.tasks import end_round
 from games.kings.state import Table
 
-_NUMBER_OF: dict[str, int] = {c: card_number(c) or 0 for c in COLOUR_CODE}
+_NUMBER_OF: Final[dict[str, int]] = {c: card_number(c) or 0 for c in COLOUR_CODE}
 
 
 def turn_actions(t: Table, seat: int) -> list[str]:
     """Abilities the player to act may use before playing a card."""
     out: list[str] = []
-    if not t.trick and t.green < 0 and has_up(t, seat, Character.NINJA):
+    if not t.trick and t.green < 0 and has_up_of(t, seat, NINJA_CARDS):
         out.extend(f"lead:{s}" for s in range(t.players) if s not in t.led_by)
     if len(t.deck) >= 3:
         bids = t.bids[seat] if t.bids else None
-        hermits = CARDS_OF[Character.HERMIT]
+        hermits = HERMIT_CARDS
         for c in t.chars[seat]:  # face-up Hermits not used this round (face_up without the list)
             if c in hermits and (not bids or c not in bids) and c not in t.hermits_used:
                 out.append("hermit:" + c)
@@ -75,7 +81,7 @@ def _play_options(t: Table, seat: int) -> tuple[bool, bool, list[str], bool]:
     kings, and whether the white king may go on the white queen."""
     own = t.own_king[seat]
     queen = t.queen_up[seat] and own in ("w", "b")
-    switch_ok = has_up(t, seat, Character.RESISTANCE)
+    switch_ok = has_up_of(t, seat, RESISTANCE_CARDS)
     used = t.king_used
     extra = t.extra_kings[seat]
     # with no two-player catch-up kings, kings_of(t, seat) is just the own king (if drafted)
@@ -142,7 +148,7 @@ def _play_strings(card: str) -> tuple[str, str, str, str, str, str, str, bool]:
     )
 
 
-_PLAY_STRINGS = {card: _play_strings(card) for card in COLOUR_CODE}
+_PLAY_STRINGS: Final = {card: _play_strings(card) for card in COLOUR_CODE}
 
 
 def _parse(action: str) -> tuple[str, str, bool, bool, bool]:
@@ -161,7 +167,7 @@ def _parse(action: str) -> tuple[str, str, bool, bool, bool]:
 
 
 # Every play action string the engine lists, parsed once (apply_play and play_is_legal: hot path).
-_PARSED: dict[str, tuple[str, str, bool, bool, bool]] = {
+_PARSED: Final[dict[str, tuple[str, str, bool, bool, bool]]] = {
     action: _parse(action)
     for strings in _PLAY_STRINGS.values()
     for action in (strings[0], strings[1], strings[3], strings[4], strings[5], strings[6])
@@ -192,12 +198,12 @@ def play_is_legal(t: Table, seat: int, action: str) -> bool:
 
 # What a face-up character card lets its seat do in the play phase (legal_plays): 1 Ninja, 2 Hermit,
 # 3 Resistance; 0 for the others.
-_ROLE: dict[str, int] = {
+_ROLE: Final[dict[str, int]] = {
     card: {Character.NINJA: 1, Character.HERMIT: 2, Character.RESISTANCE: 3}.get(character, 0)
     for character, cards in CARDS_OF.items()
     for card in cards
 }
-_LEAD_ACTIONS = tuple(f"lead:{s}" for s in range(8))
+_LEAD_ACTIONS: Final = tuple(f"lead:{s}" for s in range(8))
 
 
 def legal_plays(t: Table, seat: int) -> list[str]:
@@ -336,7 +342,7 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
     t.hands = hands
     card_col = COLOUR_CODE[card]
     if bare:  # no king, queen or switch (most plays): the strength is the card's own, or the Samurai's red
-        if card_col == "r" and has_up(t, seat, Character.SAMURAI):
+        if card_col == "r" and has_up_of(t, seat, SAMURAI_CARDS):
             power, strength_colour, number = 1, "k", _NUMBER_OF[card]
         else:
             power, strength_colour, number = _BARE_STRENGTH[card]
@@ -355,7 +361,7 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
             queen and colour == "w",
             queen and colour == "b",
             switch,
-            card_col == "r" and has_up(t, seat, Character.SAMURAI),  # the Samurai changes only red cards
+            card_col == "r" and has_up_of(t, seat, SAMURAI_CARDS),  # the Samurai changes only red cards
         )
         queen_colour = colour if queen else ""
     # Ruling: a led card a queen turned into a rare or flag leads as what it became (no lead colour); the
@@ -391,7 +397,7 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
 
 
 # A bare play's strength by card (tricks.strength_code without king, queen, switch or Samurai).
-_BARE_STRENGTH: dict[str, tuple[int, str, int]] = {
+_BARE_STRENGTH: Final[dict[str, tuple[int, str, int]]] = {
     card: tricks.strength_code(card, False, False, False, False, False) for card in COLOUR_CODE
 }
 

@@ -5,18 +5,20 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.core.contract import Event
 from games.kings.cards import (
     CHARACTER_OF,
     character_of,
 )
-from games.kings.flow.common import ROUNDS, face_up, is_two, jack_up, kings_of, public
+from games.kings.flow.common import ROUNDS, is_two, public
 from games.kings.provisional import DEVIL_CONTRACT_EARLY_PENALTY
 from games.kings.scoring import RoundRules, SeatFacts, score_round
 from games.kings.state import Table
 
 DEVIL_CONTRACT_LAST_PENALTY = 20
-_NAME_OF = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
+_NAME_OF: Final = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
 
 
 def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
@@ -29,27 +31,37 @@ def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
             credit[t.partner if kizuna and not advanced else s] += 1
     facts: list[SeatFacts] = []
     used = t.king_used
+    of = CHARACTER_OF
+    cheer_seat, cheer_mode = t.cheer_seat, t.cheer_mode
     for s in range(n):
         bids = t.bids[s] or []
         names = tuple(["jack" if b == "jack" else _NAME_OF[b] for b in bids])
-        kings = kings_of(t, s)
+        own = t.own_king[s]
+        extra = t.extra_kings[s]
+        kings = ([own] if own else []) + extra if extra else [own] if own else []  # kings_of(t, s)
         copy_of = None
-        if s == t.cheer_seat and t.cheer_mode == "copy" and t.copy_target:
+        if s == cheer_seat and cheer_mode == "copy" and t.copy_target:
             target, card = t.copy_target
             copy_of = (int(target), "jack" if card == "jack" else character_of(card).value)
+        turned = t.jack_turned[s]
+        # face_up(t, s) by character: the bids are committed by now
+        up = tuple([of[c] if c in of else character_of(c) for c in t.chars[s] if not bids or c not in bids])
         facts.append(
-            SeatFacts(
-                tuple([character_of(c) for c in face_up(t, s)]),  # up
-                names,  # bids
-                t.tricks_won[s],  # tricks
-                credit[s],  # red_queen
-                tuple(t.taken[s]),  # taken
-                t.own_king[s] if jack_up(t, s) else None,  # jack
-                tuple([k for k in kings if used[k]]),  # used_kings
-                tuple([k for k in kings if not used[k]]),  # unused_kings
-                3 if t.jack_turned[s] else 0,  # bid_shift
-                t.partner if (s == t.cheer_seat and t.cheer_mode == "kizuna" and t.partner >= 0) else None,
-                copy_of,
+            tuple.__new__(
+                SeatFacts,
+                (
+                    up,  # up
+                    names,  # bids
+                    t.tricks_won[s],  # tricks
+                    credit[s],  # red_queen
+                    tuple(t.taken[s]),  # taken
+                    own if ("jack" not in bids and not turned) else None,  # jack (jack_up)
+                    tuple([k for k in kings if used[k]]),  # used_kings
+                    tuple([k for k in kings if not used[k]]),  # unused_kings
+                    3 if turned else 0,  # bid_shift
+                    t.partner if (s == cheer_seat and cheer_mode == "kizuna" and t.partner >= 0) else None,
+                    copy_of,
+                ),
             )
         )
     last = t.round == ROUNDS
