@@ -102,6 +102,8 @@ def legal_actions(t: Table, seat: int) -> list[str]:
         return legal_plays(t, seat)
     if t.phase == "draft" and t.discard_seat < 0:  # to_act is {draft_order[0]} here
         return draft_actions(t, seat) if t.draft_order[0] == seat else []
+    if t.phase == "bid" and t.discard_seat < 0:  # to_act is every seat yet to bid
+        return bid_actions(t, seat) if 0 <= seat < t.players and t.bids[seat] is None else []
     if seat not in to_act(t):
         return []
     if t.discard_seat == seat:
@@ -137,6 +139,10 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
         if seat != t.draft_order[0]:
             raise IllegalAction("not_your_turn")
         legal = draft_is_legal(t, seat, action)
+    elif t.phase == "bid" and t.discard_seat < 0:  # as in legal_actions
+        if not (0 <= seat < t.players and t.bids[seat] is None):
+            raise IllegalAction("not_your_turn")
+        legal = bid_is_legal(t, seat, action)
     else:
         if t.phase == "over":
             raise IllegalAction("game_over")

@@ -68,7 +68,7 @@ def test_direct_legality_and_copy_on_write_match_the_definitions(
                     assert action not in legal, action
                 else:
                     assert action in legal, action
-            for other in range(players):  # a seat not to act may do nothing
+            for other in (-1, *range(players), players):  # a seat not to act may do nothing
                 if other not in GAME.to_act(state):
                     assert engine.legal_actions(state, other) == []
                     with pytest.raises(IllegalAction):
