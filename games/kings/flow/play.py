@@ -244,7 +244,6 @@ def legal_plays(t: Table, seat: int) -> list[str]:
     extra = t.extra_kings[seat]
     used = t.king_used
     kings = [k for k in kings_of(t, seat) if not used[k]] if extra else [own] if own and not used[own] else []
-    strings = _PLAY_STRINGS
     hand = t.hands[seat]
     lead = t.lead_colour
     cards = hand
@@ -254,25 +253,40 @@ def legal_plays(t: Table, seat: int) -> list[str]:
             if code[card] == lead:
                 cards = [c for c in hand if code[c] == lead or not code[c]]
                 break
-    if not (queen or switch_ok or kings):  # only bare plays (common late in a round)
-        for card in cards:
-            out.append(strings[card][0])
-        return out
-    white_on_queen = queen and "w" in kings and own == "w"
+    mask = (32 if queen else 0) | (128 if switch_ok else 0)
+    for k in kings:
+        mask |= _KING_BIT[k]
+    if queen and own == "w" and mask & 1:  # the white king may go on the white queen
+        mask |= 64
+    rows = _PLAYS_BY_MASK[mask]
+    if rows is None:
+        rows = _PLAYS_BY_MASK[mask] = {card: _plays_for(card, mask) for card in _PLAY_STRINGS}
     for card in cards:
-        bare, with_king, king, with_queen, white_on, queen_switch, with_switch, switchable = strings[card]
-        out.append(bare)
-        if king in kings:
-            out.append(with_king)
-        if queen:
-            out.append(with_queen)
-            if white_on_queen:
-                out.append(white_on)
-            if switch_ok:
-                out.append(queen_switch)
-        if switch_ok and switchable:
-            out.append(with_switch)
+        out += rows[card]
     return out
+
+
+# A card's play actions (in play_actions' order) by what its seat may add to it: the bits of the seat's
+# unused kings (_KING_BIT), 32 its white or blue queen, 64 the white king on the white queen, 128 the
+# Resistance's switch. Each combination's table is built on first use (legal_plays: the hot path).
+_KING_BIT: Final = {"w": 1, "r": 2, "b": 4, "g": 8, "k": 16}
+_PLAYS_BY_MASK: Final[list[dict[str, tuple[str, ...]] | None]] = [None] * 256
+
+
+def _plays_for(card: str, mask: int) -> tuple[str, ...]:
+    bare, with_king, king, with_queen, white_on, queen_switch, with_switch, switchable = _PLAY_STRINGS[card]
+    out = [bare]
+    if mask & _KING_BIT[king]:  # the one king that may go on this card
+        out.append(with_king)
+    if mask & 32:
+        out.append(with_queen)
+        if mask & 64:
+            out.append(white_on)
+        if mask & 128:
+            out.append(queen_switch)
+    if mask & 128 and switchable:
+        out.append(with_switch)
+    return tuple(out)
 
 
 def apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
