@@ -94,34 +94,27 @@ def entry_winner(trick: Sequence[Mapping[str, Any]], lead: str, trump: str = "k"
     colour code ("" for none), without building Strength objects (hot path). Same answer as `winner`."""
     if not trick:
         raise ValueError("an empty trick has no winner")
-    king = rare = first_number = best_trump = best_lead = -1
-    trump_number = lead_number = -1
-    for i, e in enumerate(trick):  # one pass: each rank's best so far (the earlier of equal numbers)
-        power = e["p"]
-        if power == 3:
+    king = -1
+    for i, e in enumerate(trick):
+        if e["p"] == 3:
             king = i
-        elif power == 2:
-            if rare < 0:
-                rare = i
-        elif power == 1:
-            if first_number < 0:
-                first_number = i
-            colour = e["col"]
-            number = e["n"]
-            if colour == trump and trump and number > trump_number:
-                best_trump, trump_number = i, number
-            if colour == lead and lead and number > lead_number:
-                best_lead, lead_number = i, number
     if king >= 0:
         return king
-    if rare >= 0:
-        return rare
-    if best_trump >= 0:
-        return best_trump
-    if best_lead >= 0:
-        return best_lead
-    if first_number >= 0:
-        return first_number
+    for i, e in enumerate(trick):
+        if e["p"] == 2:
+            return i
+    for colour in (trump, lead):
+        if not colour:
+            continue
+        best, best_number = -1, -1
+        for i, e in enumerate(trick):
+            if e["p"] == 1 and e["col"] == colour and e["n"] > best_number:
+                best, best_number = i, e["n"]
+        if best >= 0:
+            return best
+    for i, e in enumerate(trick):
+        if e["p"] == 1:
+            return i
     return 0
 
 
