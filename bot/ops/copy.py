@@ -57,6 +57,9 @@ TABLES: dict[str, tuple[str, ...]] = {
 }
 # Bookkeeping one backend keeps for itself (not copied): PostgreSQL's log length on the row, clock claims.
 DERIVED = {"log_version", "claimed_until"}
+# Tables of bookkeeping (not copied): messages on their way to Discord (bot/store/relay.py), posted by the
+# bot on the source before its final stop.
+NOT_COPIED = frozenset({"relay"})
 _CHUNK = 5000
 
 

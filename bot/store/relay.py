@@ -1,7 +1,10 @@
-"""What a store offers for relaying Updates between bot processes (bot/tables/relay.py uses it).
+"""What a store offers for relaying Updates between bot processes (bot/tables/relay.py uses it), and for
+the messages a bot posts itself that no log brings back (bot/tables/relay_own.py): rows written in the
+transaction of their change, deleted once Discord took their post.
 
-Only a store several processes share has it (PostgreSQL: bot/store/postgres/relay.py); the SQLite store is one
-process's, so it has nothing to relay and the service keeps publishing every Update where it was made.
+A store several processes share relays between them (PostgreSQL: bot/store/postgres/relay.py); the SQLite
+store is one process's (bot/store/sqlite/relay.py): it relays nothing, its rows are the bot's own messages,
+posted by its next start when it was killed before their post went through.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ def shard_of(guild_id: int, shard_count: int) -> int:
 
 @runtime_checkable
 class RelayStore(Protocol):
+    relay_shared: bool = True  # several processes use it (the relay hands rows between them)
+
     def on_relay(self, listener: Callable[[frozenset[int]], None]) -> None:
         """Call `listener(shards)` when another process wrote rows for tables of those shards."""
 

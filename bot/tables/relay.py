@@ -52,6 +52,7 @@ from bot.tables import relay_codec
 from bot.tables.models import Update
 from bot.tables.outbox import Outbox
 from bot.tables.relay_order import HOLD_SECONDS, VersionOrder
+from bot.tables.relay_own import OwnRows, no_log_brings_back
 
 log = logging.getLogger("tricktable.relay")
 
@@ -81,11 +82,13 @@ class Shards:
 
 
 class Relay:
-    """One per service on a store several processes share. `route` is the outbox's hook (Outbox.relay)."""
+    """One per service on a store with relay rows. `route` is the outbox's hook (Outbox.relay). `shared`:
+    several processes use the store (PostgreSQL); else (SQLite) this process posts for every server."""
 
-    def __init__(self, store: RelayStore, outbox: Outbox) -> None:
+    def __init__(self, store: RelayStore, outbox: Outbox, shared: bool = True) -> None:
         self.store = store
         self.outbox = outbox
+        self.shared = shared
         self.shards = Shards()
         self._out: list[RelayRow] = []  # written in this order by one sender task
         self._sender: asyncio.Task[None] | None = None
@@ -103,13 +106,15 @@ class Relay:
         self._taken: list[int] = []  # rows whose Updates the listeners took: deleted by one task
         self._ender: asyncio.Task[None] | None = None
         self._stopped = False
+        self.own_rows = OwnRows()  # rows for the messages this process posts itself (relay_own.py)
         outbox.taken = self._was_taken
         store.on_relay(self._heard)
 
     def own(self, shard_count: int | None, shard_ids: Sequence[int] | None) -> None:
         """This process runs `shard_ids` of `shard_count` (None: all of them)."""
         count = shard_count or 1
-        self.shards = Shards(count, None if shard_ids is None else frozenset(shard_ids))
+        if self.shared:  # (a store of one process's: it posts for every server, whatever its shards)
+            self.shards = Shards(count, None if shard_ids is None else frozenset(shard_ids))
         self.posts = True
         if self.outbox.listeners:
             self.start()
@@ -123,15 +128,20 @@ class Relay:
         While rows written apart (`route`: a lobby note, a reminder) are still on their way, this
         commit's rows queue behind them instead, so the owner still gets them in the order they were
         made; then only those are lost with a process killed right after its commit."""
-        local, rows = self._split(updates)
+        local, rows = self._split(updates, keep=self.posts and bool(self.outbox.listeners))
         if rows and self._out:
-            self._queue(rows)
-            return local, []
+            shard = self.shards.ids or ()  # this process's own rows stay in the commit (relay_own.py)
+            self._queue([r for r in rows if r.shard not in shard])
+            return local, [r for r in rows if r.shard in shard]
         return local, rows
 
-    def _split(self, updates: Sequence[Update]) -> tuple[Sequence[Update], list[RelayRow]]:
+    def _split(
+        self, updates: Sequence[Update], keep: bool = False
+    ) -> tuple[Sequence[Update], list[RelayRow]]:
+        """`keep`: this process posts and claims (`own`), so what it posts itself that no log brings back
+        gets a row too (relay_own.py), written in the commit and claimed back by this process."""
         shards = self.shards
-        if shards.everything:
+        if shards.everything and not keep:
             return updates, []
         local: list[Update] = []
         rows: list[RelayRow] = []
@@ -139,6 +149,8 @@ class Relay:
             info = update.table
             if shards.owns(info.guild_id):
                 local.append(update)
+                if keep and no_log_brings_back(update):
+                    rows.append(self.own_rows.row(update, shard_of(info.guild_id, shards.count)))
             else:
                 shard = shard_of(info.guild_id, shards.count)
                 rows.append(RelayRow(info.guild_id, info.id, info.version, relay_codec.encode(update), shard))
@@ -160,7 +172,10 @@ class Relay:
                 self._sender = asyncio.get_running_loop().create_task(self._send())
 
     def admit(self, local: Sequence[Update]) -> Sequence[Update]:
-        """This process's own Updates, in order with what other processes relayed for the same tables."""
+        """This process's own Updates, in order with what other processes relayed for the same tables.
+        Those whose rows their commit carried are claimed back (their row is this process's to end)."""
+        if self.own_rows.made and self.own_rows.committed(local):
+            self.wake()
         if self.shards.everything:
             return local
         return self._in_order(local, made_here=True)
@@ -201,7 +216,7 @@ class Relay:
         except RuntimeError:
             return  # subscribed outside a running loop: the first publish or wake-up starts it
         self._started = True
-        self._poller = loop.create_task(self._poll())
+        self._poller = loop.create_task(self._poll() if self.shared else self._claim_once())
 
     def _heard(self, shards: frozenset[int]) -> None:
         mine = self.shards.ids
@@ -242,6 +257,13 @@ class Relay:
                 if row.id in self._holding:
                     continue  # ours already (its lease ran out while it waited for the listeners)
                 self._holding.add(row.id)
+                own = self.own_rows.claimed_back(row)
+                if own is not None:  # written by this process for a message it posts itself
+                    if own.taken:
+                        self._end([row.id])
+                    else:
+                        self._leased[id(own.update)] = (own.update, row.id)
+                    continue
                 try:
                     update = relay_codec.decode(row.payload)
                 except ValueError as err:
@@ -255,6 +277,7 @@ class Relay:
                 # every row committed before `began` is claimed: a table's first Updates made here
                 # before then have nothing older left to wait for
                 self.outbox.deliver(self.order.looked(began))
+                self.own_rows.unseen_before(began)
                 return
 
     def _was_taken(self, update: Update) -> None:
@@ -264,6 +287,8 @@ class Relay:
         leased = self._leased.pop(id(update), None)
         if leased is not None and leased[0] is update:
             self._end([leased[1]])
+        elif self.own_rows.taken(update):
+            self.wake()  # its row is not claimed back yet: the claim that finds it ends it
 
     def _end(self, ids: list[int]) -> None:
         if self._stopped:  # a post that went through after the service closed: the next owner's now
@@ -311,6 +336,13 @@ class Relay:
                 expired_at = now
                 await self.expire(KEEP_SECONDS)
             await asyncio.sleep(POLL_SECONDS)
+
+    async def _claim_once(self) -> None:
+        """A store of one process's: the rows its previous run left (killed before Discord took their
+        posts) are claimed at start; after that only rows this process wrote are there to claim back, and
+        it claims when it wrote some (no other process to hear of, no lease to run out)."""
+        await self.expire(KEEP_SECONDS)
+        self.wake()
 
     async def expire(self, keep_seconds: float) -> list[int]:
         """Drop rows nobody claimed within `keep_seconds` (no process runs their shard), with a log line."""

@@ -98,9 +98,11 @@ class TableService:
         self.preferences = Preferences(store)
         self.meta = TableMeta(store)
         self.privacy = Privacy(self)
-        self.relay: Relay | None = None  # a store several processes share: Updates go to their owner
+        # Updates go to their owner (a store several processes share), and what the bot posts that no log
+        # brings back is a row until Discord took it (bot/tables/relay.py, relay_own.py)
+        self.relay: Relay | None = None
         if isinstance(store, RelayStore):
-            self.relay = Relay(store, self.host.outbox)
+            self.relay = Relay(store, self.host.outbox, shared=store.relay_shared)
             self.host.outbox.relay = self.relay
             store.on_table_change(self.relay.changed_elsewhere)
         self._clock_task: asyncio.Task[None] | None = None

@@ -219,3 +219,56 @@ def test_a_dm_that_timed_out_after_discord_made_it_is_found_not_sent_twice(
             assert len(dms) == 1 and "Table #1" in dms[0], dms  # her reminder, once
 
     virtual_time.run(main())
+
+
+def test_a_reminder_and_a_pause_note_of_a_bot_killed_during_the_outage_are_posted_once_after_its_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reminder and a pause note carry no move, so the thread's catch-up from the table's log cannot bring
+    them back: each is a row written with its change, ended once Discord took its post. The bot is killed
+    while Discord answers 503 (its posters hold both) and started again on the same file: each appears in
+    the thread once."""
+    import sqlite3
+    import time
+
+    fix_table_seed(monkeypatch, 6)
+
+    async def main() -> None:
+        async with limited_harness(str(tmp_path / "t.db")) as harness:
+            table = await _open(harness)
+            alice, bob = table.people[0], table.people[1]
+            alice.dms_open = bob.dms_open = False  # the reminder goes to the thread
+            while table.to_act() != [0]:
+                await asyncio.sleep(3)
+                await table.act(next(s for s in table.to_act() if s in table.people))
+            await asyncio.sleep(5)
+            harness.fake.outage(60, status=503)
+            await harness.service.ask_pause(table.id, bob.id)  # "Bob asks to pause": committed
+            await harness.service.process_due_clocks(now=time.time() + 61)  # the half-time reminder: committed
+            await harness.service.drain_updates()
+            await asyncio.sleep(5)  # the posters tried (503) and wait for their retry
+            assert any(c.status == 503 for c in harness.fake.calls)
+            bot = harness.bot
+            assert bot is not None
+            assert bot.router.queued() >= 1, "the Router holds the notes"
+            for task in list(bot.router._chains.values()):  # killed: the posters die with their batches
+                task.cancel()
+            await asyncio.sleep(0)
+            bot.router._chains.clear()
+            await bot.close()
+            harness.bot = None
+            thread = harness.fake.channel_messages(table.thread)
+            assert not [m for m in thread if "half your time" in m.content or "asks to pause" in m.content]
+            await asyncio.sleep(90)  # the outage ends while no bot runs
+            await harness.start_bot(thread_pace=1.0)
+            await asyncio.sleep(10)
+            await harness.fake.settle()
+            thread = harness.fake.channel_messages(table.thread)
+            reminders = [m for m in thread if "half your time" in m.content]
+            asked = [line for m in thread for line in m.content.split("\n") if "asks to pause" in line]
+            assert len(reminders) == 1 and reminders[0].notified == {alice.id}, [m.content for m in thread]
+            assert len(asked) == 1, [m.content for m in thread]
+            left = sqlite3.connect(str(tmp_path / "t.db")).execute("SELECT COUNT(*) FROM relay").fetchone()[0]
+            assert left == 0, "every row ended once Discord took its post"
+
+    virtual_time.run(main())

@@ -9,6 +9,7 @@ from typing import Any
 from bot.store import away as sql
 from bot.store.base import AwayStore
 from bot.store.relay import RelayRow
+from bot.store.sqlite.relay import insert_rows
 
 
 class SqliteAway(AwayStore):
@@ -66,17 +67,18 @@ class SqliteAway(AwayStore):
         def work(conn: sqlite3.Connection) -> frozenset[int]:
             with conn:
                 conn.execute(sql.VOTE, (table_id, user_id, at))
-                return frozenset(int(r[0]) for r in conn.execute(sql.VOTERS, (table_id,)))
+                voters = frozenset(int(r[0]) for r in conn.execute(sql.VOTERS, (table_id,)))
+                if note is not None:  # the note counting these votes, in their transaction
+                    insert_rows(conn, note(voters))  # (made on this thread: a plain function, no I/O)
+                return voters
 
-        voters = frozenset(await self._run(work))
-        if note is not None:
-            note(voters)  # one process: it has no rows to write (bot/store/relay.py)
-        return voters
+        return frozenset(await self._run(work))
 
     async def clear_pause_votes(self, table_id: int, relay: Sequence[RelayRow] = ()) -> None:
         def work(conn: sqlite3.Connection) -> None:
             with conn:
                 conn.execute(sql.CLEAR_VOTES, (table_id,))
+                insert_rows(conn, relay)
 
         await self._run(work)
 

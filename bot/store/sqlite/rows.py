@@ -30,6 +30,7 @@ from bot.store.records import (
     table_columns,
     table_insert_values,
 )
+from bot.store.sqlite.relay import insert_rows
 from bot.store.statements import marks
 
 # the version is the log's length, counted (PostgreSQL keeps it on the row)
@@ -205,11 +206,14 @@ def apply_write(conn: sqlite3.Connection, w: TableWrite) -> None:
 
 
 def _write_extras(conn: sqlite3.Connection, w: TableWrite) -> None:
-    """The rare parts of a write: a seat handed to an AI, the result of a finished game."""
+    """The rare parts of a write: a seat handed to an AI, the result of a finished game, the messages no
+    log brings back (a reminder, the start: bot/store/sqlite/relay.py)."""
     if w.seats is not None:
         conn.execute("DELETE FROM seats WHERE table_id = ?", (w.table_id,))
         write_seats(conn, w.table_id, w.seats)
     _write_result(conn, w)
+    if w.relay:
+        insert_rows(conn, w.relay)
 
 
 def _write_result(conn: sqlite3.Connection, w: TableWrite) -> None:

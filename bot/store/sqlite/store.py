@@ -45,6 +45,7 @@ from bot.store.sqlite.away import SqliteAway
 from bot.store.sqlite.migrations import apply_migrations
 from bot.store.sqlite.personal import SqlitePersonal
 from bot.store.sqlite.privacy import SqlitePrivacy
+from bot.store.sqlite.relay import SqliteRelay, insert_rows
 from bot.store.sqlite.replays import SqliteReplays
 from bot.store.sqlite.rows import (
     TABLE_COLUMNS,
@@ -62,7 +63,7 @@ from bot.store.sqlite.seasons import SqliteSeasons, rate_into_season
 T = TypeVar("T")
 
 
-class SqliteStore(SqliteAway, SqlitePersonal, SqlitePrivacy, SqliteSeasons, SqliteReplays, Store):
+class SqliteStore(SqliteAway, SqlitePersonal, SqlitePrivacy, SqliteSeasons, SqliteReplays, SqliteRelay, Store):
     def __init__(self, path: str, synchronous: str = "NORMAL", checkpoint_every: int = 100) -> None:
         self.path = path
         self.synchronous = synchronous if synchronous in ("OFF", "NORMAL", "FULL", "EXTRA") else "NORMAL"
@@ -180,6 +181,7 @@ class SqliteStore(SqliteAway, SqlitePersonal, SqlitePrivacy, SqliteSeasons, Sqli
                     write_seats(conn, table_id, seats)
                 if clear_deadlines:
                     conn.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+                insert_rows(conn, relay)  # the change's messages (a closing note), in its transaction
                 return True
 
             return self._tx(conn, body)
