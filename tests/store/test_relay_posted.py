@@ -187,3 +187,134 @@ async def test_a_reminder_discord_made_before_its_owner_was_killed_is_not_posted
             await a2.close()
         await b.close()
         fake.uninstall()
+
+
+async def test_the_owners_own_reminder_queued_but_never_posted_is_posted_once_by_the_next_owner(
+    pg_server: Any,
+) -> None:
+    """The owner applies its table's clock itself: the reminder is not relayed, yet no log brings it back,
+    so it is a row of the clock's write all the same, held by the owner until Discord took it. The owner is
+    killed while Discord answers 503: the shard's next owner posts it, once (the code before lost it)."""
+    url = pg_server.create_database("own_reminder")
+    fake = FakeDiscord()
+    fake.install()
+    for person in (ALICE, BOB):
+        assert person.user_id is not None
+        fake.users[person.user_id] = FakeUser(person.user_id, person.name, dms_open=False)
+    clock = FakeClock()
+    a, bot_a = await _owner(url, fake)
+    a.clock = clock
+    a2: TableService | None = None
+    bot_a2: TricktableBot | None = None
+    try:
+        live = await a.create(SERVER_A, CHANNEL_ID, ALICE, "tiny", options={"rounds": "1"}, clock_seconds=60)
+        await a.join(live.id, BOB)
+        await a.start(live.id, ALICE.user_id)
+        await a.drain_updates()
+        await bot_a.router.drain()
+        assert a.relay is not None
+        a.relay.lease_seconds = 1.0
+        await _until(lambda: _no_rows(a))  # the start's row ended once Discord took the board
+
+        fake.outage(3600, status=503)
+        clock.now += 50  # past half of the live clock
+        assert await a.process_due_clocks()  # A's own clock tick: the reminder for its own thread
+        await a.drain_updates()
+
+        async def held() -> bool:  # the row is A's (leased) and its Router holds the reminder
+            return bot_a.router.queued() >= 1 and await _rows(a) == [(live.id, True)]
+
+        await _until(held)
+        await _kill(a, bot_a)
+        fake.faults.clear()
+        assert _posted(fake, "half") == []
+
+        a2, bot_a2 = await _owner(url, fake)
+        relay2, router2 = a2.relay, bot_a2.router
+        assert relay2 is not None
+
+        async def posted() -> bool:
+            relay2.wake()
+            await router2.drain()
+            return await _rows(a2) == []
+
+        await _until(posted)
+        await a2.drain_updates()
+        await router2.drain()
+        texts = [m.content for m in fake.channel_messages(CHANNEL_ID)]
+        assert len(_posted(fake, "half")) == 1, texts
+    finally:
+        if bot_a2 is not None:
+            await bot_a2.close()
+        if a2 is not None:
+            await a2.close()
+        fake.uninstall()
+
+
+async def test_the_owners_own_reminder_discord_made_before_it_was_killed_is_not_posted_twice(
+    pg_server: Any,
+) -> None:
+    """Discord made the owner's own reminder but the answer timed out; the owner is killed before its retry.
+    The next owner posts the row's Update: the batch's nonce is made from the same text (the row is the
+    Update as the owner made it), so Discord hands back the message it made."""
+    url = pg_server.create_database("own_nonce")
+    fake = FakeDiscord()
+    fake.install()
+    for person in (ALICE, BOB):
+        assert person.user_id is not None
+        fake.users[person.user_id] = FakeUser(person.user_id, person.name, dms_open=False)
+    clock = FakeClock()
+    a, bot_a = await _owner(url, fake)
+    a.clock = clock
+    a2: TableService | None = None
+    bot_a2: TricktableBot | None = None
+    try:
+        live = await a.create(SERVER_A, CHANNEL_ID, ALICE, "tiny", options={"rounds": "1"}, clock_seconds=60)
+        await a.join(live.id, BOB)
+        await a.start(live.id, ALICE.user_id)
+        await _click(a, live.id, None)
+        await a.drain_updates()
+        await bot_a.router.drain()
+        assert a.relay is not None
+        a.relay.lease_seconds = 1.0
+        await _until(lambda: _no_rows(a))
+        fake.fail_next(1, status=None, applied=True, only=("POST", "/channels/{channel_id}/messages"),
+                       channel=CHANNEL_ID)  # made, but the answer never arrives
+        clock.now += 50
+        assert await a.process_due_clocks()
+
+        async def timed_out() -> bool:
+            return any(c.status == 0 for c in fake.calls)
+
+        await _until(timed_out)
+        await _until(lambda: _one_held(a, live.id))  # the reminder's row, held by A (the code before: none)
+        await _kill(a, bot_a)
+        assert len(_posted(fake, "half")) == 1
+
+        a2, bot_a2 = await _owner(url, fake)
+        relay2, router2 = a2.relay, bot_a2.router
+        assert relay2 is not None
+
+        async def posted() -> bool:
+            relay2.wake()
+            await router2.drain()
+            return await _rows(a2) == []
+
+        await _until(posted)
+        await a2.drain_updates()
+        texts = [m.content for m in fake.channel_messages(CHANNEL_ID)]
+        assert len(_posted(fake, "half")) == 1, texts  # handed back, not posted again
+    finally:
+        if bot_a2 is not None:
+            await bot_a2.close()
+        if a2 is not None:
+            await a2.close()
+        fake.uninstall()
+
+
+async def _no_rows(svc: TableService) -> bool:
+    return await _rows(svc) == []
+
+
+async def _one_held(svc: TableService, table_id: int) -> bool:
+    return await _rows(svc) == [(table_id, True)]
