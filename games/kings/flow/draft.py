@@ -116,9 +116,20 @@ def draft_is_legal(t: Table, seat: int, action: str) -> bool:
     for card in t.chars[seat]:  # round 1: no second copy of a character
         if character_of(card) is character:
             return False
-    rank = _char_rank(value)
-    of = CHARACTER_OF
-    for card in t.pool:  # noqa: SIM110  (only the first copy of each character is offered; plain loop)
-        if of[card] is character and _char_rank(card) < rank:
+    pool = t.pool
+    for card in _EARLIER_COPIES[value]:  # noqa: SIM110  (only the first copy of each character is offered)
+        if card in pool:
             return False
     return True
+
+
+# Each character card's copies that come before it in draft order (draft_is_legal: the first copy left
+# in the pool is the one offered).
+_EARLIER_COPIES: Final = {
+    card: tuple(
+        other
+        for other in CHARACTER_OF
+        if CHARACTER_OF[other] is character and _char_rank(other) < _char_rank(card)
+    )
+    for card, character in CHARACTER_OF.items()
+}
