@@ -27,11 +27,19 @@ Update can still overtake a relayed one that is committed but not yet claimed; t
 until the earlier arrives (relay_order.py), and holds its first Update of a table (it knows no last
 version yet) until a claim has looked for older rows.
 
+Its own messages too: what the owner posts itself and no log brings back (a reminder, a pause note, the
+start, a take-over's note, the closing note of a game, a board redrawn for time away: relay_own.py) is a
+row of its change's transaction as well, posted at once as before and claimed back by the owner's own
+next claim, which holds its lease until Discord took the post; killed before that, the next owner of the
+shard posts it (on SQLite: the bot's next start). Moves write no such row: the Discord Router catches a
+thread up from the table's log. Only a process that posts (`own`) writes them.
+
 Rows wait when nobody runs their shard (the owner is down): a bot process claims its rows as soon as it has
 a listener to give them to (start-up), whenever it is told of new ones, and every POLL_SECONDS in case a
 notification was lost; rows older than KEEP_SECONDS are dropped with a log line. Only a process that said
 which shards it runs (`TableService.own_shards`: the Discord client) claims: a terminal or a tool opened on
-the same database posts its own Updates and never takes the bot's.
+the same database posts its own Updates and never takes the bot's. A store of one process's (SQLite,
+`shared` False) claims at start and when it wrote rows, with no poll: nobody else writes any.
 
 A process that owns every shard (the default: one process; the terminal; SQLite) relays nothing, so the
 path from apply to listener is today's. Nothing new reaches a seat: the rows carry each event's audience,
