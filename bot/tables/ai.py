@@ -163,7 +163,8 @@ class AiRunner:
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._starting: list[concurrent.futures.Future[bool]] = []  # the workers' first tasks
         self.in_flight = 0  # strong moves waiting for or running in the pool (the operators' AI queue depth)
-        self.per_decision = budget.think or 0.05  # the pool's recent seconds per decision (admission)
+        # the pool's recent seconds per decision without a thinking time (what a queued request costs)
+        self.per_decision = 0.05
         self.fallbacks = dict.fromkeys(FALLBACK_REASONS, 0)  # strong decisions the normal AI made, by reason
         self.listeners: list[Callable[[Decision], None]] = []  # every strong decision (metrics, benchmarks)
         self._logged: dict[str, tuple[float, int]] = {}  # reason: (last line's time, fallbacks since)
@@ -209,7 +210,7 @@ class AiRunner:
         asked = time.perf_counter()
         if self.workers <= 0:
             thought = _think(game.info.id, game.to_json(state), seat, legal, seed, self.budget)
-            return self._answered(game, thought, asked, thought.started)
+            return self._answered(game, thought, asked, thought.started, counts=False)
         pool = self._executor()
         cold = self.starting
         now = time.monotonic()
@@ -239,11 +240,13 @@ class AiRunner:
             self.in_flight -= 1
         if thought.move is None:
             return await self._fallback(game, state, seat, seed, "late", asked, "was reached too late")
-        return self._answered(game, thought, asked, submitted)
+        return self._answered(game, thought, asked, submitted, counts=budget.think is None)
 
-    def _answered(self, game: Game[Any], thought: _Thought, asked: float, submitted: float) -> str:
+    def _answered(
+        self, game: Game[Any], thought: _Thought, asked: float, submitted: float, counts: bool
+    ) -> str:
         assert thought.move is not None
-        if self.workers > 0:
+        if counts:  # a search with a thinking time says nothing of what a queued request costs
             self.per_decision += SERVICE_ALPHA * (thought.searched - self.per_decision)
         waited = max(0.0, thought.started - submitted)
         total = time.perf_counter() - asked

@@ -99,9 +99,9 @@ async def test_a_request_a_worker_reaches_after_its_deadline_is_not_searched() -
 async def test_a_pool_too_busy_for_the_budget_lets_the_normal_ai_decide_at_once(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """Twelve tables ask one worker at once, each search taking its whole thinking time: the queue cannot be
-    served within the budget, so the tables refused are answered by the normal AI before the admitted
-    searches end; every refusal is counted, and the log says so in one line, not one per move."""
+    """Twelve tables ask one worker at once, whose recent searches took half a second each: the queue cannot
+    be served within the budget, so the tables refused are answered by the normal AI before the admitted
+    search ends; every refusal is counted, and the log says so in one line, not one per move."""
     game = get_game("trickster")
     state, seat = _midgame()
     runner = AiRunner(workers=1, budget=Budget(seconds=0.6, think=0.4))
@@ -113,6 +113,7 @@ async def test_a_pool_too_busy_for_the_budget_lets_the_normal_ai_decide_at_once(
 
     try:
         await _warm(runner)
+        runner.per_decision = 0.5  # what the pool measured lately (a slow game, a loaded machine)
         runner.listeners.append(lambda d: order.append(d.by))
         caplog.clear()
         with caplog.at_level(logging.WARNING, logger="tricktable.ai"):
@@ -121,7 +122,7 @@ async def test_a_pool_too_busy_for_the_budget_lets_the_normal_ai_decide_at_once(
         runner.close()
     legal = game.legal_actions(state, seat)
     assert all(m in legal for m in moves)
-    assert runner.fallbacks["busy"] >= 10  # one worker, 0.4 s a search, 0.6 s of budget: one or two admitted
+    assert runner.fallbacks["busy"] == 11  # one worker, 0.5 s a search, 0.6 s of budget: one admitted
     assert order.index("search") >= runner.fallbacks["busy"]  # the refused were answered first
     busy_lines = [r for r in caplog.records if "(busy:" in r.getMessage()]
     assert len(busy_lines) == 1
@@ -174,6 +175,25 @@ async def test_a_quiet_pool_thinks_longer_and_a_queued_request_stops_at_its_play
     first, second = sorted(seen, key=lambda d: d.waited)
     assert first.playouts > floor
     assert second.playouts == floor
+
+
+async def test_a_search_that_used_its_thinking_time_does_not_make_the_pool_refuse_tables() -> None:
+    """The pool judges a queue by what a queued request costs (its playouts), not by the thinking time the
+    quiet pool gave: three tables asking at once after a long think are all searched."""
+    game = get_game("trickster")
+    state, seat = _midgame()
+    runner = AiRunner(workers=1, budget=Budget(playouts=40, seconds=0.8, think=0.5))
+    runner.pool_timeout = 600
+    seen: list[Decision] = []
+    try:
+        await _warm(runner)
+        await runner.move(game, state, seat, "search", "alone")  # a quiet pool: it thinks 0.5 s
+        runner.listeners.append(seen.append)
+        await asyncio.gather(*(runner.move(game, state, seat, "search", str(i)) for i in range(3)))
+    finally:
+        runner.close()
+    assert [d.by for d in seen] == ["search"] * 3
+    assert runner.fallbacks == {"busy": 0, "late": 0, "failed": 0}
 
 
 async def test_every_strong_decision_reports_its_wait_search_and_playouts() -> None:
