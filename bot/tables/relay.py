@@ -115,7 +115,6 @@ class Relay:
         self._ender: asyncio.Task[None] | None = None
         self._stopped = False
         self.own_rows = OwnRows()  # rows for the messages this process posts itself (relay_own.py)
-        outbox.taken = self._was_taken
         store.on_relay(self._heard)
 
     def own(self, shard_count: int | None, shard_ids: Sequence[int] | None) -> None:
@@ -124,6 +123,7 @@ class Relay:
         if self.shared:  # (a store of one process's: it posts for every server, whatever its shards)
             self.shards = Shards(count, None if shard_ids is None else frozenset(shard_ids))
         self.posts = True
+        self.outbox.taken = self._was_taken  # only a process that claims holds rows to end
         if self.outbox.listeners:
             self.start()
 
