@@ -262,7 +262,7 @@ class AiRunner:
         last, since = self._logged.get(reason, (-LOG_EVERY_SECONDS, 0))
         if now - last >= LOG_EVERY_SECONDS:
             log.warning(
-                "strong AI for seat %s %s; the normal AI decides (%s: %d since the last such line, %d in "
+                "strong AI for seat %s: %s; the normal AI decides (%s: %d since the last such line, %d in "
                 "all; %d strong moves in the pool for %d workers)",
                 seat, why, reason, since + 1, self.fallbacks[reason], self.in_flight, self.workers,
             )
