@@ -26,7 +26,8 @@ _C = TypeVar("_C")
 def plain_class(cls: type[_C]) -> type[_C]:
     """Leaves the class as it is, and so keeps it a plain Python class in the compiled build (mypyc,
     tools/build/compiled.py: any decorator but a dataclass's or mypyc's own does): one that keeps its
-    `__dict__` (the KINGs Table's working copy is one dict copy)."""
+    `__dict__`, for classes pickled to the AI workers that a native class would not unpickle as they are
+    (KINGs' trick entries)."""
     return cls
 
 
