@@ -33,6 +33,26 @@ async def _owner(url: str, fake: FakeDiscord) -> tuple[TableService, TricktableB
     return svc, bot
 
 
+async def _next_owner(url: str, fake: FakeDiscord) -> tuple[TableService, TricktableBot]:
+    """The shard's next owner, once it has posted every row it found (its poll woken sooner)."""
+    svc, bot = await _owner(url, fake)
+    relay, router = svc.relay, bot.router
+    assert relay is not None
+
+    async def posted() -> bool:
+        relay.wake()
+        await router.drain()
+        return await _rows(svc) == []
+
+    try:
+        await _until(posted)
+    except BaseException:
+        await bot.close()
+        await svc.close()
+        raise
+    return svc, bot
+
+
 async def _rows(svc: TableService) -> list[tuple[int, bool]]:
     async with svc.store._conn() as conn:  # type: ignore[attr-defined]
         rows = await conn.fetch("SELECT table_id, leased_until IS NOT NULL FROM relay ORDER BY id")
@@ -101,20 +121,12 @@ async def test_a_pause_note_and_a_reminder_queued_but_never_posted_are_posted_on
         fake.faults.clear()  # Discord is back
         assert _posted(fake, "asks to pause") == [] and _posted(fake, "half") == []
 
-        a2, bot_a2 = await _owner(url, fake)  # the shard's next owner
-        relay2, router2 = a2.relay, bot_a2.router
-        assert relay2 is not None
-
-        async def posted() -> bool:
-            relay2.wake()  # its poll, sooner
-            await router2.drain()
-            return await _rows(a2) == []
-
-        await _until(posted)
+        a2, bot_a2 = await _next_owner(url, fake)
         await asyncio.sleep(0.3)
-        relay2.wake()
+        assert a2.relay is not None
+        a2.relay.wake()
         await a2.drain_updates()
-        await router2.drain()
+        await bot_a2.router.drain()
         texts = [m.content for m in fake.channel_messages(CHANNEL_ID)]
         assert len(_posted(fake, "asks to pause")) == 1, texts  # the pause note, once
         assert len(_posted(fake, "half")) == 1, texts  # the reminder, once
@@ -167,16 +179,7 @@ async def test_a_reminder_discord_made_before_its_owner_was_killed_is_not_posted
         assert len(_posted(fake, "half")) == 1  # Discord made it once
         assert await _rows(b) == [(live.id, True)]  # and the lease holds
 
-        a2, bot_a2 = await _owner(url, fake)
-        relay2, router2 = a2.relay, bot_a2.router
-        assert relay2 is not None
-
-        async def posted() -> bool:
-            relay2.wake()
-            await router2.drain()
-            return await _rows(a2) == []
-
-        await _until(posted)
+        a2, bot_a2 = await _next_owner(url, fake)
         await a2.drain_updates()
         texts = [m.content for m in fake.channel_messages(CHANNEL_ID)]
         assert len(_posted(fake, "half")) == 1, texts  # handed back, not posted again
@@ -229,18 +232,9 @@ async def test_the_owners_own_reminder_queued_but_never_posted_is_posted_once_by
         fake.faults.clear()
         assert _posted(fake, "half") == []
 
-        a2, bot_a2 = await _owner(url, fake)
-        relay2, router2 = a2.relay, bot_a2.router
-        assert relay2 is not None
-
-        async def posted() -> bool:
-            relay2.wake()
-            await router2.drain()
-            return await _rows(a2) == []
-
-        await _until(posted)
+        a2, bot_a2 = await _next_owner(url, fake)
         await a2.drain_updates()
-        await router2.drain()
+        await bot_a2.router.drain()
         texts = [m.content for m in fake.channel_messages(CHANNEL_ID)]
         assert len(_posted(fake, "half")) == 1, texts
     finally:
@@ -291,16 +285,7 @@ async def test_the_owners_own_reminder_discord_made_before_it_was_killed_is_not_
         await _kill(a, bot_a)
         assert len(_posted(fake, "half")) == 1
 
-        a2, bot_a2 = await _owner(url, fake)
-        relay2, router2 = a2.relay, bot_a2.router
-        assert relay2 is not None
-
-        async def posted() -> bool:
-            relay2.wake()
-            await router2.drain()
-            return await _rows(a2) == []
-
-        await _until(posted)
+        a2, bot_a2 = await _next_owner(url, fake)
         await a2.drain_updates()
         texts = [m.content for m in fake.channel_messages(CHANNEL_ID)]
         assert len(_posted(fake, "half")) == 1, texts  # handed back, not posted again
