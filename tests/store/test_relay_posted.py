@@ -21,6 +21,16 @@ from bot.tables import TableService
 from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, FakeMessage, FakeUser
 
 
+def _discord_with_dms_closed() -> FakeDiscord:
+    """The fake Discord, installed, where Alice and Bob have closed their DMs: a reminder goes to the thread."""
+    fake = FakeDiscord()
+    fake.install()
+    for person in (ALICE, BOB):
+        assert person.user_id is not None
+        fake.users[person.user_id] = FakeUser(person.user_id, person.name, dms_open=False)
+    return fake
+
+
 async def _owner(url: str, fake: FakeDiscord) -> tuple[TableService, TricktableBot]:
     """Process A: shard 0 of 2, with its Discord client (pictures off: the board's text is its content)."""
     svc = await _process(url, 0)
@@ -85,11 +95,7 @@ async def test_a_pause_note_and_a_reminder_queued_but_never_posted_are_posted_on
     pg_server: Any,
 ) -> None:
     url = pg_server.create_database("lease_posted")
-    fake = FakeDiscord()
-    fake.install()
-    for person in (ALICE, BOB):  # their DMs closed: the reminder goes to the thread
-        assert person.user_id is not None
-        fake.users[person.user_id] = FakeUser(person.user_id, person.name, dms_open=False)
+    fake = _discord_with_dms_closed()
     clock = FakeClock()
     a, bot_a = await _owner(url, fake)
     b = await _process(url, 1)
@@ -146,11 +152,7 @@ async def test_a_reminder_discord_made_before_its_owner_was_killed_is_not_posted
     (so before the lease ended). The next owner posts the same batch with the same nonce (made from the
     batch's content, not from the process's count of posts), so Discord hands back the message it made."""
     url = pg_server.create_database("lease_nonce")
-    fake = FakeDiscord()
-    fake.install()
-    for person in (ALICE, BOB):
-        assert person.user_id is not None
-        fake.users[person.user_id] = FakeUser(person.user_id, person.name, dms_open=False)
+    fake = _discord_with_dms_closed()
     clock = FakeClock()
     a, bot_a = await _owner(url, fake)
     b = await _process(url, 1)
@@ -199,11 +201,7 @@ async def test_the_owners_own_reminder_queued_but_never_posted_is_posted_once_by
     so it is a row of the clock's write all the same, held by the owner until Discord took it. The owner is
     killed while Discord answers 503: the shard's next owner posts it, once (the code before lost it)."""
     url = pg_server.create_database("own_reminder")
-    fake = FakeDiscord()
-    fake.install()
-    for person in (ALICE, BOB):
-        assert person.user_id is not None
-        fake.users[person.user_id] = FakeUser(person.user_id, person.name, dms_open=False)
+    fake = _discord_with_dms_closed()
     clock = FakeClock()
     a, bot_a = await _owner(url, fake)
     a.clock = clock
@@ -252,11 +250,7 @@ async def test_the_owners_own_reminder_discord_made_before_it_was_killed_is_not_
     The next owner posts the row's Update: the batch's nonce is made from the same text (the row is the
     Update as the owner made it), so Discord hands back the message it made."""
     url = pg_server.create_database("own_nonce")
-    fake = FakeDiscord()
-    fake.install()
-    for person in (ALICE, BOB):
-        assert person.user_id is not None
-        fake.users[person.user_id] = FakeUser(person.user_id, person.name, dms_open=False)
+    fake = _discord_with_dms_closed()
     clock = FakeClock()
     a, bot_a = await _owner(url, fake)
     a.clock = clock
