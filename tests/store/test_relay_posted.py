@@ -17,7 +17,7 @@ from test_relay import SERVER_A, _click, _process
 from bot.discord_bot.client import TricktableBot
 from bot.discord_bot.config import DiscordSettings
 from bot.settings import Settings
-from bot.tables import TableService
+from bot.tables import TableInfo, TableService
 from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, FakeMessage, FakeUser
 
 
@@ -63,6 +63,21 @@ async def _next_owner(url: str, fake: FakeDiscord) -> tuple[TableService, Trickt
     return svc, bot
 
 
+async def _started(svc: TableService, bot: TricktableBot, moved: bool = False) -> TableInfo:
+    """A tiny live game of Alice and Bob on `svc` (one move made when `moved`), its board posted by `bot`;
+    leases of a second, so a test's next claim comes soon."""
+    live = await svc.create(SERVER_A, CHANNEL_ID, ALICE, "tiny", options={"rounds": "1"}, clock_seconds=60)
+    await svc.join(live.id, BOB)
+    await svc.start(live.id, ALICE.user_id)
+    if moved:
+        await _click(svc, live.id, None)
+    await svc.drain_updates()
+    await bot.router.drain()
+    assert svc.relay is not None
+    svc.relay.lease_seconds = 1.0
+    return live
+
+
 async def _rows(svc: TableService) -> list[tuple[int, bool]]:
     async with svc.store._conn() as conn:  # type: ignore[attr-defined]
         rows = await conn.fetch("SELECT table_id, leased_until IS NOT NULL FROM relay ORDER BY id")
@@ -103,13 +118,7 @@ async def test_a_pause_note_and_a_reminder_queued_but_never_posted_are_posted_on
     a2: TableService | None = None
     bot_a2: TricktableBot | None = None
     try:
-        live = await a.create(SERVER_A, CHANNEL_ID, ALICE, "tiny", options={"rounds": "1"}, clock_seconds=60)
-        await a.join(live.id, BOB)
-        await a.start(live.id, ALICE.user_id)
-        await a.drain_updates()
-        await bot_a.router.drain()
-        assert a.relay is not None
-        a.relay.lease_seconds = 1.0
+        live = await _started(a, bot_a)
 
         fake.outage(3600, status=503)  # Discord stops answering A: its posters wait and retry
         await b.ask_pause(live.id, BOB.user_id)  # Bob asks for a pause through B: a note for A's thread
@@ -160,14 +169,8 @@ async def test_a_reminder_discord_made_before_its_owner_was_killed_is_not_posted
     a2: TableService | None = None
     bot_a2: TricktableBot | None = None
     try:
-        live = await a.create(SERVER_A, CHANNEL_ID, ALICE, "tiny", options={"rounds": "1"}, clock_seconds=60)
-        await a.join(live.id, BOB)
-        await a.start(live.id, ALICE.user_id)
-        await _click(a, live.id, None)  # a move: the reminder comes at another version than the start
-        await a.drain_updates()
-        await bot_a.router.drain()
-        assert a.relay is not None
-        a.relay.lease_seconds = 1.0
+        # a move first: the reminder comes at another version than the start
+        live = await _started(a, bot_a, moved=True)
         fake.fail_next(1, status=None, applied=True, only=("POST", "/channels/{channel_id}/messages"),
                        channel=CHANNEL_ID)  # made, but the answer never arrives
         clock.now += 50
@@ -208,13 +211,7 @@ async def test_the_owners_own_reminder_queued_but_never_posted_is_posted_once_by
     a2: TableService | None = None
     bot_a2: TricktableBot | None = None
     try:
-        live = await a.create(SERVER_A, CHANNEL_ID, ALICE, "tiny", options={"rounds": "1"}, clock_seconds=60)
-        await a.join(live.id, BOB)
-        await a.start(live.id, ALICE.user_id)
-        await a.drain_updates()
-        await bot_a.router.drain()
-        assert a.relay is not None
-        a.relay.lease_seconds = 1.0
+        live = await _started(a, bot_a)
         await _until(lambda: _no_rows(a))  # the start's row ended once Discord took the board
 
         fake.outage(3600, status=503)
@@ -257,14 +254,7 @@ async def test_the_owners_own_reminder_discord_made_before_it_was_killed_is_not_
     a2: TableService | None = None
     bot_a2: TricktableBot | None = None
     try:
-        live = await a.create(SERVER_A, CHANNEL_ID, ALICE, "tiny", options={"rounds": "1"}, clock_seconds=60)
-        await a.join(live.id, BOB)
-        await a.start(live.id, ALICE.user_id)
-        await _click(a, live.id, None)
-        await a.drain_updates()
-        await bot_a.router.drain()
-        assert a.relay is not None
-        a.relay.lease_seconds = 1.0
+        live = await _started(a, bot_a, moved=True)
         await _until(lambda: _no_rows(a))
         fake.fail_next(1, status=None, applied=True, only=("POST", "/channels/{channel_id}/messages"),
                        channel=CHANNEL_ID)  # made, but the answer never arrives
