@@ -7,9 +7,12 @@ TableService, its store and its AiRunner process pool (TRICKTABLE_AI_WORKERS wor
 count). With `--ai-pace instant` (the default) every person plays a random legal move as soon as it is
 their turn, all tables at once: a closed loop in which every table always waits for the pool, so the pool
 is saturated whatever its speed (the worst case, not a day on a server). With `--ai-pace human` a person
-thinks 2-10 s (uniform) before each move, as in `python -m bot.bench --discord`. A ticker task measures the
-event loop's lag: the overshoot of `asyncio.sleep(TICK)`, which is how late any other table's click would be
-served.
+thinks 2-10 s (uniform) before each move, as in `python -m bot.bench --discord`. A table whose game ends
+while time is left is followed at once by a new one of the same person and seats (as a rematch would), so
+the load stays the same for the whole run: the figures are a steady state, not a burst at the start (with
+the pool answering "busy" at once, 100 Trickster tables at instant pace finish their games in a second or
+two). A ticker task measures the event loop's lag: the overshoot of `asyncio.sleep(TICK)`, which is how late
+any other table's click would be served.
 
 The last line is one JSON object: lag p50/p99/max (ms); strong decisions the search answered, per second,
 their time as the table saw it (p50/p99/mean, queue included) and its two parts apart, the wait in the
@@ -82,6 +85,14 @@ async def _person(
             continue  # a stale version after a concurrent change: look again
         moves += 1
     return moves
+
+
+async def _new_table(svc: TableService, game_id: str, players: int, user_id: int, seed: int) -> int:
+    """A table of one person (`user_id`) and strong AI seats, in its lobby."""
+    info = await svc.create(1, 1, PlayerRef(user_id, f"p{user_id}"), game_id, seed=seed)
+    for _ in range(players - 1):
+        await svc.add_ai(info.id, user_id, "search")
+    return info.id
 
 
 class _Tally:
@@ -170,11 +181,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         tally = _Tally(runner)
         ids: list[tuple[int, int]] = []
         for i in range(args.tables):
-            person = PlayerRef(i + 1, f"p{i}")
-            info = await svc.create(1, 1, person, game.info.id, seed=args.seed + i)
-            for _ in range(players - 1):
-                await svc.add_ai(info.id, person.user_id, "search")
-            ids.append((info.id, person.user_id))
+            ids.append((await _new_table(svc, game.info.id, players, i + 1, args.seed + i), i + 1))
         # warm the pool (spawned interpreters import the games) before measuring
         await asyncio.gather(*(svc.start(t, u) for t, u in ids[: max(1, workers)]))
         tally.clear()
@@ -185,20 +192,29 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         until = started + args.seconds
         rng = random.Random(args.seed)
 
+        played: list[int] = []  # every table that ran, the follow-up games included
+
         async def table(t: int, u: int, i: int) -> int:
             table_rng = random.Random(rng.random())
             if i >= max(1, workers):
                 if human:  # people do not all press Start at the same instant
                     await asyncio.sleep(table_rng.uniform(0.0, HUMAN_SECONDS[1]))
                 await svc.start(t, u)
-            return await _person(svc, t, u, table_rng, until, human)
+            moves = 0
+            while True:
+                played.append(t)
+                moves += await _person(svc, t, u, table_rng, until, human)
+                if time.perf_counter() >= until:
+                    return moves
+                t = await _new_table(svc, game.info.id, players, u, table_rng.randrange(1 << 30))
+                await svc.start(t, u)
 
         moves = await asyncio.gather(*(table(t, u, i) for i, (t, u) in enumerate(ids)))
         wall = time.perf_counter() - started
         stop.set()
         await ticker
         finished = 0
-        for t, _ in ids:
+        for t in played:
             finished += (await svc.get_table(t)).status is TableStatus.FINISHED
         budget = runner.budget
         await svc.close()
@@ -215,6 +231,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "think_ms": None if (think := getattr(budget, "think", None)) is None else round(think * 1000),
         "seconds": round(wall, 1),
         "person_moves": sum(moves),
+        "games": len(played),  # games played, the follow-up games of tables that finished included
         "finished_tables": finished,
         **tally.report(wall),
         "loop_lag_p50_ms": round(_percentile(ms, 0.50), 2),

@@ -15,8 +15,13 @@ within 300 ms even with the event loop 50 ms late. Within that:
   searching until THINK_SECONDS (100 ms) from its start: a quiet bot, and a faster (compiled) build, search
   more in the same time; on a busy pool it stops at its playouts, so the pool serves more decisions;
 - when the queue is already deeper than the workers can serve within the 200 ms (at the pool's recent time
-  per decision), the normal AI decides at once instead of making the table wait for a fallback; a request
-  a worker reaches after its 200 ms is not searched either.
+  per decision), the normal AI decides instead, without queuing, and its move is given at the strong AI's
+  pace: the thinking time (100 ms) from the request, what a search on a quiet pool takes. Players see a
+  strong seat move at the same pace busy or quiet; and a busy pool cannot make the tables it refuses play
+  faster than the ones it serves (answered at once, every refused seat asked again at once: at 100 tables
+  of people who answer at once, that loop filled the event loop, whose lag p99 went from ~5 ms to over
+  100 ms, and left the workers less CPU for the searches; bot/bench/ai.py measures it). A request a worker
+  reaches after its 200 ms is not searched either.
 Every decision the normal AI made for a strong seat is counted by reason (`fallbacks`: busy, late, failed),
 logged (at most one line per reason every LOG_EVERY_SECONDS, with the counts) and reported to `listeners`
 with the decision's queue wait, search time and playouts (the operators' metrics, bot/metrics.py; the
@@ -33,10 +38,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import dataclasses
 import functools
 import logging
 import multiprocessing
+import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -58,6 +65,7 @@ POOL_GRACE_SECONDS = 0.05  # beyond the deadline, for the answer's way back, bef
 COLD_GRACE_SECONDS = 2.0  # the same while the pool starts (spawned workers import the games first)
 LOG_EVERY_SECONDS = 10.0  # at most one warning line per reason this often (a busy pool falls back a lot)
 SERVICE_ALPHA = 0.2  # weight of the last decision in the pool's running time per decision
+WORKER_NICENESS = 10  # how much lower the workers' CPU priority is than the bot's (os.nice): see _lower_priority
 FALLBACK_REASONS = ("busy", "late", "failed")
 
 
@@ -146,6 +154,15 @@ def _think(
     return _Thought(move, started, time.time() - started, policy.playouts)
 
 
+def _lower_priority() -> None:
+    """Each worker's start: a lower CPU priority than the bot's, so that a core the searches fill is still
+    the event loop's the moment it has work (every table's clicks, clocks and Discord traffic go through that
+    one thread; a search only loses time it would have spent thinking past its playouts). Where the system
+    refuses (a sandbox without setpriority), the worker runs at the bot's priority, as before."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+
+
 def _ready() -> bool:
     """A worker's first task: import the games (what makes a spawned worker slow to start)."""
     all_games()
@@ -177,6 +194,7 @@ class AiRunner:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority,
             )
             # one first task per worker (the pool spawns a worker per task while none is idle): until they
             # answer, requests wait for the workers to start instead of falling back
@@ -217,6 +235,7 @@ class AiRunner:
         if self.in_flight >= self.workers:
             self._busy_until = now + QUIET_SECONDS
         if not cold and not self._admits():
+            await asyncio.sleep(max(0.0, (self.budget.think or 0.0) - (time.perf_counter() - asked)))
             return await self._fallback(game, state, seat, seed, "busy", asked, "the pool is busy")
         budget = self.budget
         if budget.think is not None and now < self._busy_until:

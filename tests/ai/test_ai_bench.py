@@ -28,3 +28,6 @@ def test_the_ai_bench_separates_queue_and_search_and_counts_fallbacks(
     if report["strong_decisions"]:
         assert report["playouts_mean"] > 0
     assert report["budget_ms"] == 200 and report["think_ms"] == 100
+    # the load lasts the time asked: a table whose game ended starts the next one
+    assert report["seconds"] >= 0.9 * args.ai_seconds
+    assert report["games"] >= report["tables"] and report["finished_tables"] <= report["games"]
