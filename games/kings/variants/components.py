@@ -9,6 +9,7 @@ queen and jack character cards) are not dealt; they are tracked as per-seat stat
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 COLOURS = ("w", "r", "b", "g", "k")
 """White, red, blue, green, black: the five KQJ sets (and king numbers 1-5 in this order)."""
@@ -106,3 +107,22 @@ PLAY_QUEEN: dict[str, dict[str, str]] = {q: {c: f"play:{c}:q{q}" for c in ALL_CA
 PLAY_QUEEN_KING: dict[str, dict[str, str]] = {q: {c: f"play:{c}:q{q}:K" for c in ALL_CARDS} for q in COLOURS}
 DISCARD: dict[str, str] = {c: f"discard:{c}" for c in ALL_CARDS}
 """Action strings, built once (play:CARD, play:CARD:K, play:CARD:qX, play:CARD:qX:K, discard:CARD)."""
+
+QUEENS_ON_CARDS = ("w", "r", "b", "k")
+"""Queens used together with a played card (the green queen is an action of its own)."""
+
+
+def _parsed_plays() -> dict[str, tuple[str, str, bool]]:
+    parsed = {"green": ("", "g", False)}
+    for card in ALL_CARDS:
+        parsed[PLAY[card]] = (card, "", False)
+        parsed[PLAY_KING[card]] = (card, "", True)
+        for queen in QUEENS_ON_CARDS:
+            parsed[PLAY_QUEEN[queen][card]] = (card, queen, False)
+            parsed[PLAY_QUEEN_KING[queen][card]] = (card, queen, True)
+    return parsed
+
+
+PARSED_PLAYS: Final = _parsed_plays()
+"""Every well-formed play action -> (card, queen, king), "green" -> ("", "g", False): a play is parsed by
+one lookup instead of splitting its string (hot path)."""

@@ -43,6 +43,7 @@ def is_keeper(card: str) -> bool:
 
 
 KEEPERS = frozenset(c for c in ALL_CARDS if is_keeper(c))
+WHITE_JACK = frozenset({"w11"})
 
 
 class Napoleon(Variant):
@@ -60,12 +61,16 @@ class Napoleon(Variant):
         emperor_team = [i for i in range(s.players) if s.sets[i] in EMPEROR_TEAM]
         return [emperor_team, [i for i in range(s.players) if i not in emperor_team]]
 
-    def king_extra(self, s: VState, seat: int, card: str, queen: str) -> bool:
-        """White king on the white queen (12); black king on the white jack only under a black lead."""
-        colour = s.sets[seat]
-        if colour == "w" and card == "w12":
-            return True
-        return colour == "k" and card == "w11" and lead_colour(s.trick) == "k"
+    def king_extra(self, colour: str, card: str, queen: str) -> bool:
+        """White king on the white queen (12); the black king's place depends on the trick (king_places)."""
+        return colour == "w" and card == "w12"
+
+    def king_places(self, s: VState, colour: str, queen: str) -> frozenset[str]:
+        """The fixed places, and the black king on the white jack only under a black lead."""
+        places = self.king_table[colour][queen]
+        if colour == "k" and queen != "b" and lead_colour(s.trick) == "k":
+            return places | WHITE_JACK
+        return places
 
     def seat_of(self, s: VState, colour: str) -> int:
         return s.sets.index(colour)

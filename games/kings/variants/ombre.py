@@ -37,9 +37,9 @@ class Ombre(Variant):
         colour = s.get("trump")
         return None if colour in (None, "w") else str(colour)
 
-    def king_extra(self, s: VState, seat: int, card: str, queen: str) -> bool:
+    def king_extra(self, colour: str, card: str, queen: str) -> bool:
         """White king (Ombre): on any card, played by the normal rules first."""
-        return s.sets[seat] == "w"
+        return colour == "w"
 
     # --- dealing and the auction ----------------------------------------------------------------------
     def setup(self, players: int, seed: int) -> VState:

@@ -44,9 +44,9 @@ class Whist(Variant):
     def teams(self, s: VState) -> list[list[int]] | None:
         return [list(t) for t in TEAMS]
 
-    def king_extra(self, s: VState, seat: int, card: str, queen: str) -> bool:
+    def king_extra(self, colour: str, card: str, queen: str) -> bool:
         """White jack (playing card 11): the white king may go on it."""
-        return s.sets[seat] == "w" and card == "w11"
+        return colour == "w" and card == "w11"
 
     # --- set-up and picks -----------------------------------------------------------------------------
     def setup(self, players: int, seed: int) -> VState:
