@@ -298,8 +298,8 @@ class Variant(ABC):
         return move
 
     def play_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        """One play on a working copy of the state (a list, frozen back into one VState). Its events
-        already name the variant (VariantGame.apply tags every other phase's events)."""
+        """One play on a working copy of the state (a list, frozen back into one VState, once even when
+        the play ends the trick). Its events already name the variant (`apply` tags the other phases')."""
         move = self.play_move(s, seat, action)
         if move is None:
             raise IllegalAction("unknown_action")
@@ -310,38 +310,41 @@ class Variant(ABC):
         if not card:  # the green queen: play last, after everyone else
             queen_left = s[16]  # queen_left
             w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
-            w[I_WAITING] = s[20] + (seat,)
-            w[I_REGULAR] = regular = regular + 1
-            events = [new_event("green", {"seat": seat, "variant": self.id})]
+            w[I_WAITING] = s[20] + (seat,)  # waiting
+            w[I_REGULAR] = regular + 1
+            return _new_tuple(VState, w), [
+                _new_tuple(Event, ("green", {"seat": seat, "variant": self.id}, None))
+            ]
+        hands = s[5]  # hands
+        hand = hands[seat]
+        at = hand.index(card)
+        w[I_HANDS] = hands[:seat] + (hand[:at] + hand[at + 1 :],) + hands[seat + 1 :]  # noqa: RUF005  (put, inlined)
+        trick = w[I_TRICK] = s[17] + (_new_tuple(Entry, (seat, card, king, queen)),)  # trick
+        if king:
+            w[I_KING_USED] = put(s[14], seat, True)  # king_used
+        if queen:
+            queen_left = s[16]  # queen_left
+            w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
+        waiting = s[20]  # waiting
+        if regular >= players:
+            w[I_WAITING] = waiting = waiting[1:]
         else:
-            hands = s[5]  # hands
-            hand = hands[seat]
-            at = hand.index(card)
-            w[I_HANDS] = hands[:seat] + (hand[:at] + hand[at + 1 :],) + hands[seat + 1 :]  # noqa: RUF005  (put, inlined)
-            w[I_TRICK] = s[17] + (_new_tuple(Entry, (seat, card, king, queen)),)
-            if king:
-                w[I_KING_USED] = put(s[14], seat, True)  # king_used
-            if queen:
-                queen_left = s[16]  # queen_left
-                w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
-            if regular >= players:
-                w[I_WAITING] = s[20][1:]  # waiting
-            else:
-                w[I_REGULAR] = regular = regular + 1
-            public = s[24]  # public
-            if card in public:
-                w[I_PUBLIC] = public - {card}
-            data = {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
-            events = [new_event("played", data)]
-        new: VState = _new_tuple(VState, w)
-        if regular >= players and not w[I_WAITING]:
-            new, more = self.finish_trick(new)
-            events.extend(more)
-        return new, events
+            w[I_REGULAR] = regular = regular + 1
+        public = s[24]  # public
+        if card in public:
+            w[I_PUBLIC] = public - {card}
+        data = {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
+        events = [_new_tuple(Event, ("played", data, None))]
+        if regular < players or waiting:
+            return _new_tuple(VState, w), events
+        return self.finish_trick(s, w, trick, events)
 
-    def finish_trick(self, s: VState) -> tuple[VState, list[Event]]:
-        """The trick's winner takes its cards and leads next; events already name the variant."""
-        trick = s.trick
+    def finish_trick(
+        self, s: VState, w: list[Any], trick: tuple[Entry, ...], events: list[Event]
+    ) -> tuple[VState, list[Event]]:
+        """The trick's winner takes its cards and leads next, on the working copy `w` of the play that
+        ended the trick (`s`, the state before it, gives the trick's rules); events already name the
+        variant."""
         index, rares = winning_index(trick, self.rules(s))
         winner = trick[index][0]  # seat
         red = False
@@ -350,23 +353,25 @@ class Variant(ABC):
                 red = True
                 break
         cards = tuple([entry[1] for entry in trick])
-        w = list(s)
-        w[I_TAKEN] = put(s.taken, winner, s.taken[winner] + cards)
-        w[I_TRICKS] = put(s.tricks, winner, s.tricks[winner] + 1)
+        taken = w[I_TAKEN]
+        w[I_TAKEN] = put(taken, winner, taken[winner] + cards)
+        tricks = w[I_TRICKS]
+        w[I_TRICKS] = put(tricks, winner, tricks[winner] + 1)
         if red:
-            w[I_BONUS] = put(s.bonus, winner, s.bonus[winner] + 1)
+            bonus = w[I_BONUS]
+            w[I_BONUS] = put(bonus, winner, bonus[winner] + 1)
         w[I_LAST_TRICK] = trick
         w[I_TRICK] = ()
         w[I_LEADER] = winner
         w[I_REGULAR] = 0
         w[I_WAITING] = ()
-        s = tuple.__new__(VState, w)
+        s = _new_tuple(VState, w)
         data = {"winner": winner, "cards": list(cards), "red_queen": red, "variant": self.id}
-        events = [new_event("trick", data)]
+        events.append(_new_tuple(Event, ("trick", data, None)))
         s, more = self.after_trick(s, winner, rares)
         if more:
             events.extend(tagged(more, self.id))
-        for hand in s.hands:
+        for hand in s[5]:  # hands
             if hand:
                 return s, events
         s, more = self.end_round(s)

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from games.core.contract import plain_class
 from games.kings.variants.components import (
+    ALL_CARDS,
     FLAGS,
+    NUMBER_COLOURS,
     RARES,
     SUIT,
     colour_of,
@@ -33,6 +35,18 @@ class TrickRules:
 
 
 WHITE_COURTS = frozenset({"w11", "w12"})
+
+# Tables by card for the hot path (a dict lookup instead of a cached function's call), built once.
+COLOUR: dict[str, str | None] = {card: colour_of(card) for card in ALL_CARDS}
+VALUE: dict[str, int] = {card: value_of(card) for card in ALL_CARDS}
+OF_SUIT: dict[str, frozenset[str]] = {
+    lead: frozenset([card for card in ALL_CARDS if SUIT[card] == lead]) for lead in NUMBER_COLOURS
+}
+"""The cards that follow each lead colour."""
+FOLLOWERS: dict[str, frozenset[str]] = {
+    lead: frozenset([card for card in ALL_CARDS if SUIT[card] in (lead, "")]) for lead in NUMBER_COLOURS
+}
+"""The cards playable under each lead colour by a seat holding that colour: the colour and the free cards."""
 
 
 def kind(entry: Entry) -> str:
@@ -67,19 +81,11 @@ def is_free(card: str) -> bool:
 
 def followable(hand: Sequence[str], lead: str | None) -> list[str]:
     """Cards of `hand` that may be played under must-follow (マストフォロー): with the lead colour in hand,
-    that colour or a free card (flag, rare, white 11/12); otherwise anything. One pass over the hand."""
-    if lead is None:
+    that colour or a free card (flag, rare, white 11/12); otherwise anything."""
+    if lead is None or OF_SUIT[lead].isdisjoint(hand):
         return list(hand)
-    out: list[str] = []
-    follows = False
-    for card in hand:
-        suit = SUIT[card]
-        if suit == lead:
-            follows = True
-            out.append(card)
-        elif not suit:
-            out.append(card)
-    return out if follows else list(hand)
+    followers = FOLLOWERS[lead]
+    return [card for card in hand if card in followers]
 
 
 def may_follow(hand: Sequence[str], lead: str | None, card: str) -> bool:
@@ -89,10 +95,7 @@ def may_follow(hand: Sequence[str], lead: str | None, card: str) -> bool:
     suit = SUIT[card]
     if suit == lead or not suit:
         return True
-    for other in hand:  # noqa: SIM110  (a plain loop: cheaper than all() over a generator)
-        if SUIT[other] == lead:
-            return False
-    return True
+    return OF_SUIT[lead].isdisjoint(hand)
 
 
 def effective_colour(card: str, lead: str | None) -> str | None:
@@ -128,18 +131,20 @@ def winning_index(entries: Sequence[Entry], rules: TrickRules) -> tuple[int, int
     lead = lead_colour(entries)
     trump = rules.trump
     best = -1
-    best_key: tuple[int, int, int] = (-1, -1, -1)
+    best_key = -1
     for i, entry in enumerate(entries):
         queen = entry[3]
         card = entry[1]
         if queen == "w" or queen == "b" or card in FLAGS:  # a flag now (no rare or king is in this trick)
             continue
-        colour = lead if card in WHITE_COURTS else colour_of(card)
-        key = (
-            int(colour is not None and colour == trump),
-            int(colour is not None and colour == lead),
-            value_of(card),
-        )
+        colour = lead if card in WHITE_COURTS else COLOUR[card]
+        # (trump, lead colour, value) ordered as one number: the value is at most 12
+        key = VALUE[card]
+        if colour is not None:
+            if colour == trump:
+                key += 32
+            if colour == lead:
+                key += 16
         if key > best_key:  # strictly greater: the earlier of two equal cards wins
             best, best_key = i, key
     if best >= 0:

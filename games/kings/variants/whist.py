@@ -27,6 +27,8 @@ from games.kings.variants.components import (
 from games.kings.variants.state import VState, put, without
 
 TEAMS = ((0, 2), (1, 3))
+PICKED_CARDS = frozenset((*FLAGS, *RARES))
+"""The white flags and rares, one of which each seat picks."""
 
 
 class Whist(Variant):
@@ -87,7 +89,7 @@ class Whist(Variant):
         if s.round == 1 and not s.sets[seat]:
             taken = set(s.sets)
             out.extend(f"set:{c}" for c in COLOURS if c not in taken)
-        if not any(is_flag(c) or is_rare(c) for c in s.hands[seat]):
+        if PICKED_CARDS.isdisjoint(s.hands[seat]):  # no flag or rare in hand yet
             for group in (RARES, FLAGS):
                 first = next((c for c in group if c in s.pool), None)
                 if first:
