@@ -382,7 +382,7 @@ class Variant(ABC):
     def empty_seats(self, s: VState) -> VState:
         n = s.players
         empty: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
-        return s._replace(
+        return s.changed(
             discards=empty,
             taken=empty,
             aside=empty,
@@ -402,7 +402,7 @@ class Variant(ABC):
         hands = tuple(
             sort_cards([*s.hands[i], *shuffled[i * each : (i + 1) * each]]) for i in range(s.players)
         )
-        return s._replace(rng=rng.state, hands=hands, deck=tuple(shuffled[s.players * each :]))
+        return s.changed(rng=rng.state, hands=hands, deck=tuple(shuffled[s.players * each :]))
 
     def king_number(self, s: VState, seat: int) -> int:
         colour = s.sets[seat]
@@ -418,7 +418,7 @@ class Variant(ABC):
         hand = s.hands[seat]
         if s.pending[seat] <= 0 or not action.startswith("discard:") or card in keep or card not in hand:
             raise IllegalAction("unknown_action")
-        return s._replace(
+        return s.changed(
             hands=put(s.hands, seat, without(hand, card)),
             discards=put(s.discards, seat, (*s.discards[seat], card)),
             pending=put(s.pending, seat, s.pending[seat] - 1),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.contract import Event, Outcome
+from games.core.contract import Event, Outcome, new_event
 from games.core.errors import IllegalAction
 from games.core.rng import seed_state
 from games.kings.variants import data
@@ -119,7 +119,7 @@ class Napoleon(Variant):
                 return self.commit_bid(s, seat, action.split(":", 1)[1])
             return self.take_set(s, seat, action.split(":", 1)[1])
         s = self.apply_discard(s, seat, action, KEEPERS)
-        events = [Event("discarded", {"seat": seat})]
+        events = [new_event("discarded", {"seat": seat})]
         if not any(s.pending):
             s, more = self.dispatch(s)
             events.extend(more)
@@ -127,39 +127,39 @@ class Napoleon(Variant):
 
     def commit_bid(self, s: VState, seat: int, card: str) -> tuple[VState, list[Event]]:
         """Bids are chosen in secret and revealed together (RULINGS: simultaneous choices)."""
-        s = s._replace(
+        s = s.changed(
             hands=put(s.hands, seat, without(s.hands[seat], card)), aside=put(s.aside, seat, (card,))
         )
-        events = [Event("bid_committed", {"seat": seat})]
+        events = [new_event("bid_committed", {"seat": seat})]
         if not all(s.aside):
             return s, events
         bids = [pile[0] for pile in s.aside]
         order = sorted(range(s.players), key=lambda i: (-value_of(bids[i]), BID_TIE_ORDER.index(bids[i][0])))
-        s = s._replace(
+        s = s.changed(
             box=(*s.box, *bids),
             aside=tuple(() for _ in range(s.players)),
             phase="set",
             order=tuple(order),
         ).with_info(bids=bids)
-        return s, [*events, Event("bids", {"cards": bids, "order": order})]
+        return s, [*events, new_event("bids", {"cards": bids, "order": order})]
 
     def take_set(self, s: VState, seat: int, colour: str) -> tuple[VState, list[Event]]:
         courts = (court(colour, 11), court(colour, 12))
         box = s.box
         for card in courts:
             box = without(box, card)
-        s = s._replace(
+        s = s.changed(
             sets=put(s.sets, seat, colour),
             box=box,
             hands=put(s.hands, seat, sort_cards([*s.hands[seat], *courts])),
             public=s.public | set(courts),
             order=s.order[1:],
         )
-        events = [Event("set_taken", {"seat": seat, "colour": colour})]
+        events = [new_event("set_taken", {"seat": seat, "colour": colour})]
         if s.order:
             return s, events
         emperor, partner = self.seat_of(s, "w"), self.seat_of(s, "k")
-        events.append(Event("teams", {"emperor": emperor, "partner": partner}))
+        events.append(new_event("teams", {"emperor": emperor, "partner": partner}))
         s, more = self.exchanges(s, [emperor])
         return s, events + more
 
@@ -174,9 +174,9 @@ class Napoleon(Variant):
             drawn, deck = deck[: data.NAPOLEON_EXCHANGE], deck[data.NAPOLEON_EXCHANGE :]
             hands = put(hands, seat, sort_cards([*hands[seat], *drawn]))
             pending[seat] = data.NAPOLEON_EXCHANGE
-            events.append(Event("exchange", {"seat": seat, "count": len(drawn)}))
-            events.append(Event("drawn", {"seat": seat, "cards": list(drawn)}, frozenset({seat})))
-        return s._replace(deck=deck, hands=hands, pending=tuple(pending), phase="exchange"), events
+            events.append(new_event("exchange", {"seat": seat, "count": len(drawn)}))
+            events.append(new_event("drawn", {"seat": seat, "cards": list(drawn)}, frozenset({seat})))
+        return s.changed(deck=deck, hands=hands, pending=tuple(pending), phase="exchange"), events
 
     def dispatch(self, s: VState) -> tuple[VState, list[Event]]:
         """ジャックの派遣: white and black swap jacks; red, blue, green pass theirs clockwise."""
@@ -192,15 +192,15 @@ class Napoleon(Variant):
             hands[taker].append(card)
         starter = min(range(s.players), key=lambda i: self.king_number(s, i))
         leader = emperor if s.round == 1 else starter
-        s = s._replace(
+        s = s.changed(
             hands=tuple(sort_cards(h) for h in hands),
             phase="play",
             leader=leader,
             regular=0,
         )
         return s, [
-            Event("dispatch", {"moves": [[c, t] for c, _, t in moves]}),
-            Event("start_player", {"seat": leader}),
+            new_event("dispatch", {"moves": [[c, t] for c, _, t in moves]}),
+            new_event("start_player", {"seat": leader}),
         ]
 
     # --- scoring ---------------------------------------------------------------------------------------
@@ -238,23 +238,23 @@ class Napoleon(Variant):
             scores[seat] = max(0, scores[seat] + plus - minus)  # Ruling: never below 0
             points.append(scores[seat] - before)
         totals = self.team_totals(s, tuple(scores))
-        s = s._replace(scores=tuple(scores)).with_info(
+        s = s.changed(scores=tuple(scores)).with_info(
             team_scores=totals, round_points=points, round_totals=[*s.get("round_totals", []), list(scores)]
         )
         events = [
-            Event(
+            new_event(
                 "round_scored", {"round": s.round, "points": points, "scores": scores, "team_scores": totals}
             )
         ]
         if s.round >= data.ROUNDS["napoleon"]:
-            return s._replace(phase="over"), [*events, Event("game_over", {"scores": scores})]
-        return s._replace(phase="scored"), events
+            return s.changed(phase="over"), [*events, new_event("game_over", {"scores": scores})]
+        return s.changed(phase="scored"), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         own = {i: (court(s.sets[i], 11), court(s.sets[i], 12)) for i in range(s.players)}
         courts = {c for pair in own.values() for c in pair}
         cards = [c for c in self.all_cards(s) if c not in courts]
-        s = s._replace(
+        s = s.changed(
             round=2,
             hands=tuple(sort_cards(own[i]) for i in range(s.players)),
             box=(),
@@ -270,7 +270,7 @@ class Napoleon(Variant):
         elif totals[1] < totals[0]:
             seats.append(self.seat_of(s, "r"))
         s, events = self.exchanges(s, seats)
-        return s, [Event("new_round", {"round": 2}), *events]
+        return s, [new_event("new_round", {"round": 2}), *events]
 
     def outcome(self, s: VState) -> Outcome | None:
         teams = self.teams(s) or [[], []]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.contract import Event, Outcome, placements_from_scores
+from games.core.contract import Event, Outcome, new_event, placements_from_scores
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
 from games.kings.variants import data
@@ -60,7 +60,9 @@ class Ombre(Variant):
     def setup_events(self, s: VState) -> list[Event]:
         """RULINGS "All games": the first auction's start player is drawn, announced publicly."""
         start = int(s.get("first_start"))
-        return [Event("auction_start", {"seat": start, "turn": (start + 1) % s.players, "variant": self.id})]
+        return [
+            new_event("auction_start", {"seat": start, "turn": (start + 1) % s.players, "variant": self.id})
+        ]
 
     def deal_round(self, s: VState, round_no: int, start: int) -> VState:
         n = s.players
@@ -69,7 +71,7 @@ class Ombre(Variant):
         shuffled = rng.shuffled(cards)
         hands = tuple(sort_cards(shuffled[i * 9 : (i + 1) * 9]) for i in range(n))
         aside = tuple(tuple(shuffled[n * 9 + i * 3 : n * 9 + (i + 1) * 3]) for i in range(n))
-        s = s._replace(
+        s = s.changed(
             rng=rng.state,
             round=round_no,
             phase="auction",
@@ -85,7 +87,7 @@ class Ombre(Variant):
             leader=start,
         )
         s = self.empty_seats(s)
-        return s._replace(aside=aside, deck=tuple(shuffled[n * 12 :])).with_info(
+        return s.changed(aside=aside, deck=tuple(shuffled[n * 12 :])).with_info(
             start=start,
             high=start,
             count=0,
@@ -125,11 +127,11 @@ class Ombre(Variant):
                 return self.bid(s, seat, action)
             return self.take_set(s, seat, action.split(":", 1)[1])
         s = self.apply_discard(s, seat, action)
-        events = [Event("discarded", {"seat": seat})]
+        events = [new_event("discarded", {"seat": seat})]
         if not any(s.pending):
             king = int(s.get("king"))
-            s = s._replace(phase="play", leader=king, regular=0)
-            events.append(Event("start_player", {"seat": king}))
+            s = s.changed(phase="play", leader=king, regular=0)
+            events.append(new_event("start_player", {"seat": king}))
         return s, events
 
     def bid(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
@@ -139,12 +141,12 @@ class Ombre(Variant):
         count = int(s.get("count"))
         if action == "pass":
             passed.append(seat)
-            event = Event("auction", {"seat": seat, "count": None})
+            event = new_event("auction", {"seat": seat, "count": None})
         else:
             count = int(action.split(":")[1])
             high = seat
             counts[seat] = count
-            event = Event("auction", {"seat": seat, "count": count})
+            event = new_event("auction", {"seat": seat, "count": count})
         others = [(seat + k) % s.players for k in range(1, s.players)]
         nxt = next((o for o in others if o not in passed and o != high), None)
         if len(passed) < s.players - 1 and nxt is not None:
@@ -165,7 +167,7 @@ class Ombre(Variant):
                 cards = cards[used:]
             hands[seat] = sort_cards([*hands[seat], *cards])
             pending[seat] = len(cards)
-        s = s._replace(
+        s = s.changed(
             hands=tuple(hands),
             aside=tuple(() for _ in range(s.players)),
             dead=tuple(dead),
@@ -174,23 +176,23 @@ class Ombre(Variant):
             order=tuple((king + k) % s.players for k in range(s.players)),
             king_ok=tuple(i == king for i in range(s.players)),
         ).with_info(king=king)
-        return s, [*events, Event("auction_won", {"seat": king, "count": used})]
+        return s, [*events, new_event("auction_won", {"seat": king, "count": used})]
 
     def take_set(self, s: VState, seat: int, colour: str) -> tuple[VState, list[Event]]:
-        s = s._replace(
+        s = s.changed(
             sets=put(s.sets, seat, colour),
             queen_left=put(s.queen_left, seat, 1),
             order=s.order[1:],
         )
         if seat == s.get("king"):
             s = s.with_info(trump=colour)
-        events = [Event("set_taken", {"seat": seat, "colour": colour})]
+        events = [new_event("set_taken", {"seat": seat, "colour": colour})]
         if not s.order:
-            s = s._replace(phase="exchange")
+            s = s.changed(phase="exchange")
             if not any(s.pending):
                 king = int(s.get("king"))
-                s = s._replace(phase="play", leader=king, regular=0)
-                events.append(Event("start_player", {"seat": king}))
+                s = s.changed(phase="play", leader=king, regular=0)
+                events.append(new_event("start_player", {"seat": king}))
         return s, events
 
     # --- tricks and scoring -----------------------------------------------------------------------------
@@ -199,8 +201,8 @@ class Ombre(Variant):
         if not rares_beaten:
             return s, []
         points = data.OMBRE_FLAG_BEATS_RARE * rares_beaten
-        s = s._replace(scores=put(s.scores, winner, s.scores[winner] + points))
-        return s, [Event("flag_beats_rare", {"seat": winner, "points": points})]
+        s = s.changed(scores=put(s.scores, winner, s.scores[winner] + points))
+        return s, [new_event("flag_beats_rare", {"seat": winner, "points": points})]
 
     def end_round(self, s: VState) -> tuple[VState, list[Event]]:
         king = int(s.get("king"))
@@ -218,21 +220,21 @@ class Ombre(Variant):
             if wins[r] == data.OMBRE_RIVAL_JACK_WINS:
                 points[r] += data.OMBRE_RIVAL_JACK
         scores = tuple(a + b for a, b in zip(s.scores, points, strict=True))
-        s = s._replace(scores=scores).with_info(round_totals=[*s.get("round_totals", []), list(scores)])
+        s = s.changed(scores=scores).with_info(round_totals=[*s.get("round_totals", []), list(scores)])
         events = [
-            Event(
+            new_event(
                 "round_scored",
                 {"round": s.round, "wins": wins, "points": points, "scores": list(scores)},
             )
         ]
         if s.round >= data.ROUNDS["ombre"]:
-            return s._replace(phase="over"), [*events, Event("game_over", {"scores": list(scores)})]
-        return s._replace(phase="scored"), events
+            return s.changed(phase="over"), [*events, new_event("game_over", {"scores": list(scores)})]
+        return s.changed(phase="scored"), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         start = (int(s.get("start")) + 1) % s.players
         s = self.deal_round(s, s.round + 1, start)
-        return s, [Event("new_round", {"round": s.round, "auction_start": start})]
+        return s, [new_event("new_round", {"round": s.round, "auction_start": start})]
 
     def outcome(self, s: VState) -> Outcome | None:
         return Outcome(
