@@ -9,7 +9,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Container, Sequence
 from typing import Any
 
-from games.core.contract import Event, Outcome, new_event
+from games.core.contract import Event, Outcome
 from games.core.errors import IllegalAction
 from games.core.rng import Rng
 from games.kings.variants import data
@@ -64,7 +64,15 @@ def rules_for(trump: str | None, flag_beats_rare: bool) -> TrickRules:
 
 def tagged(events: list[Event], variant: str) -> list[Event]:
     """Events naming their variant, so the `kings` facade routes their text to the variant texts."""
-    return [new_event(e.kind, {**e.data, "variant": variant}, e.audience) for e in events]
+    return [
+        _new_tuple(Event, (e[0], {**e[1], "variant": variant}, e[2])) for e in events
+    ]  # kind, data, audience
+
+
+@functools.cache
+def owing(pending: tuple[int, ...]) -> frozenset[int]:
+    """The seats that still owe discards: the `to_act` of an exchange, one set per `pending` (built once)."""
+    return frozenset([seat for seat, owed in enumerate(pending) if owed > 0])
 
 
 class Variant(ABC):

@@ -15,7 +15,7 @@ from games.core.contract import Event, Outcome, new_event
 from games.core.errors import IllegalAction
 from games.core.rng import seed_state
 from games.kings.variants import data
-from games.kings.variants.base import SEAT, Variant
+from games.kings.variants.base import SEAT, Variant, owing
 from games.kings.variants.components import (
     ALL_CARDS,
     COLOURS,
@@ -101,7 +101,7 @@ class Napoleon(Variant):
             return frozenset([i for i, pile in enumerate(s.aside) if not pile])
         if s.phase == "set":
             return SEAT[s.order[0]]
-        return frozenset([i for i, owed in enumerate(s.pending) if owed > 0])
+        return owing(s.pending)
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
         if s.phase == "bid":

@@ -15,7 +15,7 @@ from games.core.contract import Event, Outcome, new_event, placements_from_score
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
 from games.kings.variants import data
-from games.kings.variants.base import SEAT, Variant
+from games.kings.variants.base import SEAT, Variant, owing
 from games.kings.variants.components import COLOURS, base_deck, sort_cards
 from games.kings.variants.state import VState, put
 
@@ -34,7 +34,7 @@ class Ombre(Variant):
     flag_beats_rare = True
 
     def trump(self, s: VState) -> str | None:
-        colour = s.get("trump")
+        colour = s.get("trump")  # the King's set, once chosen
         return None if colour in (None, "w") else str(colour)
 
     def king_extra(self, colour: str, card: str, queen: str) -> bool:
@@ -103,7 +103,7 @@ class Ombre(Variant):
             return SEAT[int(s.get("turn"))]
         if s.phase == "set":
             return SEAT[s.order[0]]
-        return frozenset([i for i, owed in enumerate(s.pending) if owed > 0])
+        return owing(s.pending)
 
     def auction_actions(self, s: VState, seat: int) -> list[str]:
         """Overbid with more auction cards; only the auction's start player may match (Ruling)."""

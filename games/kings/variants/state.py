@@ -77,7 +77,8 @@ class VState(NamedTuple):
         return new
 
     def get(self, key: str, default: Any = None) -> Any:
-        return (self.info or {}).get(key, default)
+        info = self[28]  # info (read by index: Ombre's trump is read once a trick)
+        return default if info is None else info.get(key, default)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
