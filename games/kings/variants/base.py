@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Container, Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import Event, Outcome
 from games.core.errors import IllegalAction
@@ -49,11 +49,11 @@ from games.kings.variants.state import (
 from games.kings.variants.tricks import TrickRules, followable, lead_colour, may_follow, winning_index
 
 _new_tuple = tuple.__new__  # a NamedTuple from ready items (hot path; skips its __new__)
-NO_CARDS: frozenset[str] = frozenset()
-SEAT = tuple(frozenset({seat}) for seat in range(8))
+NO_CARDS: Final[frozenset[str]] = frozenset()
+SEAT: Final = tuple(frozenset({seat}) for seat in range(8))
 """The `to_act` set of one seat, built once."""
-NOBODY: frozenset[int] = frozenset()
-EVERYONE = tuple(frozenset(range(n)) for n in range(9))
+NOBODY: Final[frozenset[int]] = frozenset()
+EVERYONE: Final = tuple(frozenset(range(n)) for n in range(9))
 
 
 @functools.cache
@@ -323,10 +323,11 @@ class Variant(ABC):
             return _new_tuple(VState, w), [
                 _new_tuple(Event, ("green", {"seat": seat, "variant": self.id}, None))
             ]
-        hands = s[5]  # hands
-        hand = hands[seat]
-        at = hand.index(card)
-        w[I_HANDS] = hands[:seat] + (hand[:at] + hand[at + 1 :],) + hands[seat + 1 :]  # noqa: RUF005  (put, inlined)
+        hands = list(s[5])  # hands (a list and back: fewer tuples than slicing both)
+        hand = list(hands[seat])
+        hand.remove(card)
+        hands[seat] = tuple(hand)
+        w[I_HANDS] = tuple(hands)
         trick = w[I_TRICK] = s[17] + (_new_tuple(Entry, (seat, card, king, queen)),)  # trick
         if king:
             w[I_KING_USED] = put(s[14], seat, True)  # king_used

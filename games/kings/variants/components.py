@@ -11,12 +11,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-COLOURS = ("w", "r", "b", "g", "k")
+COLOURS: Final = ("w", "r", "b", "g", "k")
 """White, red, blue, green, black: the five KQJ sets (and king numbers 1-5 in this order)."""
 
-NUMBER_COLOURS = ("r", "b", "g", "k")
-FLAGS = ("flag1", "flag2")
-RARES = ("rare1", "rare2")
+NUMBER_COLOURS: Final = ("r", "b", "g", "k")
+FLAGS: Final = ("flag1", "flag2")
+RARES: Final = ("rare1", "rare2")
 
 
 def number_cards() -> list[str]:
@@ -90,7 +90,7 @@ def sort_cards(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 
 # --- precomputed tables for the play phase's hot path (docs/engine-speed.md) ---------------------------
-ALL_CARDS: tuple[str, ...] = (
+ALL_CARDS: Final[tuple[str, ...]] = (
     *number_cards(),
     *(court(c, v) for c in COLOURS for v in (11, 12)),
     *FLAGS,
@@ -98,17 +98,21 @@ ALL_CARDS: tuple[str, ...] = (
 )
 """Every playing-card id any variant uses."""
 
-SUIT: dict[str, str] = {c: (colour_of(c) or "") if colour_of(c) in NUMBER_COLOURS else "" for c in ALL_CARDS}
+SUIT: Final[dict[str, str]] = {
+    c: (colour_of(c) or "") if colour_of(c) in NUMBER_COLOURS else "" for c in ALL_CARDS
+}
 """The colour a card follows and leads with (r, b, g, k); "" for the free cards: flags, rares, white 11/12."""
 
-PLAY: dict[str, str] = {c: f"play:{c}" for c in ALL_CARDS}
-PLAY_KING: dict[str, str] = {c: f"play:{c}:K" for c in ALL_CARDS}
-PLAY_QUEEN: dict[str, dict[str, str]] = {q: {c: f"play:{c}:q{q}" for c in ALL_CARDS} for q in COLOURS}
-PLAY_QUEEN_KING: dict[str, dict[str, str]] = {q: {c: f"play:{c}:q{q}:K" for c in ALL_CARDS} for q in COLOURS}
-DISCARD: dict[str, str] = {c: f"discard:{c}" for c in ALL_CARDS}
+PLAY: Final[dict[str, str]] = {c: f"play:{c}" for c in ALL_CARDS}
+PLAY_KING: Final[dict[str, str]] = {c: f"play:{c}:K" for c in ALL_CARDS}
+PLAY_QUEEN: Final[dict[str, dict[str, str]]] = {q: {c: f"play:{c}:q{q}" for c in ALL_CARDS} for q in COLOURS}
+PLAY_QUEEN_KING: Final[dict[str, dict[str, str]]] = {
+    q: {c: f"play:{c}:q{q}:K" for c in ALL_CARDS} for q in COLOURS
+}
+DISCARD: Final[dict[str, str]] = {c: f"discard:{c}" for c in ALL_CARDS}
 """Action strings, built once (play:CARD, play:CARD:K, play:CARD:qX, play:CARD:qX:K, discard:CARD)."""
 
-QUEENS_ON_CARDS = ("w", "r", "b", "k")
+QUEENS_ON_CARDS: Final = ("w", "r", "b", "k")
 """Queens used together with a played card (the green queen is an action of its own)."""
 
 

@@ -9,7 +9,7 @@ and discards 4 (never a flag, rare, 11 or 12); the jacks are dispatched; 9 trick
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import Event, Outcome, new_event
 from games.core.errors import IllegalAction
@@ -33,8 +33,8 @@ from games.kings.variants.components import (
 from games.kings.variants.state import VState, put, without
 from games.kings.variants.tricks import lead_colour
 
-BID_TIE_ORDER = ("k", "r", "b", "g")  # text: 同数の場合は、黒→赤→青→緑の順番
-EMPEROR_TEAM = ("w", "k")
+BID_TIE_ORDER: Final = ("k", "r", "b", "g")  # text: 同数の場合は、黒→赤→青→緑の順番
+EMPEROR_TEAM: Final = ("w", "k")
 
 
 def is_keeper(card: str) -> bool:
@@ -42,8 +42,8 @@ def is_keeper(card: str) -> bool:
     return is_flag(card) or is_rare(card) or is_jack(card) or is_queen(card)
 
 
-KEEPERS = frozenset(c for c in ALL_CARDS if is_keeper(c))
-WHITE_JACK = frozenset({"w11"})
+KEEPERS: Final = frozenset(c for c in ALL_CARDS if is_keeper(c))
+WHITE_JACK: Final = frozenset({"w11"})
 
 
 class Napoleon(Variant):

@@ -9,7 +9,7 @@ rares (+100 each); King and Rival bonuses; three rounds with the auction start m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import Event, Outcome, new_event, placements_from_scores
 from games.core.errors import IllegalAction
@@ -19,8 +19,8 @@ from games.kings.variants.base import SEAT, Variant, owing
 from games.kings.variants.components import COLOURS, base_deck, sort_cards
 from games.kings.variants.state import VState, put
 
-REMOVED_FLAG = "flag2"  # text: 白旗1枚を抜いたプレイングカード
-AUCTION_ACTIONS = tuple(
+REMOVED_FLAG: Final = "flag2"  # text: 白旗1枚を抜いたプレイングカード
+AUCTION_ACTIONS: Final = tuple(
     ("pass", *(f"king:{n}" for n in range(least, data.OMBRE_MAX_AUCTION + 1)))
     for least in range(data.OMBRE_MAX_AUCTION + 2)
 )

@@ -9,7 +9,7 @@ one (`I_*` below are the field positions the play phase writes), `_replace` else
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 
 class Entry(NamedTuple):
@@ -114,22 +114,22 @@ class VState(NamedTuple):
         return VState(**kwargs)
 
 
-FIELD: dict[str, int] = {name: i for i, name in enumerate(VState._fields)}
+FIELD: Final[dict[str, int]] = {name: i for i, name in enumerate(VState._fields)}
 """Each field's position (VState.changed)."""
 
 # Field positions written on the play phase's hot path (see VState).
-I_HANDS = VState._fields.index("hands")
-I_TAKEN = VState._fields.index("taken")
-I_KING_USED = VState._fields.index("king_used")
-I_QUEEN_LEFT = VState._fields.index("queen_left")
-I_TRICK = VState._fields.index("trick")
-I_LEADER = VState._fields.index("leader")
-I_REGULAR = VState._fields.index("regular")
-I_WAITING = VState._fields.index("waiting")
-I_TRICKS = VState._fields.index("tricks")
-I_BONUS = VState._fields.index("bonus")
-I_PUBLIC = VState._fields.index("public")
-I_LAST_TRICK = VState._fields.index("last_trick")
+I_HANDS: Final = VState._fields.index("hands")
+I_TAKEN: Final = VState._fields.index("taken")
+I_KING_USED: Final = VState._fields.index("king_used")
+I_QUEEN_LEFT: Final = VState._fields.index("queen_left")
+I_TRICK: Final = VState._fields.index("trick")
+I_LEADER: Final = VState._fields.index("leader")
+I_REGULAR: Final = VState._fields.index("regular")
+I_WAITING: Final = VState._fields.index("waiting")
+I_TRICKS: Final = VState._fields.index("tricks")
+I_BONUS: Final = VState._fields.index("bonus")
+I_PUBLIC: Final = VState._fields.index("public")
+I_LAST_TRICK: Final = VState._fields.index("last_trick")
 
 
 def put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

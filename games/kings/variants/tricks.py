@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from games.core.contract import plain_class
 from games.kings.variants.components import (
@@ -34,16 +35,16 @@ class TrickRules:
     flag_beats_rare: bool
 
 
-WHITE_COURTS = frozenset({"w11", "w12"})
+WHITE_COURTS: Final = frozenset({"w11", "w12"})
 
 # Tables by card for the hot path (a dict lookup instead of a cached function's call), built once.
-COLOUR: dict[str, str | None] = {card: colour_of(card) for card in ALL_CARDS}
-VALUE: dict[str, int] = {card: value_of(card) for card in ALL_CARDS}
-OF_SUIT: dict[str, frozenset[str]] = {
+COLOUR: Final[dict[str, str | None]] = {card: colour_of(card) for card in ALL_CARDS}
+VALUE: Final[dict[str, int]] = {card: value_of(card) for card in ALL_CARDS}
+OF_SUIT: Final[dict[str, frozenset[str]]] = {
     lead: frozenset([card for card in ALL_CARDS if SUIT[card] == lead]) for lead in NUMBER_COLOURS
 }
 """The cards that follow each lead colour."""
-FOLLOWERS: dict[str, frozenset[str]] = {
+FOLLOWERS: Final[dict[str, frozenset[str]]] = {
     lead: frozenset([card for card in ALL_CARDS if SUIT[card] in (lead, "")]) for lead in NUMBER_COLOURS
 }
 """The cards playable under each lead colour by a seat holding that colour: the colour and the free cards."""

@@ -9,6 +9,8 @@ only when 100-100 after two.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.core.contract import Event, Outcome, new_event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
@@ -26,8 +28,8 @@ from games.kings.variants.components import (
 )
 from games.kings.variants.state import VState, put, without
 
-TEAMS = ((0, 2), (1, 3))
-PICKED_CARDS = frozenset((*FLAGS, *RARES))
+TEAMS: Final = ((0, 2), (1, 3))
+PICKED_CARDS: Final = frozenset((*FLAGS, *RARES))
 """The white flags and rares, one of which each seat picks."""
 
 
