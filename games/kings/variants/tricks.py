@@ -108,9 +108,13 @@ def winning_index(entries: Sequence[Entry], rules: TrickRules) -> tuple[int, int
 
     What each entry counts as is `kind`: the last king wins; else the earliest rare (or, where the flag
     beats rares, the earliest flag over them); else the best number card by (trump, lead colour, value),
-    the earlier of equals; else the earliest flag. Plain loops over the entries (read by index)."""
-    last_king = first_rare = first_flag = -1
+    the earlier of equals; else the earliest flag. One pass over the entries (read by index), the number
+    cards ranked as they come (the lead colour is known first)."""
+    lead = lead_colour(entries)
+    trump = rules.trump
+    last_king = first_rare = first_flag = best = -1
     rares = 0
+    best_key = -1
     for i, entry in enumerate(entries):
         if entry[2]:  # king
             last_king = i
@@ -121,33 +125,26 @@ def winning_index(entries: Sequence[Entry], rules: TrickRules) -> tuple[int, int
             rares += 1
             if first_rare < 0:
                 first_rare = i
-        elif first_flag < 0 and (queen == "b" or card in FLAGS):
-            first_flag = i
+        elif queen == "b" or card in FLAGS:
+            if first_flag < 0:
+                first_flag = i
+        else:  # a number card (or a white 11/12, of the lead colour)
+            colour = lead if card in WHITE_COURTS else COLOUR[card]
+            # (trump, lead colour, value) ordered as one number: the value is at most 12
+            key = VALUE[card]
+            if colour is not None:
+                if colour == trump:
+                    key += 32
+                if colour == lead:
+                    key += 16
+            if key > best_key:  # strictly greater: the earlier of two equal cards wins
+                best, best_key = i, key
     if last_king >= 0:
         return last_king, 0
     if rares:
         if first_flag >= 0 and rules.flag_beats_rare:
             return first_flag, rares
         return first_rare, 0
-    lead = lead_colour(entries)
-    trump = rules.trump
-    best = -1
-    best_key = -1
-    for i, entry in enumerate(entries):
-        queen = entry[3]
-        card = entry[1]
-        if queen == "w" or queen == "b" or card in FLAGS:  # a flag now (no rare or king is in this trick)
-            continue
-        colour = lead if card in WHITE_COURTS else COLOUR[card]
-        # (trump, lead colour, value) ordered as one number: the value is at most 12
-        key = VALUE[card]
-        if colour is not None:
-            if colour == trump:
-                key += 32
-            if colour == lead:
-                key += 16
-        if key > best_key:  # strictly greater: the earlier of two equal cards wins
-            best, best_key = i, key
     if best >= 0:
         return best, 0
     return first_flag, 0
