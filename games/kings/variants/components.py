@@ -86,7 +86,7 @@ def sort_key(card: str) -> tuple[int, int]:
 
 
 def sort_cards(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=sort_key))
+    return tuple(sorted(cards, key=_hand_rank))
 
 
 # --- precomputed tables for the play phase's hot path (docs/engine-speed.md) ---------------------------
@@ -102,6 +102,9 @@ SUIT: Final[dict[str, str]] = {
     c: (colour_of(c) or "") if colour_of(c) in NUMBER_COLOURS else "" for c in ALL_CARDS
 }
 """The colour a card follows and leads with (r, b, g, k); "" for the free cards: flags, rares, white 11/12."""
+
+_hand_rank: Final = {card: i for i, card in enumerate(sorted(ALL_CARDS, key=sort_key))}.__getitem__
+"""Hand order (sort_key) as one int per card: a C-level sort key (dealing and picking sort hands)."""
 
 PLAY: Final[dict[str, str]] = {c: f"play:{c}" for c in ALL_CARDS}
 PLAY_KING: Final[dict[str, str]] = {c: f"play:{c}:K" for c in ALL_CARDS}

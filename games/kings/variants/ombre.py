@@ -20,6 +20,8 @@ from games.kings.variants.components import COLOURS, base_deck, sort_cards
 from games.kings.variants.state import VState, put
 
 REMOVED_FLAG: Final = "flag2"  # text: 白旗1枚を抜いたプレイングカード
+OMBRE_DECK: Final = tuple(c for c in base_deck() if c != REMOVED_FLAG)
+"""The cards dealt each round, built once."""
 AUCTION_ACTIONS: Final = tuple(
     ("pass", *(f"king:{n}" for n in range(least, data.OMBRE_MAX_AUCTION + 1)))
     for least in range(data.OMBRE_MAX_AUCTION + 2)
@@ -66,9 +68,8 @@ class Ombre(Variant):
 
     def deal_round(self, s: VState, round_no: int, start: int) -> VState:
         n = s.players
-        cards = [c for c in base_deck() if c != REMOVED_FLAG]
         rng = Rng(s.rng)
-        shuffled = rng.shuffled(cards)
+        shuffled = rng.shuffled(OMBRE_DECK)
         hands = tuple(sort_cards(shuffled[i * 9 : (i + 1) * 9]) for i in range(n))
         aside = tuple(tuple(shuffled[n * 9 + i * 3 : n * 9 + (i + 1) * 3]) for i in range(n))
         s = s.changed(
