@@ -119,6 +119,8 @@ FIELD: Final[dict[str, int]] = {name: i for i, name in enumerate(VState._fields)
 
 # Field positions written on the play phase's hot path (see VState).
 I_HANDS: Final = VState._fields.index("hands")
+I_DISCARDS: Final = VState._fields.index("discards")
+I_PENDING: Final = VState._fields.index("pending")
 I_TAKEN: Final = VState._fields.index("taken")
 I_KING_USED: Final = VState._fields.index("king_used")
 I_QUEEN_LEFT: Final = VState._fields.index("queen_left")
