@@ -46,6 +46,20 @@ KEEPERS: Final = frozenset(c for c in ALL_CARDS if is_keeper(c))
 WHITE_JACK: Final = frozenset({"w11"})
 
 
+def _card_points(card: str) -> tuple[str, bool, bool]:
+    """What a taken card scores by: the king colour whose back side it is (Ruling: white's colour cards
+    are the flags and rares; a white 11/12 is none), whether it is a court (11/12) or rare, whether a flag."""
+    if is_flag(card) or is_rare(card):
+        king_colour = "w"
+    else:
+        king_colour = "" if colour_of(card) == "w" else str(colour_of(card))
+    return king_colour, is_jack(card) or is_queen(card) or is_rare(card), is_flag(card)
+
+
+CARD_POINTS: Final = {card: _card_points(card) for card in ALL_CARDS}
+"""Each card's `_card_points`, built once (a round's scoring reads every taken card)."""
+
+
 class Napoleon(Variant):
     id = "napoleon"
     players = 5
@@ -213,13 +227,12 @@ class Napoleon(Variant):
         # the king has been used (in this round or the last: the back side lasts, RULINGS.md).
         back = s.king_used[seat]
         for card in s.taken[seat]:
-            # Ruling: white's colour cards are the flags and rares.
-            own = back and ((is_flag(card) or is_rare(card)) if colour == "w" else colour_of(card) == colour)
-            if own:
+            king_colour, court_or_rare, flag = CARD_POINTS[card]
+            if back and king_colour == colour:
                 plus += data.NAPOLEON_KING_COLOUR_CARD
-            if is_jack(card) or is_queen(card) or is_rare(card):
+            if court_or_rare:
                 plus += data.NAPOLEON_COURT_OR_RARE
-            if is_flag(card):
+            if flag:
                 minus -= data.NAPOLEON_FLAG
         if s.round == 2 and not s.king_used[seat]:
             plus += data.NAPOLEON_UNUSED_KING[colour]

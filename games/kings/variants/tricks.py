@@ -103,6 +103,36 @@ def effective_colour(card: str, lead: str | None) -> str | None:
     return lead if is_white_court(card) else colour_of(card)
 
 
+_RARE: Final = -1
+_FLAG: Final = -2
+
+
+def _rank(card: str, trump: str | None, lead: str | None) -> int:
+    """A card's strength as a number card under a trump and a lead colour: (trump, lead colour, value)
+    as one number (the value is at most 12); _RARE or _FLAG for those."""
+    if card in RARES:
+        return _RARE
+    if card in FLAGS:
+        return _FLAG
+    colour = lead if card in WHITE_COURTS else COLOUR[card]
+    key = VALUE[card]
+    if colour is not None:
+        if colour == trump:
+            key += 32
+        if colour == lead:
+            key += 16
+    return key
+
+
+_LEADS: Final = (None, *NUMBER_COLOURS)
+_RANKS: Final = {
+    (trump, lead): {card: _rank(card, trump, lead) for card in ALL_CARDS}
+    for trump in (*_LEADS, "w")
+    for lead in _LEADS
+}
+"""`_rank` of every card, by (trump, lead colour): built once, so a trick's winner reads one table."""
+
+
 def winning_index(entries: Sequence[Entry], rules: TrickRules) -> tuple[int, int]:
     """(index of the winning entry, rares it beat as a white flag) for a non-empty trick.
 
@@ -110,8 +140,7 @@ def winning_index(entries: Sequence[Entry], rules: TrickRules) -> tuple[int, int
     beats rares, the earliest flag over them); else the best number card by (trump, lead colour, value),
     the earlier of equals; else the earliest flag. One pass over the entries (read by index), the number
     cards ranked as they come (the lead colour is known first)."""
-    lead = lead_colour(entries)
-    trump = rules.trump
+    keys = _RANKS[rules.trump, lead_colour(entries)]
     last_king = first_rare = first_flag = best = -1
     rares = 0
     best_key = -1
@@ -120,25 +149,16 @@ def winning_index(entries: Sequence[Entry], rules: TrickRules) -> tuple[int, int
             last_king = i
             continue
         queen = entry[3]
-        card = entry[1]
-        if queen == "w" or (queen != "b" and card in RARES):
+        key = _RARE if queen == "w" else _FLAG if queen == "b" else keys[entry[1]]  # card
+        if key >= 0:  # a number card (or a white 11/12, of the lead colour)
+            if key > best_key:  # strictly greater: the earlier of two equal cards wins
+                best, best_key = i, key
+        elif key == _RARE:
             rares += 1
             if first_rare < 0:
                 first_rare = i
-        elif queen == "b" or card in FLAGS:
-            if first_flag < 0:
-                first_flag = i
-        else:  # a number card (or a white 11/12, of the lead colour)
-            colour = lead if card in WHITE_COURTS else COLOUR[card]
-            # (trump, lead colour, value) ordered as one number: the value is at most 12
-            key = VALUE[card]
-            if colour is not None:
-                if colour == trump:
-                    key += 32
-                if colour == lead:
-                    key += 16
-            if key > best_key:  # strictly greater: the earlier of two equal cards wins
-                best, best_key = i, key
+        elif first_flag < 0:
+            first_flag = i
     if last_king >= 0:
         return last_king, 0
     if rares:
