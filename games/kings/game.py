@@ -240,9 +240,10 @@ class KingsGame(Game[Any]):
         if kind is VState:
             vs: VState = state
             return RULES[vs[0]].apply(vs, seat, action)
-        other = None if kind is Table else self._delegate(state)
-        if other:
-            return other.apply(state, seat, action)
+        if kind is not Table:
+            other = self._delegate(state)
+            if other:
+                return other.apply(state, seat, action)
         new, events = engine.apply(state, seat, action)
         # Events carry their variant so render_event can tell ours from the variant engines' events. The
         # engine builds a fresh data dict for every event, so the tag is added in place (hot path).
