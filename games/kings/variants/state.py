@@ -3,7 +3,8 @@
 Zones are tuples of card ids so every card is somewhere exactly once (the conservation check). `info`
 is plain JSON and is replaced, never mutated. The state and the trick entries are NamedTuples (the
 hot-path rule of docs/engine-speed.md): a new state is one `tuple.__new__` from a list copy of the old
-one (`I_*` below are the field positions the play phase writes), `_replace` elsewhere.
+one (`I_*` below are the field positions the play phase writes), `VState.changed` elsewhere; the play
+phase reads fields by index (the field named in a comment).
 """
 
 from __future__ import annotations
