@@ -31,6 +31,8 @@ from games.kings import engine, search_hooks, text, view
 from games.kings.engine import STANDARD, TWO_PLAYER
 from games.kings.faces import FACES
 from games.kings.state import Table
+from games.kings.variants import RULES
+from games.kings.variants.state import VState
 
 BOOL_WORDS = {
     "true": True,
@@ -199,11 +201,20 @@ class KingsGame(Game[Any]):
         if other:
             return other.setup_events(state)
         # tagged with the variant, as apply() does, so render_event picks this module's texts
-        return [Event(e.kind, {**e.data, "variant": state.variant}, e.audience) for e in engine.setup_events(state)]
+        return [
+            Event(e.kind, {**e.data, "variant": state.variant}, e.audience)
+            for e in engine.setup_events(state)
+        ]
 
+    # The three per-action calls go straight to the engine: a Table to ours, a VState to its variant's
+    # rules (looked up by its variant, field 0), skipping the dispatch and VariantGame (hot path).
     def to_act(self, state: Any) -> frozenset[int]:
-        if type(state) is Table:  # the standard engine's hot path skips the dispatch
+        kind = type(state)
+        if kind is Table:
             return engine.to_act(state)
+        if kind is VState:
+            vs: VState = state
+            return RULES[vs[0]].to_act(vs)
         other = self._delegate(state)
         return other.to_act(state) if other else engine.to_act(state)
 
@@ -215,21 +226,30 @@ class KingsGame(Game[Any]):
         return None if asked is None else Prompt(asked.kind, {**asked.params, "variant": state.variant})
 
     def legal_actions(self, state: Any, seat: int) -> list[str]:
-        if type(state) is Table:  # hot path, as in to_act
+        kind = type(state)
+        if kind is Table:
             return engine.legal_actions(state, seat)
+        if kind is VState:
+            vs: VState = state
+            return RULES[vs[0]].legal_actions(vs, seat)
         other = self._delegate(state)
         return other.legal_actions(state, seat) if other else engine.legal_actions(state, seat)
 
     def apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
-        other = None if type(state) is Table else self._delegate(state)  # hot path: no dispatch for ours
-        if other:
-            return other.apply(state, seat, action)
+        kind = type(state)
+        if kind is VState:
+            vs: VState = state
+            return RULES[vs[0]].apply(vs, seat, action)
+        if kind is not Table:
+            other = self._delegate(state)
+            if other:
+                return other.apply(state, seat, action)
         new, events = engine.apply(state, seat, action)
         # Events carry their variant so render_event can tell ours from the variant engines' events. The
         # engine builds a fresh data dict for every event, so the tag is added in place (hot path).
         variant = new.variant
         for event in events:
-            data: Any = event.data  # a fresh dict (no cast() call on the hot path)
+            data: Any = event[1]  # event.data, a fresh dict (read by index, no cast() call: hot path)
             data["variant"] = variant
         return new, events
 
@@ -315,11 +335,17 @@ class KingsGame(Game[Any]):
 
     def render_event(self, event: Event, lang: str = "en", *, names: Names = None) -> str:
         other = self._text_engine(event.data.get("variant"))
-        return other.render_event(event, lang, names=names) if other else text.event_text(event, lang, names=names)
+        return (
+            other.render_event(event, lang, names=names)
+            if other
+            else text.event_text(event, lang, names=names)
+        )
 
     def render_view(self, view_: Mapping[str, JSON], lang: str = "en", *, names: Names = None) -> str:
         other = self._text_engine(view_.get("variant"))
-        return other.render_view(view_, lang, names=names) if other else text.view_text(view_, lang, names=names)
+        return (
+            other.render_view(view_, lang, names=names) if other else text.view_text(view_, lang, names=names)
+        )
 
     def render_prompt(self, prompt: Prompt, lang: str = "en", *, names: Names = None) -> str:
         other = self._text_engine(prompt.params.get("variant"))

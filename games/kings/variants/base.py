@@ -7,18 +7,22 @@ from __future__ import annotations
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Container, Sequence
-from typing import Any
+from typing import Any, Final
 
-from games.core.contract import Event, Outcome, new_event
+from games.core.contract import Event, Outcome
 from games.core.errors import IllegalAction
 from games.core.rng import Rng
 from games.kings.variants import data
 from games.kings.variants.components import (
+    ALL_CARDS,
+    COLOURS,
     DISCARD,
+    PARSED_PLAYS,
     PLAY,
     PLAY_KING,
     PLAY_QUEEN,
     PLAY_QUEEN_KING,
+    QUEENS_ON_CARDS,
     colour_of,
     is_flag,
     is_rare,
@@ -26,10 +30,12 @@ from games.kings.variants.components import (
 )
 from games.kings.variants.state import (
     I_BONUS,
+    I_DISCARDS,
     I_HANDS,
     I_KING_USED,
     I_LAST_TRICK,
     I_LEADER,
+    I_PENDING,
     I_PUBLIC,
     I_QUEEN_LEFT,
     I_REGULAR,
@@ -44,12 +50,12 @@ from games.kings.variants.state import (
 )
 from games.kings.variants.tricks import TrickRules, followable, lead_colour, may_follow, winning_index
 
-SEAT = tuple(frozenset({seat}) for seat in range(8))
+_new_tuple: Final = tuple.__new__  # a NamedTuple from ready items (hot path; skips its __new__)
+NO_CARDS: Final[frozenset[str]] = frozenset()
+SEAT: Final = tuple(frozenset({seat}) for seat in range(8))
 """The `to_act` set of one seat, built once."""
-NOBODY: frozenset[int] = frozenset()
-EVERYONE = tuple(frozenset(range(n)) for n in range(9))
-QUEENS_ON_CARDS = frozenset({"w", "r", "b", "k"})
-"""Queens used together with a played card (the green queen is an action of its own)."""
+NOBODY: Final[frozenset[int]] = frozenset()
+EVERYONE: Final = tuple(frozenset(range(n)) for n in range(9))
 
 
 @functools.cache
@@ -60,7 +66,15 @@ def rules_for(trump: str | None, flag_beats_rare: bool) -> TrickRules:
 
 def tagged(events: list[Event], variant: str) -> list[Event]:
     """Events naming their variant, so the `kings` facade routes their text to the variant texts."""
-    return [new_event(e.kind, {**e.data, "variant": variant}, e.audience) for e in events]
+    return [
+        _new_tuple(Event, (e[0], {**e[1], "variant": variant}, e[2])) for e in events
+    ]  # kind, data, audience
+
+
+@functools.cache
+def owing(pending: tuple[int, ...]) -> frozenset[int]:
+    """The seats that still owe discards: the `to_act` of an exchange, one set per `pending` (built once)."""
+    return frozenset([seat for seat, owed in enumerate(pending) if owed > 0])
 
 
 class Variant(ABC):
@@ -70,6 +84,17 @@ class Variant(ABC):
     players: int
     queens: bool  # physical queens with their effects (Ombre, Whist)
     flag_beats_rare: bool
+
+    def __init__(self) -> None:
+        # Where a king may go, by king colour and queen used: a fixed rule of the card, so a table built
+        # once per variant instead of a rule call per card of every legal list (hot path).
+        self.king_table: dict[str, dict[str, frozenset[str]]] = {
+            colour: {
+                queen: frozenset([card for card in ALL_CARDS if self.king_rule(colour, card, queen)])
+                for queen in ("", *QUEENS_ON_CARDS)
+            }
+            for colour in COLOURS
+        }
 
     # --- hooks --------------------------------------------------------------------------------------
     @abstractmethod
@@ -102,9 +127,15 @@ class Variant(ABC):
         """Teams once they are public (None: no teams, or not known yet)."""
         return None
 
-    def king_extra(self, s: VState, seat: int, card: str, queen: str) -> bool:
-        """Variant-only places a king may go (beyond a card of its colour, and white on flag/rare/queen)."""
+    def king_extra(self, colour: str, card: str, queen: str) -> bool:
+        """Variant-only places a king of `colour` may go (beyond a card of its colour, and white on
+        flag/rare/queen), whatever the trick holds."""
         return False
+
+    def king_places(self, s: VState, colour: str, queen: str) -> frozenset[str]:
+        """The cards a king of `colour` may go on, used with `queen` ("" for none) in this trick: the
+        fixed table, unless the variant adds a place that depends on the trick (Napoleon)."""
+        return self.king_table[colour][queen]
 
     def after_trick(self, s: VState, winner: int, rares_beaten: int) -> tuple[VState, list[Event]]:
         return s, []
@@ -146,17 +177,55 @@ class Variant(ABC):
             return (s.leader + s.regular) % s.players
         return s.waiting[0]
 
+    # The contract's three per-action calls (the `kings` facade calls them directly, VariantGame too).
+    # The play phase reads the state by index (hot path; the field is named in a comment).
     def to_act(self, s: VState) -> frozenset[int]:
-        phase = s.phase
+        phase = s[4]  # phase
         if phase == "play":
-            regular = s.regular
-            players = s.players
-            return SEAT[(s.leader + regular) % players] if regular < players else SEAT[s.waiting[0]]
+            regular = s[19]  # regular
+            players = s[1]  # players
+            if regular < players:
+                return SEAT[(s[18] + regular) % players]  # leader
+            return SEAT[s[20][0]]  # waiting
         if phase == "over":
             return NOBODY
         if phase == "scored":
-            return EVERYONE[s.players]
+            return EVERYONE[s[1]]
         return self.phase_to_act(s)
+
+    def legal_actions(self, s: VState, seat: int) -> list[str]:
+        if s[4] == "play":  # phase
+            regular = s[19]  # regular
+            players = s[1]  # players
+            if seat != ((s[18] + regular) % players if regular < players else s[20][0]):  # to_act, inlined
+                return []
+            return self.play_actions(s, seat)
+        if seat not in self.to_act(s):
+            return []
+        if s[4] == "scored":
+            return ["next"]
+        return self.phase_actions(s, seat)
+
+    def apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
+        phase = s[4]  # phase
+        if phase == "over":
+            raise IllegalAction("game_over")
+        players = s[1]  # players
+        if not 0 <= seat < players:
+            raise IllegalAction("not_seated")
+        if phase == "play":
+            regular = s[19]  # regular
+            if seat != ((s[18] + regular) % players if regular < players else s[20][0]):  # to_act, inlined
+                raise IllegalAction("not_your_turn")
+            return self.play_apply(s, seat, action)  # its events already name the variant
+        if seat not in self.to_act(s):
+            raise IllegalAction("not_your_turn")
+        if phase == "scored":
+            new, events = self.continue_apply(s, seat, action)
+        else:
+            new, events = self.phase_apply(s, seat, action)
+        # Events and prompts name their variant so the `kings` facade can route their text here.
+        return new, tagged(events, self.id)
 
     @abstractmethod
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
@@ -172,121 +241,121 @@ class Variant(ABC):
     def king_available(self, s: VState, seat: int) -> bool:
         return bool(s.sets[seat]) and s.king_ok[seat] and not s.king_used[seat]
 
-    def king_allowed(self, s: VState, seat: int, card: str, queen: str) -> bool:
-        """002 ■キングのプレイ: on a card of the king's colour; the white king on a flag, rare or white queen."""
-        colour = s.sets[seat]
+    def king_rule(self, colour: str, card: str, queen: str) -> bool:
+        """002 ■キングのプレイ: on a card of the king's colour; the white king on a flag, rare or white queen;
+        never with the blue queen. The tables of `king_places` are built from it."""
         if queen == "b":
             return False
         if colour_of(card) == colour and colour != "w":
             return True
         if colour == "w" and (is_flag(card) or is_rare(card) or queen == "w"):
             return True
-        return self.king_extra(s, seat, card, queen)
+        return self.king_extra(colour, card, queen)
 
     def play_actions(self, s: VState, seat: int) -> list[str]:
         """Every legal play: each followable card, then with the queen (white/red/blue on a followable
         card, black on any card, green on its own), each also with the king where it may go."""
-        hand = s.hands[seat]
-        trick = s.trick
-        base = followable(hand, lead_colour(trick)) if trick else list(hand)
-        colour = s.sets[seat]
-        king = bool(colour) and s.king_ok[seat] and not s.king_used[seat]
+        hand = s[5][seat]  # hands
+        trick = s[17]  # trick
+        base = followable(hand, lead_colour(trick)) if trick else hand
+        colour = s[13][seat]  # sets
+        king = colour != "" and s[15][seat] and not s[14][seat]  # king_ok, king_used
         if king:
+            places = self.king_places(s, colour, "")
             out: list[str] = []
             for card in base:
                 out.append(PLAY[card])
-                if self.king_allowed(s, seat, card, ""):
+                if card in places:
                     out.append(PLAY_KING[card])
         else:
             out = [PLAY[card] for card in base]
-        if self.queens and colour and s.queen_left[seat] > 0 and s.regular < s.players:
+        if self.queens and colour and s[16][seat] > 0 and s[19] < s[1]:  # queen_left, regular, players
             if colour == "g":
                 out.append("green")
             elif colour in QUEENS_ON_CARDS:
                 plain = PLAY_QUEEN[colour]
+                places = self.king_places(s, colour, colour) if king else NO_CARDS
                 with_king = PLAY_QUEEN_KING[colour]
                 for card in hand if colour == "k" else base:
                     out.append(plain[card])
-                    if king and self.king_allowed(s, seat, card, colour):
+                    if card in places:
                         out.append(with_king[card])
         return out
 
     def play_move(self, s: VState, seat: int, action: str) -> tuple[str, str, bool] | None:
         """(card, queen, king) when `action in play_actions(s, seat)`, else None; "green" gives
         ("", "g", False). Checks the one action instead of building every legal one."""
-        colour = s.sets[seat]
-        queen_ok = self.queens and bool(colour) and s.queen_left[seat] > 0 and s.regular < s.players
-        if action == "green":
-            return ("", "g", False) if queen_ok and colour == "g" else None
-        parts = action.split(":")
-        n = len(parts)
-        if n < 2 or n > 4 or parts[0] != "play":
+        move = PARSED_PLAYS.get(action)
+        if move is None:
             return None
-        king = n > 2 and parts[-1] == "K"
-        queen = ""
-        size = n - 1 if king else n
-        if size == 3:
-            mark = parts[2]
-            if len(mark) != 2 or mark[0] != "q":
-                return None
-            queen = mark[1]
-            if not queen_ok or queen != colour or queen not in QUEENS_ON_CARDS:
-                return None
-        elif size != 2:
-            return None
-        card = parts[1]
-        hand = s.hands[seat]
+        card, queen, king = move
+        colour = s[13][seat]  # sets
+        if queen:  # the seat's own queen, while it has a use left and before everyone has had a turn
+            if queen != colour or not self.queens or s[16][seat] <= 0 or s[19] >= s[1]:
+                return None  # queen_left, regular, players
+            if not card:  # the green queen, on its own
+                return move
+        hand = s[5][seat]  # hands
         if card not in hand:
             return None
-        if queen != "k" and s.trick and not may_follow(hand, lead_colour(s.trick), card):
+        trick = s[17]  # trick
+        if queen != "k" and trick and not may_follow(hand, lead_colour(trick), card):
             return None
         if king and not (
-            colour and s.king_ok[seat] and not s.king_used[seat] and self.king_allowed(s, seat, card, queen)
-        ):
+            colour and s[15][seat] and not s[14][seat] and card in self.king_places(s, colour, queen)
+        ):  # king_ok, king_used
             return None
-        return card, queen, king
+        return move
 
     def play_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        """One play on a working copy of the state (a list, frozen back into one VState). Its events
-        already name the variant (VariantGame.apply tags every other phase's events)."""
+        """One play on a working copy of the state (a list, frozen back into one VState, once even when
+        the play ends the trick). Its events already name the variant (`apply` tags the other phases')."""
         move = self.play_move(s, seat, action)
         if move is None:
             raise IllegalAction("unknown_action")
         card, queen, king = move
-        players = s.players
-        regular = s.regular
+        players = s[1]  # players
+        regular = s[19]  # regular
         w = list(s)
         if not card:  # the green queen: play last, after everyone else
-            w[I_QUEEN_LEFT] = put(s.queen_left, seat, s.queen_left[seat] - 1)
-            w[I_WAITING] = s.waiting + (seat,)  # noqa: RUF005  (no list detour, as (*t, x) takes)
-            w[I_REGULAR] = regular = regular + 1
-            events = [new_event("green", {"seat": seat, "variant": self.id})]
+            queen_left = s[16]  # queen_left
+            w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
+            w[I_WAITING] = s[20] + (seat,)  # waiting
+            w[I_REGULAR] = regular + 1
+            return _new_tuple(VState, w), [
+                _new_tuple(Event, ("green", {"seat": seat, "variant": self.id}, None))
+            ]
+        hands = list(s[5])  # hands (a list and back: fewer tuples than slicing both)
+        hand = list(hands[seat])
+        hand.remove(card)
+        hands[seat] = tuple(hand)
+        w[I_HANDS] = tuple(hands)
+        trick = w[I_TRICK] = s[17] + (_new_tuple(Entry, (seat, card, king, queen)),)  # trick
+        if king:
+            w[I_KING_USED] = put(s[14], seat, True)  # king_used
+        if queen:
+            queen_left = s[16]  # queen_left
+            w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
+        waiting = s[20]  # waiting
+        if regular >= players:
+            w[I_WAITING] = waiting = waiting[1:]
         else:
-            hand = s.hands[seat]
-            at = hand.index(card)
-            w[I_HANDS] = put(s.hands, seat, hand[:at] + hand[at + 1 :])
-            w[I_TRICK] = s.trick + (tuple.__new__(Entry, (seat, card, king, queen)),)  # noqa: RUF005
-            if king:
-                w[I_KING_USED] = put(s.king_used, seat, True)
-            if queen:
-                w[I_QUEEN_LEFT] = put(s.queen_left, seat, s.queen_left[seat] - 1)
-            if regular >= players:
-                w[I_WAITING] = s.waiting[1:]
-            else:
-                w[I_REGULAR] = regular = regular + 1
-            if card in s.public:
-                w[I_PUBLIC] = s.public - {card}
-            data = {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
-            events = [new_event("played", data)]
-        new: VState = tuple.__new__(VState, w)
-        if regular >= players and not w[I_WAITING]:
-            new, more = self.finish_trick(new)
-            events.extend(more)
-        return new, events
+            w[I_REGULAR] = regular = regular + 1
+        public = s[24]  # public
+        if card in public:
+            w[I_PUBLIC] = public - {card}
+        data = {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
+        events = [_new_tuple(Event, ("played", data, None))]
+        if regular < players or waiting:
+            return _new_tuple(VState, w), events
+        return self.finish_trick(s, w, trick, events)
 
-    def finish_trick(self, s: VState) -> tuple[VState, list[Event]]:
-        """The trick's winner takes its cards and leads next; events already name the variant."""
-        trick = s.trick
+    def finish_trick(
+        self, s: VState, w: list[Any], trick: tuple[Entry, ...], events: list[Event]
+    ) -> tuple[VState, list[Event]]:
+        """The trick's winner takes its cards and leads next, on the working copy `w` of the play that
+        ended the trick (`s`, the state before it, gives the trick's rules); events already name the
+        variant."""
         index, rares = winning_index(trick, self.rules(s))
         winner = trick[index][0]  # seat
         red = False
@@ -295,23 +364,25 @@ class Variant(ABC):
                 red = True
                 break
         cards = tuple([entry[1] for entry in trick])
-        w = list(s)
-        w[I_TAKEN] = put(s.taken, winner, s.taken[winner] + cards)
-        w[I_TRICKS] = put(s.tricks, winner, s.tricks[winner] + 1)
+        taken = w[I_TAKEN]
+        w[I_TAKEN] = put(taken, winner, taken[winner] + cards)
+        tricks = w[I_TRICKS]
+        w[I_TRICKS] = put(tricks, winner, tricks[winner] + 1)
         if red:
-            w[I_BONUS] = put(s.bonus, winner, s.bonus[winner] + 1)
+            bonus = w[I_BONUS]
+            w[I_BONUS] = put(bonus, winner, bonus[winner] + 1)
         w[I_LAST_TRICK] = trick
         w[I_TRICK] = ()
         w[I_LEADER] = winner
         w[I_REGULAR] = 0
         w[I_WAITING] = ()
-        s = tuple.__new__(VState, w)
+        s = _new_tuple(VState, w)
         data = {"winner": winner, "cards": list(cards), "red_queen": red, "variant": self.id}
-        events = [new_event("trick", data)]
+        events.append(_new_tuple(Event, ("trick", data, None)))
         s, more = self.after_trick(s, winner, rares)
         if more:
             events.extend(tagged(more, self.id))
-        for hand in s.hands:
+        for hand in s[5]:  # hands
             if hand:
                 return s, events
         s, more = self.end_round(s)
@@ -322,7 +393,7 @@ class Variant(ABC):
     def empty_seats(self, s: VState) -> VState:
         n = s.players
         empty: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
-        return s._replace(
+        return s.changed(
             discards=empty,
             taken=empty,
             aside=empty,
@@ -342,7 +413,7 @@ class Variant(ABC):
         hands = tuple(
             sort_cards([*s.hands[i], *shuffled[i * each : (i + 1) * each]]) for i in range(s.players)
         )
-        return s._replace(rng=rng.state, hands=hands, deck=tuple(shuffled[s.players * each :]))
+        return s.changed(rng=rng.state, hands=hands, deck=tuple(shuffled[s.players * each :]))
 
     def king_number(self, s: VState, seat: int) -> int:
         colour = s.sets[seat]
@@ -355,11 +426,15 @@ class Variant(ABC):
     def apply_discard(self, s: VState, seat: int, action: str, keep: Container[str] = ()) -> VState:
         """One owed discard, checked on its own: `action in discard_actions(s, seat, keep)`."""
         card = action[8:]
-        hand = s.hands[seat]
-        if s.pending[seat] <= 0 or not action.startswith("discard:") or card in keep or card not in hand:
+        hands = s[5]  # hands (read by index, the new state one list copy: an exchange is ~15% of actions)
+        hand = hands[seat]
+        pending = s[25]  # pending
+        if pending[seat] <= 0 or not action.startswith("discard:") or card in keep or card not in hand:
             raise IllegalAction("unknown_action")
-        return s._replace(
-            hands=put(s.hands, seat, without(hand, card)),
-            discards=put(s.discards, seat, (*s.discards[seat], card)),
-            pending=put(s.pending, seat, s.pending[seat] - 1),
-        )
+        discards = s[9]  # discards
+        w = list(s)
+        w[I_HANDS] = put(hands, seat, without(hand, card))
+        w[I_DISCARDS] = put(discards, seat, discards[seat] + (card,))
+        w[I_PENDING] = put(pending, seat, pending[seat] - 1)
+        new: VState = _new_tuple(VState, w)
+        return new

@@ -9,13 +9,14 @@ queen and jack character cards) are not dealt; they are tracked as per-seat stat
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
-COLOURS = ("w", "r", "b", "g", "k")
+COLOURS: Final = ("w", "r", "b", "g", "k")
 """White, red, blue, green, black: the five KQJ sets (and king numbers 1-5 in this order)."""
 
-NUMBER_COLOURS = ("r", "b", "g", "k")
-FLAGS = ("flag1", "flag2")
-RARES = ("rare1", "rare2")
+NUMBER_COLOURS: Final = ("r", "b", "g", "k")
+FLAGS: Final = ("flag1", "flag2")
+RARES: Final = ("rare1", "rare2")
 
 
 def number_cards() -> list[str]:
@@ -85,11 +86,11 @@ def sort_key(card: str) -> tuple[int, int]:
 
 
 def sort_cards(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=sort_key))
+    return tuple(sorted(cards, key=_hand_rank))
 
 
 # --- precomputed tables for the play phase's hot path (docs/engine-speed.md) ---------------------------
-ALL_CARDS: tuple[str, ...] = (
+ALL_CARDS: Final[tuple[str, ...]] = (
     *number_cards(),
     *(court(c, v) for c in COLOURS for v in (11, 12)),
     *FLAGS,
@@ -97,12 +98,38 @@ ALL_CARDS: tuple[str, ...] = (
 )
 """Every playing-card id any variant uses."""
 
-SUIT: dict[str, str] = {c: (colour_of(c) or "") if colour_of(c) in NUMBER_COLOURS else "" for c in ALL_CARDS}
+SUIT: Final[dict[str, str]] = {
+    c: (colour_of(c) or "") if colour_of(c) in NUMBER_COLOURS else "" for c in ALL_CARDS
+}
 """The colour a card follows and leads with (r, b, g, k); "" for the free cards: flags, rares, white 11/12."""
 
-PLAY: dict[str, str] = {c: f"play:{c}" for c in ALL_CARDS}
-PLAY_KING: dict[str, str] = {c: f"play:{c}:K" for c in ALL_CARDS}
-PLAY_QUEEN: dict[str, dict[str, str]] = {q: {c: f"play:{c}:q{q}" for c in ALL_CARDS} for q in COLOURS}
-PLAY_QUEEN_KING: dict[str, dict[str, str]] = {q: {c: f"play:{c}:q{q}:K" for c in ALL_CARDS} for q in COLOURS}
-DISCARD: dict[str, str] = {c: f"discard:{c}" for c in ALL_CARDS}
+_hand_rank: Final = {card: i for i, card in enumerate(sorted(ALL_CARDS, key=sort_key))}.__getitem__
+"""Hand order (sort_key) as one int per card: a C-level sort key (dealing and picking sort hands)."""
+
+PLAY: Final[dict[str, str]] = {c: f"play:{c}" for c in ALL_CARDS}
+PLAY_KING: Final[dict[str, str]] = {c: f"play:{c}:K" for c in ALL_CARDS}
+PLAY_QUEEN: Final[dict[str, dict[str, str]]] = {q: {c: f"play:{c}:q{q}" for c in ALL_CARDS} for q in COLOURS}
+PLAY_QUEEN_KING: Final[dict[str, dict[str, str]]] = {
+    q: {c: f"play:{c}:q{q}:K" for c in ALL_CARDS} for q in COLOURS
+}
+DISCARD: Final[dict[str, str]] = {c: f"discard:{c}" for c in ALL_CARDS}
 """Action strings, built once (play:CARD, play:CARD:K, play:CARD:qX, play:CARD:qX:K, discard:CARD)."""
+
+QUEENS_ON_CARDS: Final = ("w", "r", "b", "k")
+"""Queens used together with a played card (the green queen is an action of its own)."""
+
+
+def _parsed_plays() -> dict[str, tuple[str, str, bool]]:
+    parsed = {"green": ("", "g", False)}
+    for card in ALL_CARDS:
+        parsed[PLAY[card]] = (card, "", False)
+        parsed[PLAY_KING[card]] = (card, "", True)
+        for queen in QUEENS_ON_CARDS:
+            parsed[PLAY_QUEEN[queen][card]] = (card, queen, False)
+            parsed[PLAY_QUEEN_KING[queen][card]] = (card, queen, True)
+    return parsed
+
+
+PARSED_PLAYS: Final = _parsed_plays()
+"""Every well-formed play action -> (card, queen, king), "green" -> ("", "g", False): a play is parsed by
+one lookup instead of splitting its string (hot path)."""

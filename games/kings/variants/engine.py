@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from games.core.contract import JSON, Event, Game, GameInfo, Outcome, Policy, Prompt, VariantInfo, mypyc_attr
-from games.core.errors import IllegalAction, InvalidOptions
+from games.core.errors import InvalidOptions
 from games.core.names import Names
 from games.kings.variants import text
-from games.kings.variants.base import Variant, tagged
+from games.kings.variants.base import Variant
 from games.kings.variants.components import sort_cards
 from games.kings.variants.state import VState
 
@@ -59,33 +59,10 @@ class VariantGame(Game[VState]):
         return Prompt(kind, params)
 
     def legal_actions(self, state: VState, seat: int) -> list[str]:
-        variant = self.variant
-        if seat not in variant.to_act(state):
-            return []
-        phase = state.phase
-        if phase == "play":
-            return variant.play_actions(state, seat)
-        if phase == "scored":
-            return ["next"]
-        return variant.phase_actions(state, seat)
+        return self.variant.legal_actions(state, seat)
 
     def apply(self, state: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        phase = state.phase
-        if phase == "over":
-            raise IllegalAction("game_over")
-        if not 0 <= seat < state.players:
-            raise IllegalAction("not_seated")
-        variant = self.variant
-        if seat not in variant.to_act(state):
-            raise IllegalAction("not_your_turn")
-        if phase == "play":
-            return variant.play_apply(state, seat, action)  # its events already name the variant
-        if phase == "scored":
-            new, events = variant.continue_apply(state, seat, action)
-        else:
-            new, events = variant.phase_apply(state, seat, action)
-        # Events and prompts name their variant so the `kings` facade can route their text here.
-        return new, tagged(events, variant.id)
+        return self.variant.apply(state, seat, action)
 
     def view(self, state: VState, seat: int | None) -> dict[str, JSON]:
         v = self.variant

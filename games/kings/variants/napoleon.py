@@ -9,13 +9,13 @@ and discards 4 (never a flag, rare, 11 or 12); the jacks are dispatched; 9 trick
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from games.core.contract import Event, Outcome
+from games.core.contract import Event, Outcome, new_event
 from games.core.errors import IllegalAction
 from games.core.rng import seed_state
 from games.kings.variants import data
-from games.kings.variants.base import SEAT, Variant
+from games.kings.variants.base import SEAT, Variant, owing
 from games.kings.variants.components import (
     ALL_CARDS,
     COLOURS,
@@ -33,8 +33,8 @@ from games.kings.variants.components import (
 from games.kings.variants.state import VState, put, without
 from games.kings.variants.tricks import lead_colour
 
-BID_TIE_ORDER = ("k", "r", "b", "g")  # text: 同数の場合は、黒→赤→青→緑の順番
-EMPEROR_TEAM = ("w", "k")
+BID_TIE_ORDER: Final = ("k", "r", "b", "g")  # text: 同数の場合は、黒→赤→青→緑の順番
+EMPEROR_TEAM: Final = ("w", "k")
 
 
 def is_keeper(card: str) -> bool:
@@ -42,7 +42,22 @@ def is_keeper(card: str) -> bool:
     return is_flag(card) or is_rare(card) or is_jack(card) or is_queen(card)
 
 
-KEEPERS = frozenset(c for c in ALL_CARDS if is_keeper(c))
+KEEPERS: Final = frozenset(c for c in ALL_CARDS if is_keeper(c))
+WHITE_JACK: Final = frozenset({"w11"})
+
+
+def _card_points(card: str) -> tuple[str, bool, bool]:
+    """What a taken card scores by: the king colour whose back side it is (Ruling: white's colour cards
+    are the flags and rares; a white 11/12 is none), whether it is a court (11/12) or rare, whether a flag."""
+    if is_flag(card) or is_rare(card):
+        king_colour = "w"
+    else:
+        king_colour = "" if colour_of(card) == "w" else str(colour_of(card))
+    return king_colour, is_jack(card) or is_queen(card) or is_rare(card), is_flag(card)
+
+
+CARD_POINTS: Final = {card: _card_points(card) for card in ALL_CARDS}
+"""Each card's `_card_points`, built once (a round's scoring reads every taken card)."""
 
 
 class Napoleon(Variant):
@@ -60,12 +75,16 @@ class Napoleon(Variant):
         emperor_team = [i for i in range(s.players) if s.sets[i] in EMPEROR_TEAM]
         return [emperor_team, [i for i in range(s.players) if i not in emperor_team]]
 
-    def king_extra(self, s: VState, seat: int, card: str, queen: str) -> bool:
-        """White king on the white queen (12); black king on the white jack only under a black lead."""
-        colour = s.sets[seat]
-        if colour == "w" and card == "w12":
-            return True
-        return colour == "k" and card == "w11" and lead_colour(s.trick) == "k"
+    def king_extra(self, colour: str, card: str, queen: str) -> bool:
+        """White king on the white queen (12); the black king's place depends on the trick (king_places)."""
+        return colour == "w" and card == "w12"
+
+    def king_places(self, s: VState, colour: str, queen: str) -> frozenset[str]:
+        """The fixed places, and the black king on the white jack only under a black lead."""
+        places = self.king_table[colour][queen]
+        if colour == "k" and queen != "b" and lead_colour(s.trick) == "k":
+            return places | WHITE_JACK
+        return places
 
     def seat_of(self, s: VState, colour: str) -> int:
         return s.sets.index(colour)
@@ -96,7 +115,7 @@ class Napoleon(Variant):
             return frozenset([i for i, pile in enumerate(s.aside) if not pile])
         if s.phase == "set":
             return SEAT[s.order[0]]
-        return frozenset([i for i, owed in enumerate(s.pending) if owed > 0])
+        return owing(s.pending)
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
         if s.phase == "bid":
@@ -114,7 +133,7 @@ class Napoleon(Variant):
                 return self.commit_bid(s, seat, action.split(":", 1)[1])
             return self.take_set(s, seat, action.split(":", 1)[1])
         s = self.apply_discard(s, seat, action, KEEPERS)
-        events = [Event("discarded", {"seat": seat})]
+        events = [new_event("discarded", {"seat": seat})]
         if not any(s.pending):
             s, more = self.dispatch(s)
             events.extend(more)
@@ -122,39 +141,39 @@ class Napoleon(Variant):
 
     def commit_bid(self, s: VState, seat: int, card: str) -> tuple[VState, list[Event]]:
         """Bids are chosen in secret and revealed together (RULINGS: simultaneous choices)."""
-        s = s._replace(
+        s = s.changed(
             hands=put(s.hands, seat, without(s.hands[seat], card)), aside=put(s.aside, seat, (card,))
         )
-        events = [Event("bid_committed", {"seat": seat})]
+        events = [new_event("bid_committed", {"seat": seat})]
         if not all(s.aside):
             return s, events
         bids = [pile[0] for pile in s.aside]
         order = sorted(range(s.players), key=lambda i: (-value_of(bids[i]), BID_TIE_ORDER.index(bids[i][0])))
-        s = s._replace(
+        s = s.changed(
             box=(*s.box, *bids),
             aside=tuple(() for _ in range(s.players)),
             phase="set",
             order=tuple(order),
         ).with_info(bids=bids)
-        return s, [*events, Event("bids", {"cards": bids, "order": order})]
+        return s, [*events, new_event("bids", {"cards": bids, "order": order})]
 
     def take_set(self, s: VState, seat: int, colour: str) -> tuple[VState, list[Event]]:
         courts = (court(colour, 11), court(colour, 12))
         box = s.box
         for card in courts:
             box = without(box, card)
-        s = s._replace(
+        s = s.changed(
             sets=put(s.sets, seat, colour),
             box=box,
             hands=put(s.hands, seat, sort_cards([*s.hands[seat], *courts])),
             public=s.public | set(courts),
             order=s.order[1:],
         )
-        events = [Event("set_taken", {"seat": seat, "colour": colour})]
+        events = [new_event("set_taken", {"seat": seat, "colour": colour})]
         if s.order:
             return s, events
         emperor, partner = self.seat_of(s, "w"), self.seat_of(s, "k")
-        events.append(Event("teams", {"emperor": emperor, "partner": partner}))
+        events.append(new_event("teams", {"emperor": emperor, "partner": partner}))
         s, more = self.exchanges(s, [emperor])
         return s, events + more
 
@@ -169,9 +188,9 @@ class Napoleon(Variant):
             drawn, deck = deck[: data.NAPOLEON_EXCHANGE], deck[data.NAPOLEON_EXCHANGE :]
             hands = put(hands, seat, sort_cards([*hands[seat], *drawn]))
             pending[seat] = data.NAPOLEON_EXCHANGE
-            events.append(Event("exchange", {"seat": seat, "count": len(drawn)}))
-            events.append(Event("drawn", {"seat": seat, "cards": list(drawn)}, frozenset({seat})))
-        return s._replace(deck=deck, hands=hands, pending=tuple(pending), phase="exchange"), events
+            events.append(new_event("exchange", {"seat": seat, "count": len(drawn)}))
+            events.append(new_event("drawn", {"seat": seat, "cards": list(drawn)}, frozenset({seat})))
+        return s.changed(deck=deck, hands=hands, pending=tuple(pending), phase="exchange"), events
 
     def dispatch(self, s: VState) -> tuple[VState, list[Event]]:
         """ジャックの派遣: white and black swap jacks; red, blue, green pass theirs clockwise."""
@@ -187,15 +206,15 @@ class Napoleon(Variant):
             hands[taker].append(card)
         starter = min(range(s.players), key=lambda i: self.king_number(s, i))
         leader = emperor if s.round == 1 else starter
-        s = s._replace(
+        s = s.changed(
             hands=tuple(sort_cards(h) for h in hands),
             phase="play",
             leader=leader,
             regular=0,
         )
         return s, [
-            Event("dispatch", {"moves": [[c, t] for c, _, t in moves]}),
-            Event("start_player", {"seat": leader}),
+            new_event("dispatch", {"moves": [[c, t] for c, _, t in moves]}),
+            new_event("start_player", {"seat": leader}),
         ]
 
     # --- scoring ---------------------------------------------------------------------------------------
@@ -208,13 +227,12 @@ class Napoleon(Variant):
         # the king has been used (in this round or the last: the back side lasts, RULINGS.md).
         back = s.king_used[seat]
         for card in s.taken[seat]:
-            # Ruling: white's colour cards are the flags and rares.
-            own = back and ((is_flag(card) or is_rare(card)) if colour == "w" else colour_of(card) == colour)
-            if own:
+            king_colour, court_or_rare, flag = CARD_POINTS[card]
+            if back and king_colour == colour:
                 plus += data.NAPOLEON_KING_COLOUR_CARD
-            if is_jack(card) or is_queen(card) or is_rare(card):
+            if court_or_rare:
                 plus += data.NAPOLEON_COURT_OR_RARE
-            if is_flag(card):
+            if flag:
                 minus -= data.NAPOLEON_FLAG
         if s.round == 2 and not s.king_used[seat]:
             plus += data.NAPOLEON_UNUSED_KING[colour]
@@ -233,23 +251,23 @@ class Napoleon(Variant):
             scores[seat] = max(0, scores[seat] + plus - minus)  # Ruling: never below 0
             points.append(scores[seat] - before)
         totals = self.team_totals(s, tuple(scores))
-        s = s._replace(scores=tuple(scores)).with_info(
+        s = s.changed(scores=tuple(scores)).with_info(
             team_scores=totals, round_points=points, round_totals=[*s.get("round_totals", []), list(scores)]
         )
         events = [
-            Event(
+            new_event(
                 "round_scored", {"round": s.round, "points": points, "scores": scores, "team_scores": totals}
             )
         ]
         if s.round >= data.ROUNDS["napoleon"]:
-            return s._replace(phase="over"), [*events, Event("game_over", {"scores": scores})]
-        return s._replace(phase="scored"), events
+            return s.changed(phase="over"), [*events, new_event("game_over", {"scores": scores})]
+        return s.changed(phase="scored"), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         own = {i: (court(s.sets[i], 11), court(s.sets[i], 12)) for i in range(s.players)}
         courts = {c for pair in own.values() for c in pair}
         cards = [c for c in self.all_cards(s) if c not in courts]
-        s = s._replace(
+        s = s.changed(
             round=2,
             hands=tuple(sort_cards(own[i]) for i in range(s.players)),
             box=(),
@@ -265,7 +283,7 @@ class Napoleon(Variant):
         elif totals[1] < totals[0]:
             seats.append(self.seat_of(s, "r"))
         s, events = self.exchanges(s, seats)
-        return s, [Event("new_round", {"round": 2}), *events]
+        return s, [new_event("new_round", {"round": 2}), *events]
 
     def outcome(self, s: VState) -> Outcome | None:
         teams = self.teams(s) or [[], []]

@@ -9,18 +9,20 @@ rares (+100 each); King and Rival bonuses; three rounds with the auction start m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from games.core.contract import Event, Outcome, placements_from_scores
+from games.core.contract import Event, Outcome, new_event, placements_from_scores
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
 from games.kings.variants import data
-from games.kings.variants.base import SEAT, Variant
+from games.kings.variants.base import SEAT, Variant, owing
 from games.kings.variants.components import COLOURS, base_deck, sort_cards
 from games.kings.variants.state import VState, put
 
-REMOVED_FLAG = "flag2"  # text: 白旗1枚を抜いたプレイングカード
-AUCTION_ACTIONS = tuple(
+REMOVED_FLAG: Final = "flag2"  # text: 白旗1枚を抜いたプレイングカード
+OMBRE_DECK: Final = tuple(c for c in base_deck() if c != REMOVED_FLAG)
+"""The cards dealt each round, built once."""
+AUCTION_ACTIONS: Final = tuple(
     ("pass", *(f"king:{n}" for n in range(least, data.OMBRE_MAX_AUCTION + 1)))
     for least in range(data.OMBRE_MAX_AUCTION + 2)
 )
@@ -34,12 +36,12 @@ class Ombre(Variant):
     flag_beats_rare = True
 
     def trump(self, s: VState) -> str | None:
-        colour = s.get("trump")
+        colour = s.get("trump")  # the King's set, once chosen
         return None if colour in (None, "w") else str(colour)
 
-    def king_extra(self, s: VState, seat: int, card: str, queen: str) -> bool:
+    def king_extra(self, colour: str, card: str, queen: str) -> bool:
         """White king (Ombre): on any card, played by the normal rules first."""
-        return s.sets[seat] == "w"
+        return colour == "w"
 
     # --- dealing and the auction ----------------------------------------------------------------------
     def setup(self, players: int, seed: int) -> VState:
@@ -60,16 +62,17 @@ class Ombre(Variant):
     def setup_events(self, s: VState) -> list[Event]:
         """RULINGS "All games": the first auction's start player is drawn, announced publicly."""
         start = int(s.get("first_start"))
-        return [Event("auction_start", {"seat": start, "turn": (start + 1) % s.players, "variant": self.id})]
+        return [
+            new_event("auction_start", {"seat": start, "turn": (start + 1) % s.players, "variant": self.id})
+        ]
 
     def deal_round(self, s: VState, round_no: int, start: int) -> VState:
         n = s.players
-        cards = [c for c in base_deck() if c != REMOVED_FLAG]
         rng = Rng(s.rng)
-        shuffled = rng.shuffled(cards)
+        shuffled = rng.shuffled(OMBRE_DECK)
         hands = tuple(sort_cards(shuffled[i * 9 : (i + 1) * 9]) for i in range(n))
         aside = tuple(tuple(shuffled[n * 9 + i * 3 : n * 9 + (i + 1) * 3]) for i in range(n))
-        s = s._replace(
+        s = s.changed(
             rng=rng.state,
             round=round_no,
             phase="auction",
@@ -85,7 +88,7 @@ class Ombre(Variant):
             leader=start,
         )
         s = self.empty_seats(s)
-        return s._replace(aside=aside, deck=tuple(shuffled[n * 12 :])).with_info(
+        return s.changed(aside=aside, deck=tuple(shuffled[n * 12 :])).with_info(
             start=start,
             high=start,
             count=0,
@@ -101,7 +104,7 @@ class Ombre(Variant):
             return SEAT[int(s.get("turn"))]
         if s.phase == "set":
             return SEAT[s.order[0]]
-        return frozenset([i for i, owed in enumerate(s.pending) if owed > 0])
+        return owing(s.pending)
 
     def auction_actions(self, s: VState, seat: int) -> list[str]:
         """Overbid with more auction cards; only the auction's start player may match (Ruling)."""
@@ -125,11 +128,11 @@ class Ombre(Variant):
                 return self.bid(s, seat, action)
             return self.take_set(s, seat, action.split(":", 1)[1])
         s = self.apply_discard(s, seat, action)
-        events = [Event("discarded", {"seat": seat})]
+        events = [new_event("discarded", {"seat": seat})]
         if not any(s.pending):
             king = int(s.get("king"))
-            s = s._replace(phase="play", leader=king, regular=0)
-            events.append(Event("start_player", {"seat": king}))
+            s = s.changed(phase="play", leader=king, regular=0)
+            events.append(new_event("start_player", {"seat": king}))
         return s, events
 
     def bid(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
@@ -139,12 +142,12 @@ class Ombre(Variant):
         count = int(s.get("count"))
         if action == "pass":
             passed.append(seat)
-            event = Event("auction", {"seat": seat, "count": None})
+            event = new_event("auction", {"seat": seat, "count": None})
         else:
             count = int(action.split(":")[1])
             high = seat
             counts[seat] = count
-            event = Event("auction", {"seat": seat, "count": count})
+            event = new_event("auction", {"seat": seat, "count": count})
         others = [(seat + k) % s.players for k in range(1, s.players)]
         nxt = next((o for o in others if o not in passed and o != high), None)
         if len(passed) < s.players - 1 and nxt is not None:
@@ -165,7 +168,7 @@ class Ombre(Variant):
                 cards = cards[used:]
             hands[seat] = sort_cards([*hands[seat], *cards])
             pending[seat] = len(cards)
-        s = s._replace(
+        s = s.changed(
             hands=tuple(hands),
             aside=tuple(() for _ in range(s.players)),
             dead=tuple(dead),
@@ -174,23 +177,23 @@ class Ombre(Variant):
             order=tuple((king + k) % s.players for k in range(s.players)),
             king_ok=tuple(i == king for i in range(s.players)),
         ).with_info(king=king)
-        return s, [*events, Event("auction_won", {"seat": king, "count": used})]
+        return s, [*events, new_event("auction_won", {"seat": king, "count": used})]
 
     def take_set(self, s: VState, seat: int, colour: str) -> tuple[VState, list[Event]]:
-        s = s._replace(
+        s = s.changed(
             sets=put(s.sets, seat, colour),
             queen_left=put(s.queen_left, seat, 1),
             order=s.order[1:],
         )
         if seat == s.get("king"):
             s = s.with_info(trump=colour)
-        events = [Event("set_taken", {"seat": seat, "colour": colour})]
+        events = [new_event("set_taken", {"seat": seat, "colour": colour})]
         if not s.order:
-            s = s._replace(phase="exchange")
+            s = s.changed(phase="exchange")
             if not any(s.pending):
                 king = int(s.get("king"))
-                s = s._replace(phase="play", leader=king, regular=0)
-                events.append(Event("start_player", {"seat": king}))
+                s = s.changed(phase="play", leader=king, regular=0)
+                events.append(new_event("start_player", {"seat": king}))
         return s, events
 
     # --- tricks and scoring -----------------------------------------------------------------------------
@@ -199,8 +202,8 @@ class Ombre(Variant):
         if not rares_beaten:
             return s, []
         points = data.OMBRE_FLAG_BEATS_RARE * rares_beaten
-        s = s._replace(scores=put(s.scores, winner, s.scores[winner] + points))
-        return s, [Event("flag_beats_rare", {"seat": winner, "points": points})]
+        s = s.changed(scores=put(s.scores, winner, s.scores[winner] + points))
+        return s, [new_event("flag_beats_rare", {"seat": winner, "points": points})]
 
     def end_round(self, s: VState) -> tuple[VState, list[Event]]:
         king = int(s.get("king"))
@@ -218,21 +221,21 @@ class Ombre(Variant):
             if wins[r] == data.OMBRE_RIVAL_JACK_WINS:
                 points[r] += data.OMBRE_RIVAL_JACK
         scores = tuple(a + b for a, b in zip(s.scores, points, strict=True))
-        s = s._replace(scores=scores).with_info(round_totals=[*s.get("round_totals", []), list(scores)])
+        s = s.changed(scores=scores).with_info(round_totals=[*s.get("round_totals", []), list(scores)])
         events = [
-            Event(
+            new_event(
                 "round_scored",
                 {"round": s.round, "wins": wins, "points": points, "scores": list(scores)},
             )
         ]
         if s.round >= data.ROUNDS["ombre"]:
-            return s._replace(phase="over"), [*events, Event("game_over", {"scores": list(scores)})]
-        return s._replace(phase="scored"), events
+            return s.changed(phase="over"), [*events, new_event("game_over", {"scores": list(scores)})]
+        return s.changed(phase="scored"), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         start = (int(s.get("start")) + 1) % s.players
         s = self.deal_round(s, s.round + 1, start)
-        return s, [Event("new_round", {"round": s.round, "auction_start": start})]
+        return s, [new_event("new_round", {"round": s.round, "auction_start": start})]
 
     def outcome(self, s: VState) -> Outcome | None:
         return Outcome(

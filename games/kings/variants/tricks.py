@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from games.core.contract import plain_class
 from games.kings.variants.components import (
+    ALL_CARDS,
     FLAGS,
+    NUMBER_COLOURS,
     RARES,
     SUIT,
     colour_of,
@@ -32,7 +35,19 @@ class TrickRules:
     flag_beats_rare: bool
 
 
-WHITE_COURTS = frozenset({"w11", "w12"})
+WHITE_COURTS: Final = frozenset({"w11", "w12"})
+
+# Tables by card for the hot path (a dict lookup instead of a cached function's call), built once.
+COLOUR: Final[dict[str, str | None]] = {card: colour_of(card) for card in ALL_CARDS}
+VALUE: Final[dict[str, int]] = {card: value_of(card) for card in ALL_CARDS}
+OF_SUIT: Final[dict[str, frozenset[str]]] = {
+    lead: frozenset([card for card in ALL_CARDS if SUIT[card] == lead]) for lead in NUMBER_COLOURS
+}
+"""The cards that follow each lead colour."""
+FOLLOWERS: Final[dict[str, frozenset[str]]] = {
+    lead: frozenset([card for card in ALL_CARDS if SUIT[card] in (lead, "")]) for lead in NUMBER_COLOURS
+}
+"""The cards playable under each lead colour by a seat holding that colour: the colour and the free cards."""
 
 
 def kind(entry: Entry) -> str:
@@ -67,19 +82,11 @@ def is_free(card: str) -> bool:
 
 def followable(hand: Sequence[str], lead: str | None) -> list[str]:
     """Cards of `hand` that may be played under must-follow (マストフォロー): with the lead colour in hand,
-    that colour or a free card (flag, rare, white 11/12); otherwise anything. One pass over the hand."""
-    if lead is None:
+    that colour or a free card (flag, rare, white 11/12); otherwise anything."""
+    if lead is None or OF_SUIT[lead].isdisjoint(hand):
         return list(hand)
-    out: list[str] = []
-    follows = False
-    for card in hand:
-        suit = SUIT[card]
-        if suit == lead:
-            follows = True
-            out.append(card)
-        elif not suit:
-            out.append(card)
-    return out if follows else list(hand)
+    followers = FOLLOWERS[lead]
+    return [card for card in hand if card in followers]
 
 
 def may_follow(hand: Sequence[str], lead: str | None, card: str) -> bool:
@@ -89,14 +96,41 @@ def may_follow(hand: Sequence[str], lead: str | None, card: str) -> bool:
     suit = SUIT[card]
     if suit == lead or not suit:
         return True
-    for other in hand:  # noqa: SIM110  (a plain loop: cheaper than all() over a generator)
-        if SUIT[other] == lead:
-            return False
-    return True
+    return OF_SUIT[lead].isdisjoint(hand)
 
 
 def effective_colour(card: str, lead: str | None) -> str | None:
     return lead if is_white_court(card) else colour_of(card)
+
+
+_RARE: Final = -1
+_FLAG: Final = -2
+
+
+def _rank(card: str, trump: str | None, lead: str | None) -> int:
+    """A card's strength as a number card under a trump and a lead colour: (trump, lead colour, value)
+    as one number (the value is at most 12); _RARE or _FLAG for those."""
+    if card in RARES:
+        return _RARE
+    if card in FLAGS:
+        return _FLAG
+    colour = lead if card in WHITE_COURTS else COLOUR[card]
+    key = VALUE[card]
+    if colour is not None:
+        if colour == trump:
+            key += 32
+        if colour == lead:
+            key += 16
+    return key
+
+
+_LEADS: Final = (None, *NUMBER_COLOURS)
+_RANKS: Final = {
+    (trump, lead): {card: _rank(card, trump, lead) for card in ALL_CARDS}
+    for trump in (*_LEADS, "w")
+    for lead in _LEADS
+}
+"""`_rank` of every card, by (trump, lead colour): built once, so a trick's winner reads one table."""
 
 
 def winning_index(entries: Sequence[Entry], rules: TrickRules) -> tuple[int, int]:
@@ -104,20 +138,26 @@ def winning_index(entries: Sequence[Entry], rules: TrickRules) -> tuple[int, int
 
     What each entry counts as is `kind`: the last king wins; else the earliest rare (or, where the flag
     beats rares, the earliest flag over them); else the best number card by (trump, lead colour, value),
-    the earlier of equals; else the earliest flag. Plain loops over the entries (read by index)."""
-    last_king = first_rare = first_flag = -1
+    the earlier of equals; else the earliest flag. One pass over the entries (read by index), the number
+    cards ranked as they come (the lead colour is known first)."""
+    keys = _RANKS[rules.trump, lead_colour(entries)]
+    last_king = first_rare = first_flag = best = -1
     rares = 0
+    best_key = -1
     for i, entry in enumerate(entries):
         if entry[2]:  # king
             last_king = i
             continue
         queen = entry[3]
-        card = entry[1]
-        if queen == "w" or (queen != "b" and card in RARES):
+        key = _RARE if queen == "w" else _FLAG if queen == "b" else keys[entry[1]]  # card
+        if key >= 0:  # a number card (or a white 11/12, of the lead colour)
+            if key > best_key:  # strictly greater: the earlier of two equal cards wins
+                best, best_key = i, key
+        elif key == _RARE:
             rares += 1
             if first_rare < 0:
                 first_rare = i
-        elif first_flag < 0 and (queen == "b" or card in FLAGS):
+        elif first_flag < 0:
             first_flag = i
     if last_king >= 0:
         return last_king, 0
@@ -125,23 +165,6 @@ def winning_index(entries: Sequence[Entry], rules: TrickRules) -> tuple[int, int
         if first_flag >= 0 and rules.flag_beats_rare:
             return first_flag, rares
         return first_rare, 0
-    lead = lead_colour(entries)
-    trump = rules.trump
-    best = -1
-    best_key: tuple[int, int, int] = (-1, -1, -1)
-    for i, entry in enumerate(entries):
-        queen = entry[3]
-        card = entry[1]
-        if queen == "w" or queen == "b" or card in FLAGS:  # a flag now (no rare or king is in this trick)
-            continue
-        colour = lead if card in WHITE_COURTS else colour_of(card)
-        key = (
-            int(colour is not None and colour == trump),
-            int(colour is not None and colour == lead),
-            value_of(card),
-        )
-        if key > best_key:  # strictly greater: the earlier of two equal cards wins
-            best, best_key = i, key
     if best >= 0:
         return best, 0
     return first_flag, 0

@@ -9,7 +9,9 @@ only when 100-100 after two.
 
 from __future__ import annotations
 
-from games.core.contract import Event, Outcome
+from typing import Final
+
+from games.core.contract import Event, Outcome, new_event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng, seed_state
 from games.kings.variants import data
@@ -26,7 +28,9 @@ from games.kings.variants.components import (
 )
 from games.kings.variants.state import VState, put, without
 
-TEAMS = ((0, 2), (1, 3))
+TEAMS: Final = ((0, 2), (1, 3))
+PICKED_CARDS: Final = frozenset((*FLAGS, *RARES))
+"""The white flags and rares, one of which each seat picks."""
 
 
 class Whist(Variant):
@@ -44,9 +48,9 @@ class Whist(Variant):
     def teams(self, s: VState) -> list[list[int]] | None:
         return [list(t) for t in TEAMS]
 
-    def king_extra(self, s: VState, seat: int, card: str, queen: str) -> bool:
+    def king_extra(self, colour: str, card: str, queen: str) -> bool:
         """White jack (playing card 11): the white king may go on it."""
-        return s.sets[seat] == "w" and card == "w11"
+        return colour == "w" and card == "w11"
 
     # --- set-up and picks -----------------------------------------------------------------------------
     def setup(self, players: int, seed: int) -> VState:
@@ -72,11 +76,11 @@ class Whist(Variant):
         s = self.empty_seats(s)
         s = self.deal(s, number_cards(), 9)
         forward = [(first + i) % n for i in range(n)]
-        return s._replace(order=(*forward, *reversed(forward)))
+        return s.changed(order=(*forward, *reversed(forward)))
 
     def setup_events(self, s: VState) -> list[Event]:
         """RULINGS "All games": the first picker ("decide by any method") is drawn, announced publicly."""
-        return [Event("first_picker", {"seat": int(s.get("first_picker")), "variant": self.id})]
+        return [new_event("first_picker", {"seat": int(s.get("first_picker")), "variant": self.id})]
 
     def phase_to_act(self, s: VState) -> frozenset[int]:
         return SEAT[s.order[0]] if s.order else NOBODY
@@ -87,7 +91,7 @@ class Whist(Variant):
         if s.round == 1 and not s.sets[seat]:
             taken = set(s.sets)
             out.extend(f"set:{c}" for c in COLOURS if c not in taken)
-        if not any(is_flag(c) or is_rare(c) for c in s.hands[seat]):
+        if PICKED_CARDS.isdisjoint(s.hands[seat]):  # no flag or rare in hand yet
             for group in (RARES, FLAGS):
                 first = next((c for c in group if c in s.pool), None)
                 if first:
@@ -100,7 +104,7 @@ class Whist(Variant):
         verb, arg = action.split(":", 1)
         if verb == "set":
             jack = court(arg, 11)
-            s = s._replace(
+            s = s.changed(
                 sets=put(s.sets, seat, arg),
                 queen_left=put(s.queen_left, seat, self.queen_uses(arg)),
                 box=without(s.box, jack),
@@ -108,15 +112,15 @@ class Whist(Variant):
                 public=s.public | {jack},
                 order=s.order[1:],
             )
-            events = [Event("set_taken", {"seat": seat, "colour": arg})]
+            events = [new_event("set_taken", {"seat": seat, "colour": arg})]
         else:
-            s = s._replace(
+            s = s.changed(
                 pool=without(s.pool, arg),
                 hands=put(s.hands, seat, sort_cards([*s.hands[seat], arg])),
                 public=s.public | {arg},
                 order=s.order[1:],
             )
-            events = [Event("card_taken", {"seat": seat, "card": arg})]
+            events = [new_event("card_taken", {"seat": seat, "card": arg})]
         if not s.order:
             s, more = self.start_play(s)
             events.extend(more)
@@ -125,7 +129,9 @@ class Whist(Variant):
     def start_play(self, s: VState) -> tuple[VState, list[Event]]:
         """The smallest king number takes the start player card and leads the first trick."""
         starter = min(range(s.players), key=lambda i: self.king_number(s, i))
-        return s._replace(phase="play", leader=starter, regular=0), [Event("start_player", {"seat": starter})]
+        return s.changed(phase="play", leader=starter, regular=0), [
+            new_event("start_player", {"seat": starter})
+        ]
 
     # --- scoring and the next round ------------------------------------------------------------------
     def team_tricks(self, s: VState) -> list[int]:
@@ -143,18 +149,18 @@ class Whist(Variant):
             gains = [data.WHIST_ROUND_POINTS, data.WHIST_ROUND_POINTS]
         totals = [x + g for x, g in zip(s.get("team_scores"), gains, strict=True)]
         scores = tuple(totals[0 if i in TEAMS[0] else 1] for i in range(s.players))
-        s = s._replace(scores=scores).with_info(
+        s = s.changed(scores=scores).with_info(
             team_scores=totals, round_totals=[*s.get("round_totals", []), list(scores)]
         )
         events = [
-            Event(
+            new_event(
                 "whist_round",
                 {"round": s.round, "team_tricks": [a, b], "gains": gains, "team_scores": totals},
             )
         ]
         if (s.round >= 2 and max(totals) >= data.WHIST_WIN_TARGET) or s.round >= data.ROUNDS["whist"]:
-            return s._replace(phase="over"), [*events, Event("game_over", {"scores": list(scores)})]
-        return s._replace(phase="scored"), events
+            return s.changed(phase="over"), [*events, new_event("game_over", {"scores": list(scores)})]
+        return s.changed(phase="scored"), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         jacks = {c: court(c, 11) for c in COLOURS}
@@ -162,7 +168,7 @@ class Whist(Variant):
         cards = [c for c in self.all_cards(s) if c not in in_play and c not in jacks.values()]
         pool = sort_cards([c for c in cards if is_flag(c) or is_rare(c)])
         numbers = [c for c in cards if c not in pool]
-        s = s._replace(
+        s = s.changed(
             round=s.round + 1,
             phase="pick",
             hands=tuple((jacks[s.sets[i]],) for i in range(s.players)),
@@ -172,7 +178,7 @@ class Whist(Variant):
         s = self.empty_seats(s)
         s = self.deal(s, numbers, 9)
         order = tuple(sorted(range(s.players), key=lambda i: self.king_number(s, i)))
-        return s._replace(order=order), [Event("new_round", {"round": s.round})]
+        return s.changed(order=order), [new_event("new_round", {"round": s.round})]
 
     def outcome(self, s: VState) -> Outcome | None:
         totals = s.get("team_scores")
