@@ -198,4 +198,6 @@ def _next_day(
     days = state[3]  # state.dates
     date = days[day] if day < len(days) else None  # the new day's date card
     events.append(_new(Event, ("day_end", {"day": day, "reason": reason}, None)))
-    events.append(_new(Event, ("day_start", {"day": day + 1, "start": start, "limit": limit, "date": date}, None)))
+    events.append(
+        _new(Event, ("day_start", {"day": day + 1, "start": start, "limit": limit, "date": date}, None))
+    )
