@@ -20,8 +20,23 @@ from games.timetrap.state import State
 PLAY: Final = {c: f"play:{c}" for c in NUMBER_OF}
 TRAP: Final = {c: f"trap:{c}" for c in NUMBER_OF}
 TIME_CARDS: Final = frozenset(NUMBER_OF)  # `TIME_CARDS.issuperset(hand)`: no Time Trap card in the hand
-_BLUE: Final = {card.id: card for date_set in dates.DATE_SETS.values() for card in date_set.blue}
 _KEPT: Final = 4096  # more combinations than real play reaches; a malformed state's are judged, not kept
+_VALUES: Final = tuple(range(1, 12))
+
+
+def _blue_verdict(blue: dates.BlueCard, previous: int | None) -> tuple[frozenset[int], bool]:
+    """What `blue` allows after the time card `previous` (None: first card of the day or after a
+    trap): the time-card values, and whether a Time Trap."""
+    values = frozenset(v for v in _VALUES if blue.allows(dates.PlayContext(v, previous)))
+    return values, blue.allows(dates.PlayContext(None, previous))
+
+
+# A blue card judges only (value, previous time card), both small numbers: its verdicts, built once.
+_BLUE: Final = {
+    card.id: (card, {previous: _blue_verdict(card, previous) for previous in (None, *_VALUES)})
+    for date_set in dates.DATE_SETS.values()
+    for card in date_set.blue
+}
 
 
 class Allowed(NamedTuple):
@@ -39,13 +54,18 @@ def _judge(date: str | None, entry: tuple[str, int] | None, up: bool) -> Allowed
     last = None if entry is None else entry[1]
     previous = last if entry is not None and entry[0] in NUMBER_OF else None
     blue = _BLUE.get(date) if date is not None else None
+    if blue is None:
+        values, trap = frozenset(_VALUES), True
+    else:
+        known = blue[1].get(previous)
+        values, trap = _blue_verdict(blue[0], previous) if known is None else known
     plays = {
         card: action
         for card, action in PLAY.items()
         if (last is None or (NUMBER_OF[card] > last if up else NUMBER_OF[card] < last))
-        and (blue is None or blue.allows(dates.PlayContext(NUMBER_OF[card], previous)))
+        and NUMBER_OF[card] in values
     }
-    return Allowed(plays, blue is None or blue.allows(dates.PlayContext(None, previous)))
+    return Allowed(plays, trap)
 
 
 def allowed(state: State) -> Allowed:

@@ -2,10 +2,11 @@
 
 A time card that sets nothing off (no yellow effect; the hand and the game go on), a Time Trap after
 which the turn passes on, and a pass change a handful of fields (about 90% of the actions of a game),
-also when they end a day and the next one starts plainly (no Time Trap pick-up, not day 7). Building the next State from the input's fields skips the working
-copy (table.py) and its freeze, about half of what apply() costs. Anything else returns None and goes
-through the full rules (rules.play_time_card, play_trap, pass_turn, end_day), whose result these shortcuts must
-equal exactly: tests/timetrap/test_quick.py and the behaviour fingerprint (games/tools/fingerprint.py)
+also when they end a day and the next one starts plainly (no Time Trap pick-up, not day 7). Building
+the next State from the input's fields skips the working copy (table.py) and its freeze, about half of
+what apply() costs. Anything else returns None and goes through the full rules (rules.play_time_card,
+play_trap, pass_turn, end_day), whose result these shortcuts must equal exactly:
+tests/timetrap/test_quick.py, test_fast_paths.py and the behaviour fingerprint (games/tools/fingerprint.py)
 check that.
 """
 
@@ -21,11 +22,11 @@ from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW
 from games.timetrap.state import LIMITS, State
 from games.timetrap.table import NO_SEATS, ONLY
 
-_new = tuple.__new__
-YELLOW = {card.id: card for date_set in dates.DATE_SETS.values() for card in date_set.yellow}
+_new: Final = tuple.__new__
+YELLOW: Final = {card.id: card for date_set in dates.DATE_SETS.values() for card in date_set.yellow}
 _YELLOW_NUMBER: Final = {card.id: card.number for card in YELLOW.values()}  # yellow date -> its number
 # Positions of the State fields these shortcuts write (Final literals: the compiled build inlines them;
-# tests/timetrap/test_quick.py checks them against State._fields).
+# tests/timetrap/test_fast_paths.py checks them against State._fields).
 _DAY: Final = 4
 _TILE_UP: Final = 5
 _HANDS: Final = 6

@@ -7,27 +7,33 @@ is silent, ../shared/RULINGS.md decides; those rulings are listed on docs/rules/
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.core.contract import Event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng
-from games.timetrap import allowed, cards, dates, quick
+from games.timetrap import cards, dates, quick
+from games.timetrap.allowed import PLAY, TIME_CARDS, TRAP, allowed
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, Table
 
-MAX_TRAPS_PER_DAY = 2
-TRAP_DAYS = (3, 5)  # the start player picks up a played Time Trap card
+MAX_TRAPS_PER_DAY: Final = 2
+TRAP_DAYS: Final = (3, 5)  # the start player picks up a played Time Trap card
 
-NUMBER_OF = cards.NUMBER_OF
-_NOBODY: frozenset[int] = frozenset()
+NUMBER_OF: Final = cards.NUMBER_OF
+_NOBODY: Final[frozenset[int]] = frozenset()
+_PASS: Final = "pass"
 # The actions a turn's check reads straight from a table: "play:<card>" / "trap:<card>" -> (kind, card).
-_TURN_ACTIONS = {
-    **{action: ("play", card) for card, action in allowed.PLAY.items()},
-    **{action: ("trap", card) for card, action in allowed.TRAP.items()},
+_TURN_ACTIONS: Final = {
+    **{action: ("play", card) for card, action in PLAY.items()},
+    **{action: ("trap", card) for card, action in TRAP.items()},
 }
-# The last turn's legal list: (the state, the seat, its actions). apply() is nearly always asked about the
-# state whose list was just built, and then finds the action in it instead of judging it again. One
-# tuple, replaced whole, holding the state itself: `is` on it can never match another state.
-_LAST_LEGAL: tuple[State | None, int, tuple[str, ...]] = (None, -1, ())
+# The last turn's legal list: _LAST_LEGAL[0] = (the state, the seat, its actions). apply() is nearly
+# always asked about the state whose list was just built, and then finds the action in it instead of
+# judging it again. One tuple, replaced whole (one store: no reader sees a state with another's list),
+# holding the state itself, so `is` on it can never match another state. A slot of a Final list: the
+# compiled build keeps it in a C static instead of writing the module's dictionary.
+_LAST_LEGAL: Final[list[tuple[State | None, int, tuple[str, ...]]]] = [(None, -1, ())]
 
 
 # --- what may be played ------------------------------------------------------------------------------
@@ -43,7 +49,6 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def legal_actions(state: State, seat: int) -> list[str]:
-    global _LAST_LEGAL
     if state[20]:  # state.over (tuple indexes: hot path)
         return []
     pending = state[19]  # state.pending
@@ -52,19 +57,19 @@ def legal_actions(state: State, seat: int) -> list[str]:
     if seat != state[11]:  # state.turn
         return []
     hand = state[6][seat]  # state.hands
-    verdict = allowed.allowed(state)
+    verdict = allowed(state)
     # The hand through the verdict's table and TRAP, in C (`map`), in the hand's order.
     plays = list(filter(None, map(verdict[0].get, hand)))  # verdict.plays
     if (
         verdict[1]  # verdict.trap
         and state[15]  # state.after_time
         and state[14] < MAX_TRAPS_PER_DAY  # state.traps_today
-        and not allowed.TIME_CARDS.issuperset(hand)  # a Time Trap card in hand
+        and not TIME_CARDS.issuperset(hand)  # a Time Trap card in hand
     ):
-        plays.extend(filter(None, map(allowed.TRAP.get, hand)))
+        plays.extend(filter(None, map(TRAP.get, hand)))
     if not plays:
-        plays.append("pass")
-    _LAST_LEGAL = (state, seat, tuple(plays))
+        plays.append(_PASS)
+    _LAST_LEGAL[0] = (state, seat, tuple(plays))
     return plays
 
 
@@ -90,14 +95,14 @@ def _turn_action_legal(state: State, seat: int, kind: str, card: str) -> bool:
     hand = state[6][seat]  # state.hands (tuple indexes: hot path)
     if card not in hand:
         return False
-    verdict = allowed.allowed(state)
+    verdict = allowed(state)
     if kind == "play":
         return card in verdict[0]  # verdict.plays
     return (
         verdict[1]  # verdict.trap
         and state[15]  # state.after_time
         and state[14] < MAX_TRAPS_PER_DAY  # state.traps_today
-        and not allowed.TIME_CARDS.issuperset(hand)  # a Time Trap card in hand
+        and not TIME_CARDS.issuperset(hand)  # a Time Trap card in hand
     )
 
 
@@ -111,7 +116,7 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
     if seat != (state[11] if pending is None else pending[1]):  # state.turn, pending.seat
         raise IllegalAction("not_your_turn")
     if pending is None:
-        last = _LAST_LEGAL
+        last = _LAST_LEGAL[0]
         listed = last[2] if last[0] is state and last[1] == seat else None  # this turn's list, if just built
         turn_action = _TURN_ACTIONS.get(action)
         if turn_action is not None:

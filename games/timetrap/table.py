@@ -16,14 +16,15 @@ builds the next State with one `tuple.__new__`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from games.core.contract import Event
 from games.timetrap import cards
 from games.timetrap.state import Pending, State
 
 _new = tuple.__new__  # `_new(Event, (kind, data, audience))`, `_new(State, (...))`: no Python-level call
-NO_SEATS: frozenset[int] = frozenset()
-ONLY = tuple(frozenset((s,)) for s in range(8))  # ONLY[seat]: the set of that seat alone, built once
+NO_SEATS: Final[frozenset[int]] = frozenset()
+ONLY: Final = tuple(frozenset((s,)) for s in range(8))  # ONLY[seat]: the set of that seat alone, built once
 
 
 def bit(seat: int) -> int:
