@@ -18,9 +18,9 @@ from typing import Any, Final
 from games.core.contract import Event
 from games.timetrap import dates
 from games.timetrap.allowed import TIME_CARDS
-from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW
+from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, sorted_hand
 from games.timetrap.state import LIMITS, State
-from games.timetrap.table import NO_SEATS, ONLY
+from games.timetrap.table import NO_SEATS, ONLY, first_trap, public_mask, take_from_board
 
 _new: Final = tuple.__new__
 YELLOW: Final = {card.id: card for date_set in dates.DATE_SETS.values() for card in date_set.yellow}
@@ -170,9 +170,10 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     return _new(State, fields), events
 
 
-# The days whose start changes nothing but the day's counters: no Time Trap pick-up (days 3 and 5) and no
-# elimination of Time Trap holders (day 7), so rules.end_day and start_day reduce to _next_day.
-_PLAIN_NEXT_DAYS: Final = frozenset({2, 4, 6})
+# The days whose start eliminates nobody (day 7 eliminates the Time Trap holders): rules.end_day and
+# start_day reduce to _next_day.
+_PLAIN_NEXT_DAYS: Final = frozenset({2, 3, 4, 5, 6})
+_TRAP_DAYS: Final = frozenset({3, 5})  # rules.TRAP_DAYS: the start player picks up a played Time Trap card
 Board = tuple[tuple[tuple[str, int], ...], ...]
 
 
@@ -181,7 +182,8 @@ def _next_day(
 ) -> None:
     """rules.end_day then start_day on `fields` (the next State's, else as in `state`; `board` is the
     day's final board) when the next day is in _PLAIN_NEXT_DAYS: `start` (the last to play a card, else
-    the day's start player) opens it, or the next player still in after them."""
+    the day's start player) opens it, or the next player still in after them; on days 3 and 5 they pick
+    up the first Time Trap card on the board."""
     day = state[4]  # state.day
     out = state[18]  # state.out
     if out[start]:
@@ -202,3 +204,18 @@ def _next_day(
     events.append(
         _new(Event, ("day_start", {"day": day + 1, "start": start, "limit": limit, "date": date}, None))
     )
+    if day + 1 in _TRAP_DAYS:
+        trap = first_trap(board)
+        if trap is not None:  # Table.from_board: a public pick-up
+            rows = list(board)
+            take_from_board(rows, trap)
+            fields[_BOARD] = tuple(rows) + ((),)  # noqa: RUF005  (the new day's row)
+            hands = fields[_HANDS]
+            fields[_HANDS] = hands[:start] + (sorted_hand(hands[start] + (trap,)),) + hands[start + 1 :]  # noqa: RUF005
+            know = fields[_KNOW]
+            everyone = public_mask(state[0])  # state.players
+            if know.get(trap) != everyone:
+                know = dict(know)
+                know[trap] = everyone
+                fields[_KNOW] = know
+            events.append(_new(Event, ("pickup", {"seat": start, "card": trap}, None)))

@@ -15,7 +15,7 @@ from games.core.rng import Rng
 from games.timetrap import cards, dates, quick
 from games.timetrap.allowed import PLAY, TIME_CARDS, TRAP, allowed
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
-from games.timetrap.table import NO_SEATS, ONLY, Table
+from games.timetrap.table import NO_SEATS, ONLY, Table, first_trap
 
 MAX_TRAPS_PER_DAY: Final = 2
 TRAP_DAYS: Final = (3, 5)  # the start player picks up a played Time Trap card
@@ -108,6 +108,28 @@ def _turn_action_legal(state: State, seat: int, kind: str, card: str) -> bool:
 
 # --- applying ------------------------------------------------------------------------------------------
 def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    last = _LAST_LEGAL[0]
+    if last[0] is state and last[1] == seat:
+        # The turn legal_actions just listed (not over, nothing pending, `seat` to act): legal iff listed.
+        if action not in last[2]:
+            raise explain(state, seat, action)
+    else:
+        _refuse_illegal(state, seat, action)
+        if state[19] is not None:  # state.pending (tuple indexes: hot path)
+            kind, _, arg = action.partition(":")
+            return _apply_in_full(state, seat, kind, arg)
+    turn_action = _TURN_ACTIONS.get(action)
+    if turn_action is None:  # a pass
+        done = quick.pass_turn(state, seat)
+        kind = arg = action
+    else:
+        kind, arg = turn_action
+        done = quick.play(state, seat, arg) if kind == "play" else quick.trap(state, seat, arg)
+    return _apply_in_full(state, seat, kind, arg) if done is None else done
+
+
+def _refuse_illegal(state: State, seat: int, action: str) -> None:
+    """Raise IllegalAction, with its reason, unless `seat` may take `action` now."""
     if state[20]:  # state.over (tuple indexes: hot path)
         raise IllegalAction("game_over")
     if not 0 <= seat < state[0]:  # state.players
@@ -115,28 +137,17 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
     pending = state[19]  # state.pending
     if seat != (state[11] if pending is None else pending[1]):  # state.turn, pending.seat
         raise IllegalAction("not_your_turn")
-    if pending is None:
-        last = _LAST_LEGAL[0]
-        listed = last[2] if last[0] is state and last[1] == seat else None  # this turn's list, if just built
-        turn_action = _TURN_ACTIONS.get(action)
-        if turn_action is not None:
-            kind, arg = turn_action
-            if not (_turn_action_legal(state, seat, kind, arg) if listed is None else action in listed):
-                raise explain(state, seat, action)
-            done = quick.play(state, seat, arg) if kind == "play" else quick.trap(state, seat, arg)
-        elif action == "pass":
-            kind = arg = action
-            if action not in (legal_actions(state, seat) if listed is None else listed):
-                raise explain(state, seat, action)
-            done = quick.pass_turn(state, seat)
-        else:
-            raise explain(state, seat, action)
-        if done is not None:
-            return done
+    turn_action = _TURN_ACTIONS.get(action) if pending is None else None
+    if turn_action is not None:
+        legal = _turn_action_legal(state, seat, *turn_action)
     else:
-        kind, _, arg = action.partition(":")
-        if action not in legal_actions(state, seat):
-            raise explain(state, seat, action)
+        legal = action in legal_actions(state, seat)
+    if not legal:
+        raise explain(state, seat, action)
+
+
+def _apply_in_full(state: State, seat: int, kind: str, arg: str) -> tuple[State, list[Event]]:
+    """A legal action through the full rules, on a working copy of `state`."""
     table = Table(state)
     if kind == "play":
         play_time_card(table, seat, arg)
@@ -302,11 +313,7 @@ def start_day(table: Table, start: int) -> None:
 
 def first_board_trap(table: Table) -> str | None:
     """The first Time Trap card played on the board, earliest day first (None: there is none)."""
-    for row in table.board:
-        for card, _ in row:
-            if card not in NUMBER_OF:  # a board row holds time cards and Time Trap cards only
-                return card
-    return None
+    return first_trap(table.board)
 
 
 def resolve_pending(table: Table, seat: int, kind: str, arg: str) -> None:

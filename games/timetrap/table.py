@@ -15,7 +15,7 @@ builds the next State with one `tuple.__new__`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from games.core.contract import Event
@@ -34,6 +34,27 @@ def bit(seat: int) -> int:
 def public_mask(players: int) -> int:
     """Every seat and the spectators (bit `players`): what a public move makes known."""
     return (1 << (players + 1)) - 1
+
+
+Row = tuple[tuple[str, int], ...]  # one day of the board: (card, value) in play order
+
+
+def first_trap(board: Sequence[Row]) -> str | None:
+    """The first Time Trap card played on the board, earliest day first (None: there is none)."""
+    for row in board:
+        for card, _ in row:
+            if card not in cards.NUMBER_OF:  # a board row holds time cards and Time Trap cards only
+                return card
+    return None
+
+
+def take_from_board(board: list[Row], card: str) -> None:
+    """`card` leaves the board (`board` is a copy: its rows are replaced, never changed)."""
+    for day, row in enumerate(board):
+        for i, entry in enumerate(row):
+            if entry[0] == card:
+                board[day] = row[:i] + row[i + 1 :]
+                break
 
 
 def seat_mask(seat: int | None, players: int) -> int:
@@ -177,12 +198,7 @@ class Table:
 
     def from_board(self, seat: int, card: str) -> None:
         """A public pick-up: everyone saw which card went into which hand."""
-        board = self.board
-        for day, row in enumerate(board):
-            for i, entry in enumerate(row):
-                if entry[0] == card:
-                    board[day] = row[:i] + row[i + 1 :]
-                    break
+        take_from_board(self.board, card)
         self.hands[seat] = self.hands[seat] + (card,)
         self.grown |= 1 << seat
         self.set_know(card, public_mask(self.players))

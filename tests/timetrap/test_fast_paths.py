@@ -113,8 +113,9 @@ def test_apply_judges_alike_with_and_without_the_list_just_built() -> None:
 
 
 def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
-    """A pass or a card that ends the day, built straight into the next State (quick._next_day)."""
-    ended = {"play": 0, "pass": 0}
+    """A pass or a card that ends the day, built straight into the next State (quick._next_day), the
+    pick-up of a Time Trap card on days 3 and 5 included."""
+    ended = {"play": 0, "pass": 0, "pickup": 0}
     for state in STATES:
         if state.pending is not None:
             continue
@@ -130,6 +131,7 @@ def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
             if fast is None or fast[0].day == state.day:
                 continue
             ended[kind] += 1
+            ended["pickup"] += any(event.kind == "pickup" for event in fast[1])
             table = Table(state)
             if kind == "play":
                 rules.play_time_card(table, seat, arg)
