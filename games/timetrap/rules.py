@@ -13,7 +13,7 @@ from games.core.contract import Event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng
 from games.timetrap import cards, dates, quick
-from games.timetrap.allowed import PLAY, TIME_CARDS, TRAP, allowed
+from games.timetrap.allowed import PLAIN, PLAY, TIME_CARDS, TRAP, allowed
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, Table, first_trap
 
@@ -58,15 +58,13 @@ def legal_actions(state: State, seat: int) -> list[str]:
         return []
     hand = state[6][seat]  # state.hands
     verdict = allowed(state)
-    # The hand through the verdict's table and TRAP, in C (`map`), in the hand's order.
-    plays = list(filter(None, map(verdict[0].get, hand)))  # verdict.plays
-    if (
-        verdict[1]  # verdict.trap
-        and state[15]  # state.after_time
-        and state[14] < MAX_TRAPS_PER_DAY  # state.traps_today
-        and not TIME_CARDS.issuperset(hand)  # a Time Trap card in hand
-    ):
-        plays.extend(filter(None, map(TRAP.get, hand)))
+    table = verdict[0]  # verdict.plays
+    # The hand through the verdict's table, then through TRAP (allowed.PLAIN: which way is faster).
+    plays = list(filter(None, map(table.get, hand))) if PLAIN else [table[c] for c in hand if c in table]
+    if verdict[1] and state[15] and state[14] < MAX_TRAPS_PER_DAY:  # .trap, .after_time, .traps_today
+        discards = list(filter(None, map(TRAP.get, hand))) if PLAIN else [TRAP[c] for c in hand if c in TRAP]
+        if len(discards) < len(hand):  # a Time Trap card in hand (a hand holds time cards and traps only)
+            plays += discards
     if not plays:
         plays.append(_PASS)
     _LAST_LEGAL[0] = (state, seat, tuple(plays))
