@@ -19,15 +19,6 @@ from games.timetrap.state import State
 PLAY: Final = {c: f"play:{c}" for c in NUMBER_OF}
 TRAP: Final = {c: f"trap:{c}" for c in NUMBER_OF}
 TIME_CARDS: Final = frozenset(NUMBER_OF)  # `TIME_CARDS.issuperset(hand)`: no Time Trap card in the hand
-
-
-def _probe() -> None:
-    """Nothing: whether it has bytecode says which build runs this module."""
-
-
-# The source build (a function with bytecode) lists a hand through C-level `map`; compiled by mypyc, a
-# comprehension is the faster one (a C loop, where `map` and `filter` are generic calls).
-PLAIN: Final = hasattr(_probe, "__code__")
 _KEPT: Final = 4096  # more combinations than real play reaches; a malformed state's are judged, not kept
 _VALUES: Final = tuple(range(1, 12))
 

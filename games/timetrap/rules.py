@@ -13,7 +13,7 @@ from games.core.contract import Event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng
 from games.timetrap import cards, dates, quick
-from games.timetrap.allowed import PLAIN, PLAY, TIME_CARDS, TRAP, allowed
+from games.timetrap.allowed import PLAY, TIME_CARDS, TRAP, allowed
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, Table, first_trap
 
@@ -59,10 +59,17 @@ def legal_actions(state: State, seat: int) -> list[str]:
     hand = state[6][seat]  # state.hands
     verdict = allowed(state)
     table = verdict[0]  # verdict.plays
-    # The hand through the verdict's table, then through TRAP (allowed.PLAIN: which way is faster).
-    plays = list(filter(None, map(table.get, hand))) if PLAIN else [table[c] for c in hand if c in table]
+    # Plain loops: on a hand's few cards the fastest way on both builds (3.11 gives a comprehension a
+    # frame of its own, `map` and `filter` a call per card; compiled, a loop is a C loop).
+    plays = []
+    for c in hand:
+        if c in table:
+            plays.append(table[c])
     if verdict[1] and state[15] and state[14] < MAX_TRAPS_PER_DAY:  # .trap, .after_time, .traps_today
-        discards = list(filter(None, map(TRAP.get, hand))) if PLAIN else [TRAP[c] for c in hand if c in TRAP]
+        discards = []
+        for c in hand:
+            if c in TRAP:
+                discards.append(TRAP[c])
         if len(discards) < len(hand):  # a Time Trap card in hand (a hand holds time cards and traps only)
             plays += discards
     if not plays:
