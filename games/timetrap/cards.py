@@ -8,6 +8,8 @@ countable.
 
 from __future__ import annotations
 
+from typing import Final
+
 COLOURS = ("or", "pu", "bl", "gr")
 COLOUR_NAMES = {
     "or": {"en": "Orange", "ja": "橙"},
@@ -37,7 +39,7 @@ def trap_card(seat: int) -> str:
 
 
 # Every time card id -> its number (a lookup: these run in every legal-move check).
-NUMBER_OF: dict[str, int] = {f"{colour}{n}": n for colour in COLOURS for n in NUMBERS}
+NUMBER_OF: Final[dict[str, int]] = {f"{colour}{n}": n for colour in COLOURS for n in NUMBERS}
 
 
 def is_trap(card: str) -> bool:

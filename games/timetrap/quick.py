@@ -1,32 +1,60 @@
 """The commonest TIMETRAP actions, built straight into the next State (docs/engine-speed.md).
 
-A time card that sets nothing off (no yellow effect; the hand, the day and the game go on), a Time Trap
-after which the turn passes on, and a pass that leaves someone still to play change a handful of fields
-(about 70% of the actions of a game). Building the next State from the input's fields skips the working
-copy (table.py) and its freeze, about half of what apply() costs. Anything else returns None and goes
-through the full rules (rules.play_time_card, play_trap, pass_turn), whose result these shortcuts must
-equal exactly: tests/timetrap/test_quick.py and the behaviour fingerprint (games/tools/fingerprint.py)
+A time card that sets nothing off (no yellow effect; the hand and the game go on), a Time Trap after
+which the turn passes on, and a pass change a handful of fields (about 90% of the actions of a game),
+also when they end a day and the next one starts plainly (no Time Trap pick-up, not day 7). Building
+the next State from the input's fields skips the working copy (table.py) and its freeze, about half of
+what apply() costs. Anything else returns None and goes through the full rules (rules.play_time_card,
+play_trap, pass_turn, end_day), whose result these shortcuts must equal exactly:
+tests/timetrap/test_quick.py, test_fast_paths.py and the behaviour fingerprint (games/tools/fingerprint.py)
 check that.
 """
 
 from __future__ import annotations
 
+from itertools import filterfalse
+from typing import Any, Final
+
 from games.core.contract import Event
 from games.timetrap import dates
-from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW
-from games.timetrap.state import State
-from games.timetrap.table import NO_SEATS, ONLY
+from games.timetrap.allowed import TIME_CARDS
+from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, sorted_hand
+from games.timetrap.state import LIMITS, State
+from games.timetrap.table import NO_SEATS, ONLY, first_trap, public_mask, take_from_board
 
-_new = tuple.__new__
-YELLOW = {card.id: card for date_set in dates.DATE_SETS.values() for card in date_set.yellow}
-# Positions of the State fields these shortcuts write.
-_HANDS, _BOARD, _DISCARD, _KNOW, _TILE_UP = (State._fields.index(f) for f in ("hands", "board", "discard", "know", "tile_up"))
-_PLAYED, _TRAPS, _AFTER_TIME = (State._fields.index(f) for f in ("played_today", "traps_today", "after_time"))
-_LAST_PLAYER, _PASSED, _TURN = (State._fields.index(f) for f in ("last_player", "passed", "turn"))
+_new: Final = tuple.__new__
+YELLOW: Final = {card.id: card for date_set in dates.DATE_SETS.values() for card in date_set.yellow}
+_YELLOW_NUMBER: Final = {card.id: card.number for card in YELLOW.values()}  # yellow date -> its number
+# Positions of the State fields these shortcuts write (Final literals: the compiled build inlines them;
+# tests/timetrap/test_fast_paths.py checks them against State._fields).
+_DAY: Final = 4
+_TILE_UP: Final = 5
+_HANDS: Final = 6
+_DISCARD: Final = 7
+_BOARD: Final = 8
+_KNOW: Final = 9
+_START: Final = 10
+_TURN: Final = 11
+_LIMIT: Final = 12
+_PLAYED: Final = 13
+_TRAPS: Final = 14
+_AFTER_TIME: Final = 15
+_LAST_PLAYER: Final = 16
+_PASSED: Final = 17
+_NEXT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # `out` -> each seat's next player still in
 
 
 def next_active(out: tuple[int, ...], seat: int) -> int:
     """Table.next_active on a State's `out`: the next player still in, to the left of `seat`."""
+    following = _NEXT.get(out)
+    if following is None:
+        following = tuple(_next_active(out, s) for s in range(len(out)))
+        if len(_NEXT) < 4096:  # every `out` of real play (a malformed state's are worked out, not kept)
+            _NEXT[out] = following
+    return following[seat]
+
+
+def _next_active(out: tuple[int, ...], seat: int) -> int:
     players = len(out)
     for step in range(1, players + 1):
         cand = (seat + step) % players
@@ -39,68 +67,79 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     """rules.play_time_card of a legal `card` when nothing but the card moves and the turn passes on:
     the hand keeps a card, nobody else knew this one, the daily limit is not reached and the date card
     asks nothing. None otherwise."""
-    hand = state.hands[seat]
-    if len(hand) < 2 or card in state.know or state.played_today + 1 >= state.limit:
-        return None
-    if state.extra_turn or state.skip_next:
+    # Tuple indexes (hot path): the State field is named in each comment.
+    hand = state[6][seat]  # state.hands
+    played = state[13] + 1  # state.played_today
+    if len(hand) < 2 or card in state[9] or state[23] or state[24]:
+        return None  # state.know, state.extra_turn, state.skip_next
+    ends_day = played >= state[12]  # state.limit
+    if ends_day and state[4] + 1 not in _PLAIN_NEXT_DAYS:  # state.day
         return None
     value = NUMBER_OF[card]
-    day = state.day
-    days = state.dates
-    if day <= len(days):
-        yellow = YELLOW.get(days[day - 1])
-        if yellow is not None and yellow.number == value:
-            return None
+    day = state[4]  # state.day
+    days = state[3]  # state.dates
+    if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1]) == value:
+        return None
     fields = list(state)
     # Tuples joined with `+` (unpacking builds a list first on 3.11).
     i = hand.index(card)
-    hands = state.hands
+    hands = state[6]
     fields[_HANDS] = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]  # noqa: RUF005
-    board = state.board
-    fields[_BOARD] = board[: day - 1] + (board[day - 1] + ((card, value),),) + board[day:]  # noqa: RUF005
-    fields[_PLAYED] = state.played_today + 1
+    board = state[8]  # state.board
+    new_board = board[: day - 1] + (board[day - 1] + ((card, value),),) + board[day:]  # noqa: RUF005
+    fields[_BOARD] = new_board
+    fields[_PLAYED] = played
     fields[_AFTER_TIME] = True
     fields[_LAST_PLAYER] = seat
+    events = [_new(Event, ("play", {"seat": seat, "card": card, "value": value}, None))]
+    if ends_day:
+        _next_day(state, fields, new_board, seat, "limit", events)
+        return _new(State, fields), events
     fields[_PASSED] = NO_SEATS
-    fields[_TURN] = next_active(state.out, seat)
-    return _new(State, fields), [_new(Event, ("play", {"seat": seat, "card": card, "value": value}, None))]
+    fields[_TURN] = next_active(state[18], seat)  # state.out
+    return _new(State, fields), events
 
 
 def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | None:
     """rules.play_trap of a legal Time Trap when the turn passes on: the hand keeps a card and the
     daily limit is not reached. The discard is the private move of Table.private_move. None otherwise."""
-    hand = state.hands[seat]
-    if len(hand) < 3 or state.played_today + 1 >= state.limit or state.extra_turn or state.skip_next:
-        return None
-    trap_card = min([c for c in hand if c not in NUMBER_OF])  # identical cards: the lowest id
-    value = TRAP_HIGH if state.tile_up else TRAP_LOW
-    know = dict(state.know)
+    hand = state[6][seat]  # state.hands (tuple indexes: hot path)
+    played = state[13] + 1  # state.played_today
+    if len(hand) < 3 or played >= state[12] or state[23] or state[24]:
+        return None  # state.limit, state.extra_turn, state.skip_next
+    # C-level passes over the hand (filter, set and list operations) instead of Python loops (hot path).
+    trap_card = min(filterfalse(TIME_CARDS.__contains__, hand))  # identical cards: the lowest id
+    tile_up = state[5]  # state.tile_up
+    value = TRAP_HIGH if tile_up else TRAP_LOW
+    know = dict(state[9])  # state.know
     know.pop(trap_card, None)  # on the board: public
-    candidates = [c for c in hand if c in NUMBER_OF]
+    candidates = list(filter(TIME_CARDS.__contains__, hand))
     mine = 1 << seat
     if len(candidates) <= 1:  # onlookers know which card went: it stays known to whoever knew it
         know[discard] = know.get(discard, 0) | mine
     else:  # it may have been any of them: the others lose track of every candidate
-        for other in candidates:
-            know.pop(other, None)
+        for other in know.keys() & candidates:
+            del know[other]
         know[discard] = mine
     fields = list(state)
-    kept = tuple([c for c in hand if c != trap_card and c != discard])
-    hands = state.hands
-    fields[_HANDS] = hands[:seat] + (kept,) + hands[seat + 1 :]  # noqa: RUF005
-    day = state.day
-    board = state.board
+    kept = list(hand)
+    kept.remove(trap_card)
+    kept.remove(discard)
+    hands = state[6]  # state.hands
+    fields[_HANDS] = hands[:seat] + (tuple(kept),) + hands[seat + 1 :]  # noqa: RUF005
+    day = state[4]  # state.day
+    board = state[8]  # state.board
     fields[_BOARD] = board[: day - 1] + (board[day - 1] + ((trap_card, value),),) + board[day:]  # noqa: RUF005
-    fields[_DISCARD] = state.discard + (discard,)  # noqa: RUF005
+    fields[_DISCARD] = state[7] + (discard,)  # state.discard
     fields[_KNOW] = know
-    tile_up = not state.tile_up
+    tile_up = not tile_up
     fields[_TILE_UP] = tile_up
-    fields[_PLAYED] = state.played_today + 1
-    fields[_TRAPS] = state.traps_today + 1
+    fields[_PLAYED] = played
+    fields[_TRAPS] = state[14] + 1  # state.traps_today
     fields[_AFTER_TIME] = False
     fields[_LAST_PLAYER] = seat
     fields[_PASSED] = NO_SEATS
-    fields[_TURN] = next_active(state.out, seat)
+    fields[_TURN] = next_active(state[18], seat)  # state.out
     tile = "up" if tile_up else "down"
     return _new(State, fields), [
         _new(Event, ("trap", {"seat": seat, "card": trap_card, "value": value, "tile": tile}, None)),
@@ -109,17 +148,74 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
 
 
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
-    """rules.pass_turn when someone is still to play today (the day does not end). None otherwise."""
-    passed = state.passed | ONLY[seat]
-    out = state.out
-    last = state.last_player
-    for other in range(state.players):
+    """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
+    plain day follows (see _next_day). None otherwise."""
+    passed = state[17] | ONLY[seat]  # state.passed (tuple indexes: hot path)
+    out = state[18]  # state.out
+    last = state[16]  # state.last_player
+    fields = list(state)
+    events = [_new(Event, ("pass", {"seat": seat}, None))]
+    for other in range(state[0]):  # state.players
         if not out[other] and other != last and other not in passed:
             break
-    else:
-        return None
-    fields = list(state)
+    else:  # nobody is waiting: the day ends
+        if state[4] + 1 not in _PLAIN_NEXT_DAYS:  # state.day
+            return None
+        start = state[10] if last is None else last  # state.start
+        _next_day(state, fields, state[8], start, "passes", events)  # state.board
+        return _new(State, fields), events
     fields[_PASSED] = passed
     fields[_AFTER_TIME] = False
     fields[_TURN] = next_active(out, seat)
-    return _new(State, fields), [_new(Event, ("pass", {"seat": seat}, None))]
+    return _new(State, fields), events
+
+
+# The days whose start eliminates nobody (day 7 eliminates the Time Trap holders): rules.end_day and
+# start_day reduce to _next_day.
+_PLAIN_NEXT_DAYS: Final = frozenset({2, 3, 4, 5, 6})
+_TRAP_DAYS: Final = frozenset({3, 5})  # rules.TRAP_DAYS: the start player picks up a played Time Trap card
+Board = tuple[tuple[tuple[str, int], ...], ...]
+
+
+def _next_day(
+    state: State, fields: list[Any], board: Board, start: int, reason: str, events: list[Event]
+) -> None:
+    """rules.end_day then start_day on `fields` (the next State's, else as in `state`; `board` is the
+    day's final board) when the next day is in _PLAIN_NEXT_DAYS: `start` (the last to play a card, else
+    the day's start player) opens it, or the next player still in after them; on days 3 and 5 they pick
+    up the first Time Trap card on the board."""
+    day = state[4]  # state.day
+    out = state[18]  # state.out
+    if out[start]:
+        start = next_active(out, start)
+    limit = LIMITS[out.count(0)]  # by the players still in
+    fields[_DAY] = day + 1
+    fields[_BOARD] = board + ((),)  # noqa: RUF005  (a new row)
+    fields[_PLAYED] = 0
+    fields[_TRAPS] = 0
+    fields[_PASSED] = NO_SEATS
+    fields[_AFTER_TIME] = False
+    fields[_LAST_PLAYER] = None
+    fields[_START] = fields[_TURN] = start
+    fields[_LIMIT] = limit
+    days = state[3]  # state.dates
+    date = days[day] if day < len(days) else None  # the new day's date card
+    events.append(_new(Event, ("day_end", {"day": day, "reason": reason}, None)))
+    events.append(
+        _new(Event, ("day_start", {"day": day + 1, "start": start, "limit": limit, "date": date}, None))
+    )
+    if day + 1 in _TRAP_DAYS:
+        trap = first_trap(board)
+        if trap is not None:  # Table.from_board: a public pick-up
+            rows = list(board)
+            take_from_board(rows, trap)
+            fields[_BOARD] = tuple(rows) + ((),)  # noqa: RUF005  (the new day's row)
+            hands = fields[_HANDS]
+            fields[_HANDS] = hands[:start] + (sorted_hand(hands[start] + (trap,)),) + hands[start + 1 :]  # noqa: RUF005
+            know = fields[_KNOW]
+            everyone = public_mask(state[0])  # state.players
+            if know.get(trap) != everyone:
+                know = dict(know)
+                know[trap] = everyone
+                fields[_KNOW] = know
+            events.append(_new(Event, ("pickup", {"seat": start, "card": trap}, None)))

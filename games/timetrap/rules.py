@@ -7,39 +7,33 @@ is silent, ../shared/RULINGS.md decides; those rulings are listed on docs/rules/
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.core.contract import Event
 from games.core.errors import IllegalAction
 from games.core.rng import Rng
 from games.timetrap import cards, dates, quick
+from games.timetrap.allowed import PLAY, TIME_CARDS, TRAP, allowed
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
-from games.timetrap.table import NO_SEATS, ONLY, Table
+from games.timetrap.table import NO_SEATS, ONLY, Table, first_trap
 
-MAX_TRAPS_PER_DAY = 2
-TRAP_DAYS = (3, 5)  # the start player picks up a played Time Trap card
+MAX_TRAPS_PER_DAY: Final = 2
+TRAP_DAYS: Final = (3, 5)  # the start player picks up a played Time Trap card
 
-# Precomputed once (docs/engine-speed.md): the action strings and each blue card's verdicts. A blue card
-# judges only (value, previous time card), both small numbers, so its verdict for every pair is a table:
-# _BLUE[card id] = (the card, {previous: (time-card values allowed, trap allowed)}).
-NUMBER_OF = cards.NUMBER_OF
-PLAY = {c: f"play:{c}" for c in NUMBER_OF}
-TRAP = {c: f"trap:{c}" for c in NUMBER_OF}
-_NOBODY: frozenset[int] = frozenset()
-_VALUES = tuple(range(1, 12))
-_FREE = (frozenset(_VALUES), True)
-
-
-def _verdict(blue: dates.BlueCard, previous: int | None) -> tuple[frozenset[int], bool]:
-    """What `blue` allows after the time card `previous` (None: first card of the day or after a
-    trap): the time-card values, and whether a Time Trap."""
-    allowed = frozenset(v for v in _VALUES if blue.allows(dates.PlayContext(v, previous)))
-    return allowed, blue.allows(dates.PlayContext(None, previous))
-
-
-_BLUE = {
-    card.id: (card, {previous: _verdict(card, previous) for previous in (None, *_VALUES)})
-    for date_set in dates.DATE_SETS.values()
-    for card in date_set.blue
+NUMBER_OF: Final = cards.NUMBER_OF
+_NOBODY: Final[frozenset[int]] = frozenset()
+_PASS: Final = "pass"
+# The actions a turn's check reads straight from a table: "play:<card>" / "trap:<card>" -> (kind, card).
+_TURN_ACTIONS: Final = {
+    **{action: ("play", card) for card, action in PLAY.items()},
+    **{action: ("trap", card) for card, action in TRAP.items()},
 }
+# The last turn's legal list: _LAST_LEGAL[0] = (the state, the seat, its actions). apply() is nearly
+# always asked about the state whose list was just built, and then finds the action in it instead of
+# judging it again. One tuple, replaced whole (one store: no reader sees a state with another's list),
+# holding the state itself, so `is` on it can never match another state. A slot of a Final list: the
+# compiled build keeps it in a C static instead of writing the module's dictionary.
+_LAST_LEGAL: Final[list[tuple[State | None, int, tuple[str, ...]]]] = [(None, -1, ())]
 
 
 # --- what may be played ------------------------------------------------------------------------------
@@ -47,67 +41,53 @@ def date_card(state: State) -> str | None:
     return state.dates[state.day - 1] if state.day <= len(state.dates) else None
 
 
-def _turn_rules(state: State) -> tuple[int | None, frozenset[int], bool]:
-    """Today's play rules (rulebook section 6 and the blue date card), in one pass: the value to beat
-    (None: the first card of the day), the time-card values the blue card allows, and whether it allows
-    a Time Trap. A time card must be higher than the last card while the tile is face up, lower while
-    face down. A Time Trap needs a time card just before it (the caller checks `after_time`), at most two
-    a day, and a time card in hand to discard face down (ruling). The blue card judges against the
-    previous card if it is a time card (a board row holds time cards and Time Trap cards only)."""
-    day = state.day
-    board = state.board
-    row = board[day - 1] if len(board) >= day else ()
-    last: int | None
-    previous: int | None
-    if row:
-        card, last = row[-1]
-        previous = last if card in NUMBER_OF else None
-    else:
-        last = previous = None
-    days = state.dates
-    blue = _BLUE.get(days[day - 1]) if day <= len(days) else None
-    if blue is None:
-        return last, *_FREE
-    verdict = blue[1].get(previous)
-    return last, *(_verdict(blue[0], previous) if verdict is None else verdict)
-
-
 def to_act(state: State) -> frozenset[int]:
-    if state.over:
+    if state[20]:  # state.over (tuple indexes: hot path)
         return _NOBODY
-    pending = state.pending
-    return ONLY[state.turn if pending is None else pending.seat]
+    pending = state[19]  # state.pending
+    return ONLY[state[11] if pending is None else pending[1]]  # state.turn, pending.seat
 
 
 def legal_actions(state: State, seat: int) -> list[str]:
-    if state.over:
+    if state[20]:  # state.over (tuple indexes: hot path)
         return []
-    pending = state.pending
+    pending = state[19]  # state.pending
     if pending is not None:
-        if seat != pending.seat:
-            return []
-        hand = state.hands[seat]
-        if pending.kind == "draw":
-            return [f"draw:{s}" for s in draw_targets(state, seat)]
-        if pending.kind == "give":
-            return [f"give:{c}:{s}" for c in hand for s in state.active() if s != seat]
-        return [f"discard:{c}" for c in hand]
-    if seat != state.turn:
+        return _pending_actions(state, pending, seat)
+    if seat != state[11]:  # state.turn
+        return []
+    hand = state[6][seat]  # state.hands
+    verdict = allowed(state)
+    table = verdict[0]  # verdict.plays
+    # Plain loops: on a hand's few cards the fastest way on both builds (3.11 gives a comprehension a
+    # frame of its own, `map` and `filter` a call per card; compiled, a loop is a C loop).
+    plays = []
+    for c in hand:
+        if c in table:
+            plays.append(table[c])
+    if verdict[1] and state[15] and state[14] < MAX_TRAPS_PER_DAY:  # .trap, .after_time, .traps_today
+        discards = []
+        for c in hand:
+            if c in TRAP:
+                discards.append(TRAP[c])
+        if len(discards) < len(hand):  # a Time Trap card in hand (a hand holds time cards and traps only)
+            plays += discards
+    if not plays:
+        plays.append(_PASS)
+    _LAST_LEGAL[0] = (state, seat, tuple(plays))
+    return plays
+
+
+def _pending_actions(state: State, pending: Pending, seat: int) -> list[str]:
+    """The answers to a yellow card's question (only its `seat` answers)."""
+    if seat != pending.seat:
         return []
     hand = state.hands[seat]
-    last, allowed, trap_ok = _turn_rules(state)
-    up = state.tile_up
-    plays = []
-    has_trap = False
-    for c in hand:  # a hand holds time cards and Time Trap cards only
-        v = NUMBER_OF.get(c)
-        if v is None:
-            has_trap = True
-        elif (last is None or (v > last if up else v < last)) and v in allowed:
-            plays.append(PLAY[c])
-    if has_trap and trap_ok and state.after_time and state.traps_today < MAX_TRAPS_PER_DAY:
-        plays.extend([TRAP[c] for c in hand if c in NUMBER_OF])
-    return plays or ["pass"]
+    if pending.kind == "draw":
+        return [f"draw:{s}" for s in draw_targets(state, seat)]
+    if pending.kind == "give":
+        return [f"give:{c}:{s}" for c in hand for s in state.active() if s != seat]
+    return [f"discard:{c}" for c in hand]
 
 
 def draw_targets(state: State, seat: int) -> list[int]:
@@ -115,42 +95,64 @@ def draw_targets(state: State, seat: int) -> list[int]:
 
 
 def _turn_action_legal(state: State, seat: int, kind: str, card: str) -> bool:
-    """Is "play:<card>" / "trap:<card>" among legal_actions (nothing pending, `seat` to act)? Checked
-    directly instead of building the whole list (the hot path)."""
-    hand = state.hands[seat]
-    value = NUMBER_OF.get(card)
-    if value is None or card not in hand:
+    """Is "play:<card>" / "trap:<card>" (`card` a time card) among legal_actions, nothing pending and
+    `seat` to act? Checked directly instead of building the whole list (the hot path)."""
+    hand = state[6][seat]  # state.hands (tuple indexes: hot path)
+    if card not in hand:
         return False
-    last, allowed, trap_ok = _turn_rules(state)
+    verdict = allowed(state)
     if kind == "play":
-        return (last is None or (value > last if state.tile_up else value < last)) and value in allowed
-    if not (trap_ok and state.after_time and state.traps_today < MAX_TRAPS_PER_DAY):
-        return False
-    return any(c not in NUMBER_OF for c in hand)  # a Time Trap card in hand
+        return card in verdict[0]  # verdict.plays
+    return (
+        verdict[1]  # verdict.trap
+        and state[15]  # state.after_time
+        and state[14] < MAX_TRAPS_PER_DAY  # state.traps_today
+        and not TIME_CARDS.issuperset(hand)  # a Time Trap card in hand
+    )
 
 
 # --- applying ------------------------------------------------------------------------------------------
 def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
-    if state.over:
-        raise IllegalAction("game_over")
-    if not 0 <= seat < state.players:
-        raise IllegalAction("not_seated")
-    pending = state.pending
-    if seat != (state.turn if pending is None else pending.seat):
-        raise IllegalAction("not_your_turn")
-    kind, _, arg = action.partition(":")
-    if pending is None and (kind == "play" or kind == "trap"):
-        if not _turn_action_legal(state, seat, kind, arg):
+    last = _LAST_LEGAL[0]
+    if last[0] is state and last[1] == seat:
+        # The turn legal_actions just listed (not over, nothing pending, `seat` to act): legal iff listed.
+        if action not in last[2]:
             raise explain(state, seat, action)
-        done = quick.play(state, seat, arg) if kind == "play" else quick.trap(state, seat, arg)
-        if done is not None:
-            return done
-    elif action not in legal_actions(state, seat):
-        raise explain(state, seat, action)
-    elif kind == "pass":
+    else:
+        _refuse_illegal(state, seat, action)
+        if state[19] is not None:  # state.pending (tuple indexes: hot path)
+            kind, _, arg = action.partition(":")
+            return _apply_in_full(state, seat, kind, arg)
+    turn_action = _TURN_ACTIONS.get(action)
+    if turn_action is None:  # a pass
         done = quick.pass_turn(state, seat)
-        if done is not None:
-            return done
+        kind = arg = action
+    else:
+        kind, arg = turn_action
+        done = quick.play(state, seat, arg) if kind == "play" else quick.trap(state, seat, arg)
+    return _apply_in_full(state, seat, kind, arg) if done is None else done
+
+
+def _refuse_illegal(state: State, seat: int, action: str) -> None:
+    """Raise IllegalAction, with its reason, unless `seat` may take `action` now."""
+    if state[20]:  # state.over (tuple indexes: hot path)
+        raise IllegalAction("game_over")
+    if not 0 <= seat < state[0]:  # state.players
+        raise IllegalAction("not_seated")
+    pending = state[19]  # state.pending
+    if seat != (state[11] if pending is None else pending[1]):  # state.turn, pending.seat
+        raise IllegalAction("not_your_turn")
+    turn_action = _TURN_ACTIONS.get(action) if pending is None else None
+    if turn_action is not None:
+        legal = _turn_action_legal(state, seat, *turn_action)
+    else:
+        legal = action in legal_actions(state, seat)
+    if not legal:
+        raise explain(state, seat, action)
+
+
+def _apply_in_full(state: State, seat: int, kind: str, arg: str) -> tuple[State, list[Event]]:
+    """A legal action through the full rules, on a working copy of `state`."""
     table = Table(state)
     if kind == "play":
         play_time_card(table, seat, arg)
@@ -316,11 +318,7 @@ def start_day(table: Table, start: int) -> None:
 
 def first_board_trap(table: Table) -> str | None:
     """The first Time Trap card played on the board, earliest day first (None: there is none)."""
-    for row in table.board:
-        for card, _ in row:
-            if card not in NUMBER_OF:  # a board row holds time cards and Time Trap cards only
-                return card
-    return None
+    return first_trap(table.board)
 
 
 def resolve_pending(table: Table, seat: int, kind: str, arg: str) -> None:

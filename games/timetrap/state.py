@@ -8,10 +8,10 @@ once it is in a State: the working copy (table.py) copies it before its first wr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-LIMITS = {2: 6, 3: 8, 4: 10}  # cards a day may hold, by players still in at the day's start
-LAST_DAY = 7
+LIMITS: Final = {2: 6, 3: 8, 4: 10}  # cards a day may hold, by players still in at the day's start
+LAST_DAY: Final = 7
 
 
 class Pending(NamedTuple):

@@ -15,15 +15,18 @@ builds the next State with one `tuple.__new__`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from itertools import chain, filterfalse
+from operator import itemgetter
+from typing import Final
 
 from games.core.contract import Event
 from games.timetrap import cards
 from games.timetrap.state import Pending, State
 
 _new = tuple.__new__  # `_new(Event, (kind, data, audience))`, `_new(State, (...))`: no Python-level call
-NO_SEATS: frozenset[int] = frozenset()
-ONLY = tuple(frozenset((s,)) for s in range(8))  # ONLY[seat]: the set of that seat alone, built once
+NO_SEATS: Final[frozenset[int]] = frozenset()
+ONLY: Final = tuple(frozenset((s,)) for s in range(8))  # ONLY[seat]: the set of that seat alone, built once
 
 
 def bit(seat: int) -> int:
@@ -33,6 +36,25 @@ def bit(seat: int) -> int:
 def public_mask(players: int) -> int:
     """Every seat and the spectators (bit `players`): what a public move makes known."""
     return (1 << (players + 1)) - 1
+
+
+Row = tuple[tuple[str, int], ...]  # one day of the board: (card, value) in play order
+_CARD: Final = itemgetter(0)  # a board entry's card
+
+
+def first_trap(board: Sequence[Row]) -> str | None:
+    """The first Time Trap card played on the board, earliest day first (None: there is none)."""
+    # One C-level pass (chain, map, filterfalse): a board row holds time cards and Time Trap cards only.
+    return next(filterfalse(cards.NUMBER_OF.__contains__, map(_CARD, chain.from_iterable(board))), None)
+
+
+def take_from_board(board: list[Row], card: str) -> None:
+    """`card` leaves the board (`board` is a copy: its rows are replaced, never changed)."""
+    for day, row in enumerate(board):
+        played = list(map(_CARD, row))  # the row's cards, listed in C
+        if card in played:
+            i = played.index(card)
+            board[day] = row[:i] + row[i + 1 :]
 
 
 def seat_mask(seat: int | None, players: int) -> int:
@@ -176,12 +198,7 @@ class Table:
 
     def from_board(self, seat: int, card: str) -> None:
         """A public pick-up: everyone saw which card went into which hand."""
-        board = self.board
-        for day, row in enumerate(board):
-            for i, entry in enumerate(row):
-                if entry[0] == card:
-                    board[day] = row[:i] + row[i + 1 :]
-                    break
+        take_from_board(self.board, card)
         self.hands[seat] = self.hands[seat] + (card,)
         self.grown |= 1 << seat
         self.set_know(card, public_mask(self.players))

@@ -1,0 +1,82 @@
+"""What today's rules let a seat play on its turn, as tables built once per combination.
+
+Rulebook 003_3dd097fef3f40e34.txt, section 6: a time card must be higher than the last card of the day
+while the elapsed tile is face up, lower while it is face down; today's blue date card may narrow the
+values further and may forbid a Time Trap, judging against the previous card if it is a time card (a
+board row holds time cards and Time Trap cards only). The verdict depends on three small things only
+(the date card, the day's last card with its value, the tile), so each combination is judged once and
+kept: a seat's playable cards are then its hand looked up in the verdict's table (docs/engine-speed.md).
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from games.timetrap import dates
+from games.timetrap.cards import NUMBER_OF
+from games.timetrap.state import State
+
+PLAY: Final = {c: f"play:{c}" for c in NUMBER_OF}
+TRAP: Final = {c: f"trap:{c}" for c in NUMBER_OF}
+TIME_CARDS: Final = frozenset(NUMBER_OF)  # `TIME_CARDS.issuperset(hand)`: no Time Trap card in the hand
+_KEPT: Final = 4096  # more combinations than real play reaches; a malformed state's are judged, not kept
+_VALUES: Final = tuple(range(1, 12))
+
+
+def _blue_verdict(blue: dates.BlueCard, previous: int | None) -> tuple[frozenset[int], bool]:
+    """What `blue` allows after the time card `previous` (None: first card of the day or after a
+    trap): the time-card values, and whether a Time Trap."""
+    values = frozenset(v for v in _VALUES if blue.allows(dates.PlayContext(v, previous)))
+    return values, blue.allows(dates.PlayContext(None, previous))
+
+
+# A blue card judges only (value, previous time card), both small numbers: its verdicts, built once.
+_BLUE: Final = {
+    card.id: (card, {previous: _blue_verdict(card, previous) for previous in (None, *_VALUES)})
+    for date_set in dates.DATE_SETS.values()
+    for card in date_set.blue
+}
+
+
+class Allowed(NamedTuple):
+    """One combination's verdict."""
+
+    plays: dict[str, str]  # each time card that may be played -> its action, "play:<card>"
+    trap: bool  # the blue card allows a Time Trap (the caller checks the rest: a time card just before, ...)
+
+
+# (date card, the day's last (card, value) on the board or None, tile up) -> the verdict
+_VERDICTS: Final[dict[tuple[str | None, tuple[str, int] | None, bool], Allowed]] = {}
+
+
+def _judge(date: str | None, entry: tuple[str, int] | None, up: bool) -> Allowed:
+    last = None if entry is None else entry[1]
+    previous = last if entry is not None and entry[0] in NUMBER_OF else None
+    blue = _BLUE.get(date) if date is not None else None
+    if blue is None:
+        values, trap = frozenset(_VALUES), True
+    else:
+        known = blue[1].get(previous)
+        values, trap = _blue_verdict(blue[0], previous) if known is None else known
+    plays = {
+        card: action
+        for card, action in PLAY.items()
+        if (last is None or (NUMBER_OF[card] > last if up else NUMBER_OF[card] < last))
+        and NUMBER_OF[card] in values
+    }
+    return Allowed(plays, trap)
+
+
+def allowed(state: State) -> Allowed:
+    """Today's verdict for `state` (the first card of the day has no value to beat)."""
+    day = state[4]  # state.day (tuple indexes: hot path)
+    board = state[8]  # state.board
+    row = board[day - 1] if len(board) >= day else ()
+    days = state[3]  # state.dates
+    key = (days[day - 1] if day <= len(days) else None, row[-1] if row else None, state[5])  # state.tile_up
+    verdict = _VERDICTS.get(key)
+    if verdict is None:
+        verdict = _judge(*key)
+        if len(_VERDICTS) < _KEPT:
+            _VERDICTS[key] = verdict
+    return verdict

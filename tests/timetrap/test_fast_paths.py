@@ -1,0 +1,149 @@
+"""The engine's speed paths must agree with the plain rules (docs/engine-speed.md).
+
+Rulebook 003_3dd097fef3f40e34.txt, section 6 (what may be played) and section 5 (a day's end): the verdict
+tables of games/timetrap/allowed.py against the blue date cards judged directly, `apply` with and
+without the legal list it just built, and the shortcuts' day ends against the full rules.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.core.errors import IllegalAction
+from games.timetrap import allowed, cards, dates, quick, rules
+from games.timetrap.game import TIMETRAP as G
+from games.timetrap.state import State
+from games.timetrap.table import Table
+
+
+def _seeded_states(games: int) -> list[State]:
+    """Every state of seeded random games of 2-4 players, fixed date cards included."""
+    states = []
+    for players in (2, 3, 4):
+        for seed in range(games):
+            options = {"dates": "B3,Y1,B4,Y6,B5,Y2"} if seed % 3 == 0 else {}
+            rng = random.Random(seed)
+            state = G.setup(players, options, seed)
+            while not state.over:
+                states.append(state)
+                (seat,) = G.to_act(state)
+                legal = G.legal_actions(state, seat)
+                state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
+    return states
+
+
+STATES = _seeded_states(12)
+
+
+def _plain_plays(state: State, seat: int) -> list[str]:
+    """The turn's legal plays judged card by card, the way the rulebook says it (no tables)."""
+    row = state.board[state.day - 1] if len(state.board) >= state.day else ()
+    last = row[-1][1] if row else None
+    previous = row[-1][1] if row and cards.is_time_card(row[-1][0]) else None
+    blue = dates.blue(rules.date_card(state))
+    plays = []
+    for card in state.hands[seat]:
+        if not cards.is_time_card(card):
+            continue
+        value = cards.number(card)
+        if last is not None and not (value > last if state.tile_up else value < last):
+            continue
+        if blue is None or blue.allows(dates.PlayContext(value, previous)):
+            plays.append(f"play:{card}")
+    trap_ok = blue is None or blue.allows(dates.PlayContext(None, previous))
+    has_trap = any(cards.is_trap(c) for c in state.hands[seat])
+    if trap_ok and has_trap and state.after_time and state.traps_today < rules.MAX_TRAPS_PER_DAY:
+        plays += [f"trap:{c}" for c in state.hands[seat] if cards.is_time_card(c)]
+    return plays or ["pass"]
+
+
+def test_the_verdict_tables_list_what_the_date_cards_allow() -> None:
+    turns = [s for s in STATES if s.pending is None]
+    assert len(turns) > 1000
+    for state in turns:
+        assert rules.legal_actions(state, state.turn) == _plain_plays(state, state.turn)
+
+
+def test_every_blue_card_and_tile_is_judged_like_the_card_says() -> None:
+    """Every date, last card and tile, not only those seeded games reach."""
+    entries = [None, *(((c, v) for c, v in cards.NUMBER_OF.items())), ("tt0", 0), ("tt1", 12)]
+    for date in [None, *(c.id for c in dates.BLUE), *(c.id for c in dates.YELLOW)]:
+        blue = dates.blue(date)
+        for entry in entries:
+            previous = entry[1] if entry is not None and cards.is_time_card(entry[0]) else None
+            for up in (True, False):
+                row = (entry,) if entry else ()
+                state = STATES[0]._replace(dates=(date,) * 6 if date else (), board=(row,), day=1, tile_up=up)
+                verdict = allowed.allowed(state)
+                for card, value in cards.NUMBER_OF.items():
+                    beats = entry is None or (value > entry[1] if up else value < entry[1])
+                    ok = beats and (blue is None or blue.allows(dates.PlayContext(value, previous)))
+                    assert (card in verdict.plays) == ok, (date, entry, up, card)
+                assert verdict.trap == (blue is None or blue.allows(dates.PlayContext(None, previous)))
+
+
+def _outcome(state: State, seat: int, action: str) -> object:
+    try:
+        return rules.apply(state, seat, action)
+    except IllegalAction as refused:
+        return ("refused", refused.code, refused.params)
+
+
+def test_apply_judges_alike_with_and_without_the_list_just_built() -> None:
+    """apply() finds an action in the legal list it was just given for the same state, else judges it
+    itself: both ways accept exactly the legal actions, with the same result and the same refusal."""
+    rng = random.Random(7)
+    for state in rng.sample(STATES, 600):
+        (seat,) = rules.to_act(state)
+        hand = state.hands[seat]
+        candidates = {
+            "pass",
+            "draw:0",
+            "play:xx",
+            *(f"{k}:{c}" for k in ("play", "trap", "discard") for c in hand),
+        }
+        candidates.update(f"play:{c}" for c in rng.sample(sorted(cards.NUMBER_OF), 5))
+        for action in sorted(candidates):
+            rules.legal_actions(state, (seat + 1) % state.players)  # a list for another seat: not used
+            cold = _outcome(state, seat, action)
+            legal = rules.legal_actions(state, seat)
+            warm = _outcome(state, seat, action)
+            assert warm == cold, (state, action)
+            assert (action in legal) == (not (isinstance(cold, tuple) and cold[0] == "refused")), action
+
+
+def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
+    """A pass or a card that ends the day, built straight into the next State (quick._next_day), the
+    pick-up of a Time Trap card on days 3 and 5 included."""
+    ended = {"play": 0, "pass": 0, "pickup": 0}
+    for state in STATES:
+        if state.pending is not None:
+            continue
+        seat = state.turn
+        for action in rules.legal_actions(state, seat):
+            kind, _, arg = action.partition(":")
+            if kind == "play":
+                fast = quick.play(state, seat, arg)
+            elif kind == "pass":
+                fast = quick.pass_turn(state, seat)
+            else:
+                continue
+            if fast is None or fast[0].day == state.day:
+                continue
+            ended[kind] += 1
+            ended["pickup"] += any(event.kind == "pickup" for event in fast[1])
+            table = Table(state)
+            if kind == "play":
+                rules.play_time_card(table, seat, arg)
+            else:
+                rules.pass_turn(table, seat)
+            assert fast == (table.freeze(), table.events), (state, action)
+    assert min(ended.values()) > 50
+
+
+def test_the_shortcuts_write_the_state_fields_they_name() -> None:
+    for name in ("day", "tile_up", "hands", "discard", "board", "know", "start", "turn", "limit"):
+        assert getattr(quick, f"_{name.upper()}") == State._fields.index(name)
+    for name in ("played_today", "traps_today", "after_time", "last_player", "passed"):
+        short = {"played_today": "_PLAYED", "traps_today": "_TRAPS"}.get(name, f"_{name.upper()}")
+        assert getattr(quick, short) == State._fields.index(name)
