@@ -16,7 +16,7 @@ import games
 from games.core.contract import Game, Policy
 from games.core.errors import GameError
 from games.core.registry import all_games, get_game
-from games.tools import pooling, replay
+from games.tools import fingerprint, pooling, replay
 from games.tools.simulate import challenger_seats, play_one, summary_line, win_share
 
 
@@ -239,9 +239,13 @@ def main(argv: list[str] | None = None) -> int:
         help="only chunks run by this build: python or mypyc (repeatable; tools/strength/compile.sh)",
     )
     replay.add_parser(sub)
+    prints = sub.add_parser("fingerprint", help=fingerprint.DESCRIPTION)
+    fingerprint.add_arguments(prints)
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay.run(args)
+    if args.command == "fingerprint":
+        return fingerprint.run(args)
     if args.command == "list":
         return cmd_list()
     if args.command == "pool":

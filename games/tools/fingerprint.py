@@ -75,17 +75,17 @@ def fingerprint(
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m games.tools.fingerprint",  # a literal: a compiled module keeps no docstring
-        description="A behaviour fingerprint of one engine: the check that makes a speed change safe to land.",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `python -m games fingerprint` and of `python -m games.tools.fingerprint`."""
     parser.add_argument("game")
     parser.add_argument("--variant")
     parser.add_argument("--players", default="", help="comma-separated player counts (default: the minimum)")
     parser.add_argument("--games", type=int, default=100, help="seeded games per player count")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the fingerprint the parsed options ask for, as one JSON line."""
     game = get_game(args.game)
     variant = game.info.variant(args.variant)
     counts = [int(p) for p in args.players.split(",") if p.strip()] or [variant.min_players]
@@ -93,6 +93,20 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps(fingerprint(game, counts, args.games, options, variant.id)))
     return 0
 
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m games.tools.fingerprint` on the source build. A compiled module cannot be run with -m
+    (it has no code object), so on the compiled build the same command is `python -m games fingerprint`
+    (games/__main__.py is never compiled)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m games.tools.fingerprint",  # a literal: a compiled module keeps no docstring
+        description=DESCRIPTION,
+    )
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+DESCRIPTION = "A behaviour fingerprint of one engine: the check that makes a speed change safe to land."
 
 if __name__ == "__main__":
     raise SystemExit(main())

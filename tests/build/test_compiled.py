@@ -75,6 +75,18 @@ def test_games_list_says_which_build_runs(overlay: Path) -> None:
         assert {"id", "names", "min_players", "max_players", "variants"} <= set(entries[0])
 
 
+def test_the_fingerprint_command_runs_on_both_builds_and_agrees(overlay: Path) -> None:
+    """`python -m games fingerprint` is how a speed change is checked on either build (a compiled module
+    cannot be run with -m), and both builds print the same digest."""
+    code = "import runpy, sys; sys.argv = ['games', 'fingerprint', 'timetrap', '--players', '3', '--games', '3']; runpy.run_module('games', run_name='__main__')"
+    lines = {}
+    for build in ("python", "mypyc"):
+        done = _python(code, build)
+        assert done.returncode == 0, done.stderr
+        lines[build] = json.loads(done.stdout)
+    assert lines["python"] == lines["mypyc"] and len(lines["python"]["sha256"]) == 64
+
+
 def test_an_edited_source_file_is_never_shadowed_by_its_old_compiled_module(overlay: Path, tmp_path: Path) -> None:
     """A copy of the source with one edited file, beside the installed compiled build: the edited source
     runs (with one loud line), or, when the compiled build is demanded, nothing runs."""

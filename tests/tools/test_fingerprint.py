@@ -50,3 +50,16 @@ def test_command_line_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -
     assert main(["timetrap", "--players", "2,3", "--games", "2"]) == 0
     line = json.loads(capsys.readouterr().out)
     assert line["game"] == "timetrap" and line["players"] == [2, 3] and len(line["sha256"]) == 64
+
+
+def test_python_m_games_fingerprint_prints_the_same_digest(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m games fingerprint` is the command on both builds (a compiled module cannot be run with -m:
+    `python -m games.tools.fingerprint` fails on the compiled build), and it prints the same line."""
+    import json
+
+    from games.tools.cli import main as games_main
+
+    assert main(["kings", "--variant", "ombre", "--players", "3", "--games", "2"]) == 0
+    direct = json.loads(capsys.readouterr().out)
+    assert games_main(["fingerprint", "kings", "--variant", "ombre", "--players", "3", "--games", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == direct
