@@ -114,6 +114,13 @@ PLAY_QUEEN_KING: Final[dict[str, dict[str, str]]] = {
 }
 DISCARD: Final[dict[str, str]] = {c: f"discard:{c}" for c in ALL_CARDS}
 """Action strings, built once (play:CARD, play:CARD:K, play:CARD:qX, play:CARD:qX:K, discard:CARD)."""
+SET_ACTIONS: Final = tuple((c, f"set:{c}") for c in COLOURS)
+"""(colour, "set:COLOUR") for each KQJ set, in COLOURS order, built once."""
+
+
+def set_actions(sets: tuple[str, ...]) -> list[str]:
+    """The set picks left: "set:COLOUR" for each colour no seat has taken yet, in COLOURS order."""
+    return [action for colour, action in SET_ACTIONS if colour not in sets]
 
 QUEENS_ON_CARDS: Final = ("w", "r", "b", "k")
 """Queens used together with a played card (the green queen is an action of its own)."""
