@@ -197,9 +197,8 @@ def play_is_legal(t: Table, seat: int, action: str) -> bool:
     lead = t.lead_colour
     colour = COLOUR_CODE[card]
     if lead and not t.free_play and colour != lead and colour:  # `card in playable(t, seat)`, directly
-        for other in hand:
-            if COLOUR_CODE[other] == lead:
-                return False
+        if not _OF_COLOUR[lead].isdisjoint(hand):  # the seat could follow the lead colour
+            return False
     if bare:  # "play:<card>" is listed for every playable card
         return True
     return action in _card_plays(card, *_play_options(t, seat))
