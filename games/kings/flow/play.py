@@ -196,9 +196,9 @@ def play_is_legal(t: Table, seat: int, action: str) -> bool:
         return False
     lead = t.lead_colour
     colour = COLOUR_CODE[card]
-    if lead and not t.free_play and colour != lead and colour:  # `card in playable(t, seat)`, directly
-        if not _OF_COLOUR[lead].isdisjoint(hand):  # the seat could follow the lead colour
-            return False
+    # `card in playable(t, seat)`, directly: another colour than the lead's while the seat could follow
+    if lead and not t.free_play and colour != lead and colour and not _OF_COLOUR[lead].isdisjoint(hand):
+        return False
     if bare:  # "play:<card>" is listed for every playable card
         return True
     return action in _card_plays(card, *_play_options(t, seat))
