@@ -371,7 +371,7 @@ class Variant(ABC):
         """The trick's winner takes its cards and leads next, on the working copy `w` of the play that
         ended the trick (`s`, the state before it, gives the trick's rules); events already name the
         variant."""
-        index, rares = winning_index(trick, self.rules(s))
+        index, rares = winning_index(trick, rules_for(self.trump(s), self.flag_beats_rare))  # self.rules(s)
         winner = trick[index][0]  # seat
         red = False
         for entry in trick:

@@ -123,7 +123,7 @@ class Ombre(Variant):
         return self.discard_actions(s, seat)
 
     def phase_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        if s.phase != "exchange":  # an exchange discard is checked on its own by apply_discard
+        if s[4] != "exchange":  # phase; an exchange discard is checked on its own by apply_discard
             # (Variant.apply has checked that the seat is to act)
             if action not in self.phase_actions(s, seat):
                 raise IllegalAction("unknown_action")
@@ -132,7 +132,7 @@ class Ombre(Variant):
             return self.take_set(s, seat, action.split(":", 1)[1])
         s = self.apply_discard(s, seat, action)
         events = [new_event("discarded", {"seat": seat})]
-        if not any(s.pending):
+        if not any(s[25]):  # pending (read by index: an exchange is ~15% of Ombre's actions)
             king = int(s.get("king"))
             s = s.changed(phase="play", leader=king, regular=0)
             events.append(new_event("start_player", {"seat": king}))
