@@ -127,22 +127,27 @@ def legal_actions(t: Table, seat: int) -> list[str]:
 
 
 def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
-    if t.phase == "play" and t.discard_seat < 0 and t.exchange_from < 0 and t.order:
+    phase = t.phase
+    route = ""  # the usual actions go straight to their step below ("play", "draft", "bid")
+    if phase == "play" and t.discard_seat < 0 and t.exchange_from < 0 and t.order:
         # the usual case, checked in one place: to_act is {order[0]}, and _is_legal's play branch
         if seat != t.order[0]:
             raise IllegalAction("not_your_turn")
         if action.startswith("play:"):
             legal = play_is_legal(t, seat, action)
+            route = "play"
         else:
             legal = action in turn_actions(t, seat)
-    elif t.phase == "draft" and t.discard_seat < 0:  # as in legal_actions: to_act is {draft_order[0]}
+    elif phase == "draft" and t.discard_seat < 0:  # as in legal_actions: to_act is {draft_order[0]}
         if seat != t.draft_order[0]:
             raise IllegalAction("not_your_turn")
         legal = draft_is_legal(t, seat, action)
-    elif t.phase == "bid" and t.discard_seat < 0:  # as in legal_actions
+        route = "draft"
+    elif phase == "bid" and t.discard_seat < 0:  # as in legal_actions
         if not (0 <= seat < t.players and t.bids[seat] is None):
             raise IllegalAction("not_your_turn")
         legal = bid_is_legal(t, seat, action)
+        route = "bid"
     else:
         if t.phase == "over":
             raise IllegalAction("game_over")
@@ -159,7 +164,15 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     else:
         t = copy_fields(t)
     events: list[Event] = []
-    if action.startswith("play:"):  # legal only in the play phase (the usual action first)
+    if route:  # a card play, a draft pick or a bid, already checked above (hot path)
+        if route == "play":
+            apply_play(t, seat, action, events)
+        elif route == "draft":
+            apply_draft(t, seat, action, events)
+        else:
+            apply_bid(t, seat, action, events)
+        return t, events
+    if action.startswith("play:"):  # legal only in the play phase
         apply_play(t, seat, action, events)
         return t, events
     kind = action.split(":", 1)[0]

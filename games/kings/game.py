@@ -32,6 +32,7 @@ from games.kings.engine import STANDARD, TWO_PLAYER
 from games.kings.faces import FACES
 from games.kings.state import Table
 from games.kings.variants import RULES
+from games.kings.variants.base import SEAT
 from games.kings.variants.state import VState
 
 BOOL_WORDS = {
@@ -214,6 +215,10 @@ class KingsGame(Game[Any]):
             return engine.to_act(state)
         if kind is VState:
             vs: VState = state
+            if vs[4] == "play":  # phase: Variant.to_act's play-phase answer, inlined (one call less, hot path)
+                regular = vs[19]  # regular
+                players = vs[1]  # players
+                return SEAT[(vs[18] + regular) % players if regular < players else vs[20][0]]  # leader, waiting
             return RULES[vs[0]].to_act(vs)
         other = self._delegate(state)
         return other.to_act(state) if other else engine.to_act(state)

@@ -148,7 +148,11 @@ def _card_sort_key(card: str) -> tuple[int, int]:
 
 
 _SORT_KEY: Final[dict[str, tuple[int, int]]] = {c: _card_sort_key(c) for c in COLOUR_CODE}
-sort_key: Final = _SORT_KEY.__getitem__  # a C-level sort key for hands (every card id of the box is in it)
+_KEY_ORDER: Final = sorted(set(_SORT_KEY.values()))
+_SORT_RANK: Final[dict[str, int]] = {c: _KEY_ORDER.index(key) for c, key in _SORT_KEY.items()}
+"""Each card's hand-order key as one int (cards with equal keys share one, so a stable sort keeps them in
+the same order): a sort compares ints instead of tuples."""
+sort_key: Final = _SORT_RANK.__getitem__  # a C-level sort key for hands (every card id of the box is in it)
 
 
 def card_sort_key(card: str) -> tuple[int, int]:

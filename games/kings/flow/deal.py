@@ -6,6 +6,7 @@ deal, the Devil's colour, and who drafts first.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Final
 
 from games.core.contract import Event
@@ -128,10 +129,11 @@ def _devil_colour(t: Table) -> str:
 
 def start_round(t: Table, events: list[Event]) -> None:
     n = t.players
-    cards = t.deck + [c for h in t.hands for c in h] + [c for p in t.taken for c in p]
-    cards += [c for p in t.discards for c in p] + [e["c"] for e in t.trick]
+    # every card back together (C-level chains instead of comprehensions: ~60 cards a round)
+    cards = [*t.deck, *chain.from_iterable(t.hands), *chain.from_iterable(t.taken)]
+    cards += [*chain.from_iterable(t.discards), *[e["c"] for e in t.trick]]
     tens = _TENS
-    t.box = sorted(set(t.box) | {c for c in cards if c in tens})
+    t.box = sorted(tens.intersection(cards).union(t.box))
     rng = Rng(t.rng)
     t.deck = rng.shuffled(sorted([c for c in cards if c not in tens]))
     t.hands = [sorted(draw(t, t.hand_size), key=sort_key) for _ in range(n)]

@@ -68,8 +68,10 @@ def apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
         t.sets_left = without(t.sets_left, value)
         events.append(ev(Event, ("took_set", {"seat": seat, "colour": value}, None)))
     else:
-        t.pool = without(t.pool, value)
-        t.chars = put(t.chars, seat, t.chars[seat] + [value])
+        pool = t.pool = list(t.pool)  # without() and put(), inlined (every pick): fresh lists, never shared
+        pool.remove(value)
+        chars = t.chars = list(t.chars)
+        chars[seat] = chars[seat] + [value]
         events.append(ev(Event, ("took_char", {"seat": seat, "card": value}, None)))
     if not t.draft_order:
         after_draft(t, events)
@@ -103,8 +105,9 @@ def apply_extra(t: Table, seat: int, colour: str, events: list[Event]) -> None:
 def draft_is_legal(t: Table, seat: int, action: str) -> bool:
     """`action in draft_actions(t, seat)`, checked directly."""
     kind, _, value = action.partition(":")
-    if t.round != 1 or is_two(t):
-        return kind == "pick" and value in t.pool and (is_two(t) or value not in t.prev_chars[seat])
+    two = t.variant == TWO_PLAYER  # is_two(t), inlined (asked on every pick)
+    if t.round != 1 or two:
+        return kind == "pick" and value in t.pool and (two or value not in t.prev_chars[seat])
     has_set = bool(t.own_king[seat])
     if kind == "set":
         return not has_set and value in t.sets_left

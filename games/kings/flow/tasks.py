@@ -38,8 +38,9 @@ def begin_setup(t: Table, events: list[Event]) -> None:
         if t.round > 1 and not t.queen_up[seat] and t.scores[seat] >= QUEEN_RECOVERY_COST[t.own_king[seat]]:
             tasks.append([seat, "recover"])
         for card in face_up(t, seat):
-            if character_of(card) in (Character.GAMBLER, Character.BERSERKER):
-                tasks.append([seat, character_of(card).value])
+            character = character_of(card)  # once per card, matched by identity (an Enum's == is a call)
+            if character is Character.GAMBLER or character is Character.BERSERKER:
+                tasks.append([seat, character.value])
     t.tasks = tasks
     _run_tasks(t, events)
 

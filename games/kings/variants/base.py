@@ -23,6 +23,7 @@ from games.kings.variants.components import (
     PLAY_QUEEN,
     PLAY_QUEEN_KING,
     QUEENS_ON_CARDS,
+    SUIT,
     colour_of,
     is_flag,
     is_rare,
@@ -48,7 +49,14 @@ from games.kings.variants.state import (
     put,
     without,
 )
-from games.kings.variants.tricks import TrickRules, followable, lead_colour, may_follow, winning_index
+from games.kings.variants.tricks import (
+    OF_SUIT,
+    TURNING_QUEENS,
+    TrickRules,
+    followable,
+    lead_colour,
+    winning_index,
+)
 
 _new_tuple: Final = tuple.__new__  # a NamedTuple from ready items (hot path; skips its __new__)
 NO_CARDS: Final[frozenset[str]] = frozenset()
@@ -65,10 +73,12 @@ def rules_for(trump: str | None, flag_beats_rare: bool) -> TrickRules:
 
 
 def tagged(events: list[Event], variant: str) -> list[Event]:
-    """Events naming their variant, so the `kings` facade routes their text to the variant texts."""
-    return [
-        _new_tuple(Event, (e[0], {**e[1], "variant": variant}, e[2])) for e in events
-    ]  # kind, data, audience
+    """Events naming their variant, so the `kings` facade routes their text to the variant texts. Every
+    event's data is a dict built for that event alone, so it is tagged in place instead of copied."""
+    for event in events:
+        data: Any = event[1]  # a fresh dict built for this event: tagged in place (no copy, hot path)
+        data["variant"] = variant
+    return events
 
 
 @functools.cache
@@ -199,11 +209,44 @@ class Variant(ABC):
             players = s[1]  # players
             if seat != ((s[18] + regular) % players if regular < players else s[20][0]):  # to_act, inlined
                 return []
-            return self.play_actions(s, seat)
-        if seat not in self.to_act(s):
+            # Every legal play, built here rather than in a method of its own (one call less per action,
+            # hot path): each followable card, then with the queen (white/red/blue on a followable card,
+            # black on any card, green on its own), each also with the king where it may go.
+            hand = s[5][seat]  # hands
+            trick = s[17]  # trick
+            base: Sequence[str] = hand
+            if trick:
+                first = trick[0]  # the lead colour is the first card's, unless a queen turned it (inlined)
+                lead = None if first[3] in TURNING_QUEENS else SUIT[first[1]]  # queen, card
+                base = followable(hand, lead or lead_colour(trick))
+            colour = s[13][seat]  # sets
+            king = colour != "" and s[15][seat] and not s[14][seat]  # king_ok, king_used
+            if king:
+                places = self.king_places(s, colour, "")
+                out: list[str] = []
+                for card in base:
+                    out.append(PLAY[card])
+                    if card in places:
+                        out.append(PLAY_KING[card])
+            else:
+                out = [PLAY[card] for card in base]
+            if self.queens and colour and s[16][seat] > 0 and s[19] < s[1]:  # queen_left, regular, players
+                if colour == "g":
+                    out.append("green")
+                elif colour in QUEENS_ON_CARDS:
+                    plain = PLAY_QUEEN[colour]
+                    places = self.king_places(s, colour, colour) if king else NO_CARDS
+                    with_king = PLAY_QUEEN_KING[colour]
+                    for card in hand if colour == "k" else base:
+                        out.append(plain[card])
+                        if card in places:
+                            out.append(with_king[card])
+            return out
+        phase = s[4]  # phase; to_act's other answers, inlined (one call less per action)
+        if phase == "scored":
+            return ["next"] if 0 <= seat < s[1] else []  # players
+        if phase == "over" or seat not in self.phase_to_act(s):
             return []
-        if s[4] == "scored":
-            return ["next"]
         return self.phase_actions(s, seat)
 
     def apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
@@ -217,12 +260,51 @@ class Variant(ABC):
             regular = s[19]  # regular
             if seat != ((s[18] + regular) % players if regular < players else s[20][0]):  # to_act, inlined
                 raise IllegalAction("not_your_turn")
-            return self.play_apply(s, seat, action)  # its events already name the variant
-        if seat not in self.to_act(s):
-            raise IllegalAction("not_your_turn")
-        if phase == "scored":
+            # One play, applied here rather than in a method of its own (one call less per action, hot
+            # path), on a working copy of the state (a list, frozen back into one VState, once even when
+            # the play ends the trick). Its events already name the variant (the other phases' are tagged).
+            move = self.play_move(s, seat, action)
+            if move is None:
+                raise IllegalAction("unknown_action")
+            card, queen, king = move
+            w = list(s)
+            if not card:  # the green queen: play last, after everyone else
+                queen_left = s[16]  # queen_left
+                w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
+                w[I_WAITING] = s[20] + (seat,)  # waiting
+                w[I_REGULAR] = regular + 1
+                return _new_tuple(VState, w), [
+                    _new_tuple(Event, ("green", {"seat": seat, "variant": self.id}, None))
+                ]
+            hands = list(s[5])  # hands (a list and back: fewer tuples than slicing both)
+            hand = list(hands[seat])
+            hand.remove(card)
+            hands[seat] = tuple(hand)
+            w[I_HANDS] = tuple(hands)
+            trick = w[I_TRICK] = s[17] + (_new_tuple(Entry, (seat, card, king, queen)),)  # trick
+            if king:
+                w[I_KING_USED] = put(s[14], seat, True)  # king_used
+            if queen:
+                queen_left = s[16]  # queen_left
+                w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
+            waiting = s[20]  # waiting
+            if regular >= players:
+                w[I_WAITING] = waiting = waiting[1:]
+            else:
+                w[I_REGULAR] = regular = regular + 1
+            public = s[24]  # public
+            if card in public:
+                w[I_PUBLIC] = public - {card}
+            data = {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
+            events = [_new_tuple(Event, ("played", data, None))]
+            if regular < players or waiting:
+                return _new_tuple(VState, w), events
+            return self.finish_trick(s, w, trick, events)
+        if phase == "scored":  # everyone may go on (seated: checked above)
             new, events = self.continue_apply(s, seat, action)
         else:
+            if seat not in self.phase_to_act(s):  # to_act, inlined (one call less per action)
+                raise IllegalAction("not_your_turn")
             new, events = self.phase_apply(s, seat, action)
         # Events and prompts name their variant so the `kings` facade can route their text here.
         return new, tagged(events, self.id)
@@ -252,38 +334,8 @@ class Variant(ABC):
             return True
         return self.king_extra(colour, card, queen)
 
-    def play_actions(self, s: VState, seat: int) -> list[str]:
-        """Every legal play: each followable card, then with the queen (white/red/blue on a followable
-        card, black on any card, green on its own), each also with the king where it may go."""
-        hand = s[5][seat]  # hands
-        trick = s[17]  # trick
-        base = followable(hand, lead_colour(trick)) if trick else hand
-        colour = s[13][seat]  # sets
-        king = colour != "" and s[15][seat] and not s[14][seat]  # king_ok, king_used
-        if king:
-            places = self.king_places(s, colour, "")
-            out: list[str] = []
-            for card in base:
-                out.append(PLAY[card])
-                if card in places:
-                    out.append(PLAY_KING[card])
-        else:
-            out = [PLAY[card] for card in base]
-        if self.queens and colour and s[16][seat] > 0 and s[19] < s[1]:  # queen_left, regular, players
-            if colour == "g":
-                out.append("green")
-            elif colour in QUEENS_ON_CARDS:
-                plain = PLAY_QUEEN[colour]
-                places = self.king_places(s, colour, colour) if king else NO_CARDS
-                with_king = PLAY_QUEEN_KING[colour]
-                for card in hand if colour == "k" else base:
-                    out.append(plain[card])
-                    if card in places:
-                        out.append(with_king[card])
-        return out
-
     def play_move(self, s: VState, seat: int, action: str) -> tuple[str, str, bool] | None:
-        """(card, queen, king) when `action in play_actions(s, seat)`, else None; "green" gives
+        """(card, queen, king) when `action in legal_actions(s, seat)` in the play phase, else None; "green" gives
         ("", "g", False). Checks the one action instead of building every legal one."""
         move = PARSED_PLAYS.get(action)
         if move is None:
@@ -299,56 +351,19 @@ class Variant(ABC):
         if card not in hand:
             return None
         trick = s[17]  # trick
-        if queen != "k" and trick and not may_follow(hand, lead_colour(trick), card):
-            return None
+        if queen != "k" and trick:  # must-follow (may_follow, inlined with the lead's fast path)
+            suit = SUIT[card]
+            if suit:
+                first = trick[0]
+                lead = None if first[3] in TURNING_QUEENS else SUIT[first[1]]  # queen, card
+                lead = lead or lead_colour(trick)
+                if lead and suit != lead and not OF_SUIT[lead].isdisjoint(hand):
+                    return None
         if king and not (
             colour and s[15][seat] and not s[14][seat] and card in self.king_places(s, colour, queen)
         ):  # king_ok, king_used
             return None
         return move
-
-    def play_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        """One play on a working copy of the state (a list, frozen back into one VState, once even when
-        the play ends the trick). Its events already name the variant (`apply` tags the other phases')."""
-        move = self.play_move(s, seat, action)
-        if move is None:
-            raise IllegalAction("unknown_action")
-        card, queen, king = move
-        players = s[1]  # players
-        regular = s[19]  # regular
-        w = list(s)
-        if not card:  # the green queen: play last, after everyone else
-            queen_left = s[16]  # queen_left
-            w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
-            w[I_WAITING] = s[20] + (seat,)  # waiting
-            w[I_REGULAR] = regular + 1
-            return _new_tuple(VState, w), [
-                _new_tuple(Event, ("green", {"seat": seat, "variant": self.id}, None))
-            ]
-        hands = list(s[5])  # hands (a list and back: fewer tuples than slicing both)
-        hand = list(hands[seat])
-        hand.remove(card)
-        hands[seat] = tuple(hand)
-        w[I_HANDS] = tuple(hands)
-        trick = w[I_TRICK] = s[17] + (_new_tuple(Entry, (seat, card, king, queen)),)  # trick
-        if king:
-            w[I_KING_USED] = put(s[14], seat, True)  # king_used
-        if queen:
-            queen_left = s[16]  # queen_left
-            w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
-        waiting = s[20]  # waiting
-        if regular >= players:
-            w[I_WAITING] = waiting = waiting[1:]
-        else:
-            w[I_REGULAR] = regular = regular + 1
-        public = s[24]  # public
-        if card in public:
-            w[I_PUBLIC] = public - {card}
-        data = {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
-        events = [_new_tuple(Event, ("played", data, None))]
-        if regular < players or waiting:
-            return _new_tuple(VState, w), events
-        return self.finish_trick(s, w, trick, events)
 
     def finish_trick(
         self, s: VState, w: list[Any], trick: tuple[Entry, ...], events: list[Event]
@@ -356,7 +371,7 @@ class Variant(ABC):
         """The trick's winner takes its cards and leads next, on the working copy `w` of the play that
         ended the trick (`s`, the state before it, gives the trick's rules); events already name the
         variant."""
-        index, rares = winning_index(trick, self.rules(s))
+        index, rares = winning_index(trick, rules_for(self.trump(s), self.flag_beats_rare))  # self.rules(s)
         winner = trick[index][0]  # seat
         red = False
         for entry in trick:
@@ -421,7 +436,7 @@ class Variant(ABC):
         return table[colour]
 
     def discard_actions(self, s: VState, seat: int, keep: Container[str] = ()) -> list[str]:
-        return [DISCARD[c] for c in s.hands[seat] if c not in keep]
+        return [DISCARD[c] for c in s[5][seat] if c not in keep]  # hands
 
     def apply_discard(self, s: VState, seat: int, action: str, keep: Container[str] = ()) -> VState:
         """One owed discard, checked on its own: `action in discard_actions(s, seat, keep)`."""

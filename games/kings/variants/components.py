@@ -114,6 +114,20 @@ PLAY_QUEEN_KING: Final[dict[str, dict[str, str]]] = {
 }
 DISCARD: Final[dict[str, str]] = {c: f"discard:{c}" for c in ALL_CARDS}
 """Action strings, built once (play:CARD, play:CARD:K, play:CARD:qX, play:CARD:qX:K, discard:CARD)."""
+SET_ACTIONS: Final = tuple((c, f"set:{c}") for c in COLOURS)
+"""(colour, "set:COLOUR") for each KQJ set, in COLOURS order, built once."""
+
+
+def set_actions(sets: tuple[str, ...]) -> list[str]:
+    """The set picks left: "set:COLOUR" for each colour no seat has taken yet, in COLOURS order (a fresh
+    list: the caller may keep or change it)."""
+    return list(_set_actions(sets))
+
+
+@cache
+def _set_actions(sets: tuple[str, ...]) -> tuple[str, ...]:
+    """`set_actions` by the seats' sets, built once per combination (a few hundred at most)."""
+    return tuple([action for colour, action in SET_ACTIONS if colour not in sets])
 
 QUEENS_ON_CARDS: Final = ("w", "r", "b", "k")
 """Queens used together with a played card (the green queen is an action of its own)."""

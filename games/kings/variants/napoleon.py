@@ -27,6 +27,7 @@ from games.kings.variants.components import (
     is_jack,
     is_queen,
     is_rare,
+    set_actions,
     sort_cards,
     value_of,
 )
@@ -43,6 +44,8 @@ def is_keeper(card: str) -> bool:
 
 
 KEEPERS: Final = frozenset(c for c in ALL_CARDS if is_keeper(c))
+BID_ACTIONS: Final = {c: f"bid:{c}" for c in ALL_CARDS if colour_of(c) in NUMBER_COLOURS}
+"""The bid of each card that may be bid (a red, blue, green or black number card), built once."""
 WHITE_JACK: Final = frozenset({"w11"})
 
 
@@ -111,23 +114,24 @@ class Napoleon(Variant):
         return self.deal(s, base_deck(), 8)
 
     def phase_to_act(self, s: VState) -> frozenset[int]:
-        if s.phase == "bid":
+        phase = s[4]  # phase (read by index: asked three times per action)
+        if phase == "bid":
             return frozenset([i for i, pile in enumerate(s.aside) if not pile])
-        if s.phase == "set":
-            return SEAT[s.order[0]]
-        return owing(s.pending)
+        if phase == "set":
+            return SEAT[s[26][0]]  # order
+        return owing(s[25])  # pending
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
         if s.phase == "bid":
-            return [f"bid:{c}" for c in s.hands[seat] if colour_of(c) in NUMBER_COLOURS]
+            return [BID_ACTIONS[c] for c in s[5][seat] if c in BID_ACTIONS]  # hands
         if s.phase == "set":
-            return [f"set:{c}" for c in COLOURS if c not in s.sets]
+            return set_actions(s[13])  # sets
         return self.discard_actions(s, seat, keep=KEEPERS)
 
     def phase_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
         if s.phase != "exchange":  # an exchange discard is checked on its own by apply_discard
-            allowed = self.phase_actions(s, seat) if seat in self.phase_to_act(s) else []
-            if action not in allowed:
+            # (Variant.apply has checked that the seat is to act)
+            if action not in self.phase_actions(s, seat):
                 raise IllegalAction("unknown_action")
             if s.phase == "bid":
                 return self.commit_bid(s, seat, action.split(":", 1)[1])

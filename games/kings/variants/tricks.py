@@ -61,6 +61,10 @@ def kind(entry: Entry) -> str:
     return "number"
 
 
+TURNING_QUEENS: Final = frozenset({"w", "b"})
+"""The queens that turn a number card into a rare or a flag (it then sets no lead colour)."""
+
+
 def lead_colour(entries: Sequence[Entry]) -> str | None:
     """The colour of the first coloured number card played. A rare, flag or white 11/12 sets none, nor
     does a number card a white or blue queen turned into a rare or flag: it leads as what it became
@@ -85,8 +89,7 @@ def followable(hand: Sequence[str], lead: str | None) -> list[str]:
     that colour or a free card (flag, rare, white 11/12); otherwise anything."""
     if lead is None or OF_SUIT[lead].isdisjoint(hand):
         return list(hand)
-    followers = FOLLOWERS[lead]
-    return [card for card in hand if card in followers]
+    return list(filter(FOLLOWERS[lead].__contains__, hand))  # C-level filter, no comprehension frame
 
 
 def may_follow(hand: Sequence[str], lead: str | None, card: str) -> bool:
@@ -140,7 +143,9 @@ def winning_index(entries: Sequence[Entry], rules: TrickRules) -> tuple[int, int
     beats rares, the earliest flag over them); else the best number card by (trump, lead colour, value),
     the earlier of equals; else the earliest flag. One pass over the entries (read by index), the number
     cards ranked as they come (the lead colour is known first)."""
-    keys = _RANKS[rules.trump, lead_colour(entries)]
+    first = entries[0]  # the lead colour is the first card's, unless a queen turned it (inlined)
+    lead = None if first[3] in TURNING_QUEENS else SUIT[first[1]]  # queen, card
+    keys = _RANKS[rules.trump, lead or lead_colour(entries)]
     last_king = first_rare = first_flag = best = -1
     rares = 0
     best_key = -1

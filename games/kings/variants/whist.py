@@ -21,9 +21,8 @@ from games.kings.variants.components import (
     FLAGS,
     RARES,
     court,
-    is_flag,
-    is_rare,
     number_cards,
+    set_actions,
     sort_cards,
 )
 from games.kings.variants.state import VState, put, without
@@ -31,6 +30,11 @@ from games.kings.variants.state import VState, put, without
 TEAMS: Final = ((0, 2), (1, 3))
 PICKED_CARDS: Final = frozenset((*FLAGS, *RARES))
 """The white flags and rares, one of which each seat picks."""
+JACKS: Final = {c: court(c, 11) for c in COLOURS}
+"""Each set colour's jack (playing card 11)."""
+ALL_JACKS: Final = frozenset(JACKS.values())
+TAKE_ACTIONS: Final = {c: f"take:{c}" for c in PICKED_CARDS}
+"""The pick phase's action strings, built once."""
 
 
 class Whist(Variant):
@@ -88,14 +92,16 @@ class Whist(Variant):
     def phase_actions(self, s: VState, seat: int) -> list[str]:
         """Round 1: a set or a flag/rare, ending with one of each; rounds 2-3: a flag or rare."""
         out: list[str] = []
-        if s.round == 1 and not s.sets[seat]:
-            taken = set(s.sets)
-            out.extend(f"set:{c}" for c in COLOURS if c not in taken)
-        if PICKED_CARDS.isdisjoint(s.hands[seat]):  # no flag or rare in hand yet
+        sets = s[13]  # sets (fields read by index, action strings built once: asked twice per pick)
+        if s[3] == 1 and not sets[seat]:  # round
+            out.extend(set_actions(sets))
+        if PICKED_CARDS.isdisjoint(s[5][seat]):  # hands: no flag or rare in hand yet
+            pool = s[11]  # pool
             for group in (RARES, FLAGS):
-                first = next((c for c in group if c in s.pool), None)
-                if first:
-                    out.append(f"take:{first}")
+                for card in group:  # the first of the group left in the pool
+                    if card in pool:
+                        out.append(TAKE_ACTIONS[card])
+                        break
         return out
 
     def phase_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
@@ -163,11 +169,13 @@ class Whist(Variant):
         return s.changed(phase="scored"), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
-        jacks = {c: court(c, 11) for c in COLOURS}
+        jacks = JACKS
         in_play = {jacks[c] for c in s.sets}
-        cards = [c for c in self.all_cards(s) if c not in in_play and c not in jacks.values()]
-        pool = sort_cards([c for c in cards if is_flag(c) or is_rare(c)])
-        numbers = [c for c in cards if c not in pool]
+        # every jack is set aside (those in play go back to their owners); sets of cards built once
+        # instead of scanning the jacks and the pool per card
+        cards = [c for c in self.all_cards(s) if c not in ALL_JACKS]
+        pool = sort_cards([c for c in cards if c in PICKED_CARDS])  # the flags and rares
+        numbers = [c for c in cards if c not in PICKED_CARDS]
         s = s.changed(
             round=s.round + 1,
             phase="pick",
