@@ -157,8 +157,9 @@ def _think(
 def _lower_priority() -> None:
     """Each worker's start: a lower CPU priority than the bot's, so that a core the searches fill is still
     the event loop's the moment it has work (every table's clicks, clocks and Discord traffic go through that
-    one thread; a search only loses time it would have spent thinking past its playouts). Where the system
-    refuses (a sandbox without setpriority), the worker runs at the bot's priority, as before."""
+    one thread). The cost: on a host whose other work runs at normal priority, the searches get less CPU and
+    more decisions fall back (docs/ai.md, "Under load"). Where the system refuses (a sandbox without
+    setpriority), the worker runs at the bot's priority, as before."""
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
 
