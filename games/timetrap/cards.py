@@ -34,8 +34,12 @@ def time_cards(seat: int) -> tuple[str, ...]:
     return _TIME_CARDS[seat]
 
 
+_TRAP_CARDS: Final = tuple(f"{TRAP_PREFIX}{seat}" for seat in range(len(COLOURS)))
+
+
 def trap_card(seat: int) -> str:
-    return f"{TRAP_PREFIX}{seat}"
+    """The seat's Time Trap card id ("tt0".."tt3"), looked up: a deal asks once per seat."""
+    return _TRAP_CARDS[seat] if 0 <= seat < len(_TRAP_CARDS) else f"{TRAP_PREFIX}{seat}"
 
 
 # Every time card id -> its number (a lookup: these run in every legal-move check).

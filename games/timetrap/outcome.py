@@ -11,28 +11,37 @@ def outcome(state: State) -> Outcome | None:
     eliminated players follow, the later eliminated ranking higher. With no winner nobody is first."""
     if not state.over:
         return None
+    # Plain loops over the few seats instead of a nested key function and generator sums: the outcome
+    # is built once per game, which at 2 players is about 20 actions (docs/engine-speed.md).
     n = state.players
-    last_out = max(state.out) + 1
-
-    def rank_key(seat: int) -> tuple[int, int, int]:
-        if seat == state.winner:
-            return (0, 0, 0)
-        if not state.out[seat]:
-            return (1, len(state.hands[seat]), 0)
-        return (2, 0, last_out - state.out[seat])
-
-    keys = [rank_key(s) for s in range(n)]
-    offset = 1 if state.winner is None else 0
-    placements = tuple(1 + offset + sum(1 for other in keys if other < mine) for mine in keys)
-    scores = tuple(1.0 if s == state.winner else 0.0 for s in range(n))
+    out = state.out
+    hands = state.hands
+    winner = state.winner
+    last_out = max(out) + 1
+    keys: list[tuple[int, int, int]] = []
+    for seat in range(n):
+        if seat == winner:
+            keys.append((0, 0, 0))
+        elif not out[seat]:
+            keys.append((1, len(hands[seat]), 0))
+        else:
+            keys.append((2, 0, last_out - out[seat]))
+    offset = 1 if winner is None else 0
+    placements = []
+    for mine in keys:
+        ahead = 0
+        for other in keys:
+            if other < mine:
+                ahead += 1
+        placements.append(1 + offset + ahead)
     return Outcome(
-        placements=placements,
-        scores=scores,
+        placements=tuple(placements),
+        scores=tuple([1.0 if s == winner else 0.0 for s in range(n)]),
         details={
-            "winner": state.winner,
+            "winner": winner,
             "reason": state.end_reason,
             "day": state.day,
-            "hands": [len(h) for h in state.hands],
-            "eliminated": [bool(o) for o in state.out],
+            "hands": [len(h) for h in hands],
+            "eliminated": [bool(o) for o in out],
         },
     )

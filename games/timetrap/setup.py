@@ -6,6 +6,7 @@ Rulebook 003_3dd097fef3f40e34.txt, section 4 (ゲームの準備).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from games.core.errors import InvalidOptions
 from games.core.rng import Rng, seed_state
@@ -14,6 +15,12 @@ from games.timetrap.state import LIMITS, State
 from games.timetrap.table import public_mask
 
 OPTION_NAMES = ("date_set", "dates")
+_new: Final = tuple.__new__
+_FIRST_BOARD: Final[tuple[tuple[tuple[str, int], ...], ...]] = ((),)  # day 1's empty row
+_NOBODY: Final[frozenset[int]] = frozenset()
+# Each date set's blue and yellow card ids in the set's order (what a deal shuffles), built once.
+_BLUE_IDS: Final = {set_id: tuple(c.id for c in s.blue) for set_id, s in dates.DATE_SETS.items()}
+_YELLOW_IDS: Final = {set_id: tuple(c.id for c in s.yellow) for set_id, s in dates.DATE_SETS.items()}
 
 
 def _bad(name: str, reason: str, **params: object) -> InvalidOptions:
@@ -61,33 +68,39 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
         hands.append(cards.sorted_hand([*deck[cards.SETUP_DISCARDS :], trap]))
         know[trap] = everyone  # everyone saw each player receive a Time Trap card
     if fixed is None:
-        date_set = dates.DATE_SETS[set_id]
-        blue = rng.shuffled([c.id for c in date_set.blue])[:3]
-        yellow = rng.shuffled([c.id for c in date_set.yellow])[:3]
+        blue = rng.shuffled(_BLUE_IDS[set_id])[:3]
+        yellow = rng.shuffled(_YELLOW_IDS[set_id])[:3]
         fixed = (blue[0], yellow[0], blue[1], yellow[1], blue[2], yellow[2])
     start = rng.below(players)  # "decide by any method": a seeded draw, announced publicly
-    return State(
-        players=players,
-        rng=rng.state,
-        date_set=set_id,
-        dates=fixed,
-        day=1,
-        tile_up=True,
-        hands=tuple(hands),
-        discard=tuple(rng.shuffled(discard)),
-        board=((),),
-        know=know,
-        start=start,
-        turn=start,
-        limit=LIMITS[players],
-        played_today=0,
-        traps_today=0,
-        after_time=False,
-        last_player=None,
-        passed=frozenset(),
-        out=(0,) * players,
-        pending=None,
-        over=False,
-        winner=None,
-        end_reason=None,
+    # Positional, by one tuple.__new__ (State's field order): a keyword NamedTuple call is a Python-level
+    # function with 25 arguments, a few percent of a short simulated game (docs/engine-speed.md).
+    return _new(
+        State,
+        (
+            players,  # players
+            rng.state,  # rng
+            set_id,  # date_set
+            fixed,  # dates
+            1,  # day
+            True,  # tile_up
+            tuple(hands),  # hands
+            tuple(rng.shuffled(discard)),  # discard
+            _FIRST_BOARD,  # board
+            know,  # know
+            start,  # start
+            start,  # turn
+            LIMITS[players],  # limit
+            0,  # played_today
+            0,  # traps_today
+            False,  # after_time
+            None,  # last_player
+            _NOBODY,  # passed
+            (0,) * players,  # out
+            None,  # pending
+            False,  # over
+            None,  # winner
+            None,  # end_reason
+            False,  # extra_turn
+            False,  # skip_next
+        ),
     )
