@@ -216,7 +216,12 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
 
 
 def _seat_items(
-    me: SeatFacts, w: int, succeeded: bool, taken: Sequence[str], rules: RoundRules, items: list[tuple[str, int]]
+    me: SeatFacts,
+    w: int,
+    succeeded: bool,
+    taken: Sequence[str],
+    rules: RoundRules,
+    items: list[tuple[str, int]],
 ) -> None:
     """A seat's items after its bids, (2) to (4) and the contract, from its wins `w` and the taken cards it
     reads (its KIZUNA partner's for a Cheerleader)."""
