@@ -115,13 +115,12 @@ def _taken_for(taken: Sequence[str], colour: str) -> int:
 
 def _taken_counts(taken: Sequence[str]) -> dict[str, int]:
     """Taken cards by colour code in one pass ("w": flags and rares), as `_taken_for` counts them."""
-    counts = {"w": 0, "r": 0, "b": 0, "g": 0, "k": 0}
     try:
-        for card in taken:
-            counts[_COUNT_AS[card]] += 1
+        codes = list(map(_COUNT_AS.__getitem__, taken))  # C-level passes instead of a loop per card
     except KeyError:  # not a card id of the box: count it the general way
-        return {colour: _taken_for(taken, colour) for colour in counts}
-    return counts
+        return {colour: _taken_for(taken, colour) for colour in ("w", "r", "b", "g", "k")}
+    count = codes.count
+    return {"w": count("w"), "r": count("r"), "b": count("b"), "g": count("g"), "k": count("k")}
 
 
 _COUNT_AS: Final = {card: code or "w" for card, code in COLOUR_CODE.items()}  # flags and rares count as white

@@ -6,6 +6,7 @@ the two-player catch-up kings.
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import Final
 
 from games.core.contract import Event
@@ -28,9 +29,9 @@ def draft_actions(t: Table, seat: int) -> list[str]:
     pick = _PICK_OF
     if t.round != 1 or t.variant == TWO_PLAYER:  # rounds 2-3 and two players: any card but last round's
         if t.variant == TWO_PLAYER:
-            return [pick[c] for c in pool]
-        banned = t.prev_chars[seat]
-        return [pick[c] for c in pool if c not in banned]
+            return list(map(pick.__getitem__, pool))
+        # C-level map and filter, no comprehension frame: ~17 cards on every pick (hot path)
+        return list(map(pick.__getitem__, filterfalse(t.prev_chars[seat].__contains__, pool)))
     # Round 1 (3-5 players): a KQJ set, or a character not held yet (the first copy in the pool).
     out: list[str] = []
     if not t.own_king[seat]:
