@@ -21,13 +21,19 @@ def _bid_items(t: Table, seat: int) -> tuple[list[str], int, str | None]:
     two = t.variant == TWO_PLAYER
     if two or t.round == ROUNDS:
         items.append("jack")
+    cheer = None
     cheerleaders = CHEERLEADER_CARDS
-    cheer = next((c for c in t.chars[seat] if c in cheerleaders), None)
+    for c in t.chars[seat]:  # the first Cheerleader card (a plain loop, no generator frame)
+        if c in cheerleaders:
+            cheer = c
+            break
     return items, 2 if (t.round == ROUNDS and not two) else 1, cheer
 
 
 def bid_actions(t: Table, seat: int) -> list[str]:
     items, most, cheer = _bid_items(t, seat)
+    if cheer is None and most == 1:  # one item (rounds 1-2, the usual case): a string each, built directly
+        return ["bid:" + item for item in items]
     choices = [c for k in range(1, most + 1) for c in combinations(items, k)]
     if cheer is not None:  # a face-up Cheerleader means no bid at all
         return ["bid:none"] + ["bid:" + ":".join(c) for c in choices if cheer in c]
