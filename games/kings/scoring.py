@@ -133,9 +133,13 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
     the copied Devil bid itself)."""
     for me in seats:  # a plain loop (hot path)
         if me.partner is not None or me.copy_of is not None:
-            break
-    else:  # no Cheerleader partner or copy (the usual round): each seat reads only its own facts
-        return _score_own(seats, rules)
+            return _score_cheered(seats, rules)
+    return _score_own(seats, rules)  # no Cheerleader partner or copy (the usual round)
+
+
+def _score_cheered(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]:
+    """score_round in general: any seat may read another's facts (a KIZUNA partner, a COPY). It scores a
+    round without them the same as `_score_own` (tests/kings/test_score_paths.py)."""
     n = len(seats)
     refs: list[int] = []  # whose bids, wins and taken cards each seat reads (a KIZUNA partner's)
     for s in range(n):
