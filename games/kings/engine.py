@@ -104,6 +104,8 @@ def legal_actions(t: Table, seat: int) -> list[str]:
         return draft_actions(t, seat) if t.draft_order[0] == seat else []
     if t.phase == "bid" and t.discard_seat < 0:  # to_act is every seat yet to bid
         return bid_actions(t, seat) if 0 <= seat < t.players and t.bids[seat] is None else []
+    if t.phase == "round_end" and t.discard_seat < 0:  # to_act is the smallest king number's seat
+        return ["next"] if seat == smallest_king_number(t) else []
     if seat not in to_act(t):
         return []
     if t.discard_seat == seat:
@@ -148,6 +150,10 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
             raise IllegalAction("not_your_turn")
         legal = bid_is_legal(t, seat, action)
         route = "bid"
+    elif phase == "round_end" and t.discard_seat < 0:  # as in legal_actions
+        if seat != smallest_king_number(t):
+            raise IllegalAction("not_your_turn")
+        legal = action == "next"
     else:
         if t.phase == "over":
             raise IllegalAction("game_over")

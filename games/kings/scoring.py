@@ -115,13 +115,12 @@ def _taken_for(taken: Sequence[str], colour: str) -> int:
 
 def _taken_counts(taken: Sequence[str]) -> dict[str, int]:
     """Taken cards by colour code in one pass ("w": flags and rares), as `_taken_for` counts them."""
-    counts = {"w": 0, "r": 0, "b": 0, "g": 0, "k": 0}
     try:
-        for card in taken:
-            counts[_COUNT_AS[card]] += 1
+        codes = list(map(_COUNT_AS.__getitem__, taken))  # C-level passes instead of a loop per card
     except KeyError:  # not a card id of the box: count it the general way
-        return {colour: _taken_for(taken, colour) for colour in counts}
-    return counts
+        return {colour: _taken_for(taken, colour) for colour in ("w", "r", "b", "g", "k")}
+    count = codes.count
+    return {"w": count("w"), "r": count("r"), "b": count("b"), "g": count("g"), "k": count("k")}
 
 
 _COUNT_AS: Final = {card: code or "w" for card, code in COLOUR_CODE.items()}  # flags and rares count as white
@@ -132,6 +131,15 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
     reads the copied bid with the Cheerleader's own wins; a Devil bid scores 30 per failed bid of the
     other players (a COPY of it, or a partner's, ignores the Devil player and the Cheerleader, and so does
     the copied Devil bid itself)."""
+    for me in seats:  # a plain loop (hot path)
+        if me.partner is not None or me.copy_of is not None:
+            return _score_cheered(seats, rules)
+    return _score_own(seats, rules)  # no Cheerleader partner or copy (the usual round)
+
+
+def _score_cheered(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]:
+    """score_round in general: any seat may read another's facts (a KIZUNA partner, a COPY). It scores a
+    round without them the same as `_score_own` (tests/kings/test_score_paths.py)."""
     n = len(seats)
     refs: list[int] = []  # whose bids, wins and taken cards each seat reads (a KIZUNA partner's)
     for s in range(n):
@@ -205,50 +213,110 @@ def score_round(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown
             if pts is not None:
                 succeeded = True
                 items.append(("bid_" + kind, pts * rules.bid_multiplier))
-        # (2) win counts
-        w = win_counts[s]
-        if me.jack is not None:
-            pts = JACK_WIN_POINTS[me.jack].get(w, 0)
-            if pts:
-                items.append(("jack", pts))
-        up = me.up
-        for character in up:
-            for ability, wins, points, name in _WIN_ABILITY_ROWS:  # by identity: an Enum's hash is a Python call
-                if character is ability:
-                    if w == wins:
-                        items.append((name, points))
-                    break
-        if Character.DEVIL in up and w == DEVIL_UP_PENALTY[0]:
-            items.append(("devil", -DEVIL_UP_PENALTY[1]))
-        # (3) Gambler: +20 when a bid succeeded (once per Gambler, however many bids succeeded)
-        if succeeded:
-            for c in up:
-                if c is Character.GAMBLER:
-                    items.append(("gambler", GAMBLER_BONUS))
-        # (4) taken cards (the partner's for a KIZUNA Cheerleader)
-        counts = _taken_counts(seats[r].taken)
-        blue_green = counts["b"] + counts["g"]
-        white = counts["w"]
-        for c in up:
-            if c is Character.HEALER and blue_green:
-                items.append(("healer", min(HEALER_CAP, 10 * blue_green)))
-            if c is Character.COLLECTOR and white:
-                items.append(("collector", COLLECTOR_STEPS[min(white, 3)]))
-        for colour in me.used_kings:
-            count = counts[colour]
-            if not count:
-                continue
-            if colour == Colour.WHITE:
-                items.append((f"king_{colour}", WHITE_KING_STEPS[min(count, 4)]))
-            else:
-                items.append((f"king_{colour}", COLOUR_KING_PER_CARD * count))
-        if rules.last_round:
-            for colour in me.unused_kings:
-                items.append(("unused_" + colour, UNUSED_KING_POINTS[colour]))
-        # minus points last: the Devil contract
-        if rules.devil_colour:
-            count = counts[rules.devil_colour]
-            if count:
-                items.append(("contract", -rules.devil_penalty * count))
+        _seat_items(me, win_counts[s], succeeded, seats[r].taken, rules, items)
         out.append(Breakdown(tuple(items)))
+    return out
+
+
+def _seat_items(
+    me: SeatFacts,
+    w: int,
+    succeeded: bool,
+    taken: Sequence[str],
+    rules: RoundRules,
+    items: list[tuple[str, int]],
+) -> None:
+    """A seat's items after its bids, (2) to (4) and the contract, from its wins `w` and the taken cards it
+    reads (its KIZUNA partner's for a Cheerleader)."""
+    # (2) win counts
+    if me.jack is not None:
+        pts = JACK_WIN_POINTS[me.jack].get(w, 0)
+        if pts:
+            items.append(("jack", pts))
+    up = me.up
+    for character in up:
+        for ability, wins, points, name in _WIN_ABILITY_ROWS:  # by identity: an Enum's hash is a Python call
+            if character is ability:
+                if w == wins:
+                    items.append((name, points))
+                break
+    if Character.DEVIL in up and w == DEVIL_UP_PENALTY[0]:
+        items.append(("devil", -DEVIL_UP_PENALTY[1]))
+    # (3) Gambler: +20 when a bid succeeded (once per Gambler, however many bids succeeded)
+    if succeeded:
+        for c in up:
+            if c is Character.GAMBLER:
+                items.append(("gambler", GAMBLER_BONUS))
+    # (4) taken cards (the partner's for a KIZUNA Cheerleader)
+    counts = _taken_counts(taken)
+    blue_green = counts["b"] + counts["g"]
+    white = counts["w"]
+    for c in up:
+        if c is Character.HEALER and blue_green:
+            items.append(("healer", min(HEALER_CAP, 10 * blue_green)))
+        if c is Character.COLLECTOR and white:
+            items.append(("collector", COLLECTOR_STEPS[min(white, 3)]))
+    for colour in me.used_kings:
+        count = counts[colour]
+        if not count:
+            continue
+        if colour == Colour.WHITE:
+            items.append((f"king_{colour}", WHITE_KING_STEPS[min(count, 4)]))
+        else:
+            items.append((f"king_{colour}", COLOUR_KING_PER_CARD * count))
+    if rules.last_round:
+        for colour in me.unused_kings:
+            items.append(("unused_" + colour, UNUSED_KING_POINTS[colour]))
+    # minus points last: the Devil contract
+    if rules.devil_colour:
+        count = counts[rules.devil_colour]
+        if count:
+            items.append(("contract", -rules.devil_penalty * count))
+
+
+def _score_own(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]:
+    """score_round when no seat has a KIZUNA partner or a COPY: the same items from each seat's own facts,
+    without the general path's lookups (every round of a game without the Cheerleader, the hot path)."""
+    n = len(seats)
+    devil = Character.DEVIL
+    wins = [me.tricks + me.red_queen + (DEVIL_UP_WINS if devil in me.up else 0) for me in seats]
+    failed = [0] * n  # failed bids per seat (a Devil bid counts the others')
+    results: list[list[tuple[str, int | None]]] = []
+    points = BID_POINTS
+    has_devil_bid = False
+    for s in range(n):
+        me = seats[s]
+        row: list[tuple[str, int | None]] = []
+        for bid in me.bids:
+            if bid == "devil":
+                has_devil_bid = True
+                row.append((bid, None))  # scored below, once every other bid is known
+                continue
+            table = points.get(bid)  # bid_success, inlined
+            pts = None if table is None else table.get(wins[s] - me.bid_shift)
+            if pts is None:
+                failed[s] += 1
+            row.append((bid, pts))
+        results.append(row)
+    if has_devil_bid:  # in seat order, as score_round: an earlier Devil bid's failure counts for a later one
+        for s in range(n):
+            row = results[s]
+            for i, (bid, _) in enumerate(row):
+                if bid == "devil":
+                    count = sum(failed) - failed[s]
+                    if not count:
+                        failed[s] += 1
+                    row[i] = (bid, DEVIL_BID_PER_FAILURE * count if count else None)
+    multiplier = rules.bid_multiplier
+    out: list[Breakdown] = []
+    for s in range(n):
+        me = seats[s]
+        items: list[tuple[str, int]] = []
+        succeeded = False
+        for kind, pts in results[s]:
+            if pts is not None:
+                succeeded = True
+                items.append(("bid_" + kind, pts * multiplier))
+        _seat_items(me, wins[s], succeeded, me.taken, rules, items)
+        out.append(tuple.__new__(Breakdown, (tuple(items),)))
     return out

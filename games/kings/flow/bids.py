@@ -9,10 +9,6 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.core.contract import Event
-from games.kings.cards import (
-    Character,
-    character_of,
-)
 from games.kings.flow.common import CHEERLEADER_CARDS, ROUNDS, TWO_PLAYER, ev, public, put
 from games.kings.flow.tasks import begin_setup
 from games.kings.state import Table
@@ -25,13 +21,19 @@ def _bid_items(t: Table, seat: int) -> tuple[list[str], int, str | None]:
     two = t.variant == TWO_PLAYER
     if two or t.round == ROUNDS:
         items.append("jack")
+    cheer = None
     cheerleaders = CHEERLEADER_CARDS
-    cheer = next((c for c in t.chars[seat] if c in cheerleaders), None)
+    for c in t.chars[seat]:  # the first Cheerleader card (a plain loop, no generator frame)
+        if c in cheerleaders:
+            cheer = c
+            break
     return items, 2 if (t.round == ROUNDS and not two) else 1, cheer
 
 
 def bid_actions(t: Table, seat: int) -> list[str]:
     items, most, cheer = _bid_items(t, seat)
+    if cheer is None and most == 1:  # one item (rounds 1-2, the usual case): a string each, built directly
+        return ["bid:" + item for item in items]
     choices = [c for k in range(1, most + 1) for c in combinations(items, k)]
     if cheer is not None:  # a face-up Cheerleader means no bid at all
         return ["bid:none"] + ["bid:" + ":".join(c) for c in choices if cheer in c]
@@ -61,13 +63,14 @@ def apply_bid(t: Table, seat: int, action: str, events: list[Event]) -> None:
     items = action.split(":")[1:]
     t.bids = put(t.bids, seat, [] if items == ["none"] else items)
     events.append(ev(Event, ("bid_committed", {"seat": seat}, None)))
-    if any(b is None for b in t.bids):
+    if None in t.bids:  # a seat yet to bid (a bid is a list, never equal to None)
         return
     t.revealed = True
     events.append(public("bids_revealed", bids=[list(b or []) for b in t.bids]))
+    cheerleaders = CHEERLEADER_CARDS  # the Cheerleader's cards as a set: no character_of call per card
     for s in range(t.players):
         for card in t.chars[s]:
-            if character_of(card) is Character.CHEERLEADER:
+            if card in cheerleaders:
                 t.cheer_seat = s
                 t.cheer_mode = "copy" if card in (t.bids[s] or []) else "kizuna"
                 t.phase = "cheer"

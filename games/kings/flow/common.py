@@ -12,6 +12,7 @@ from typing import Any, Final, TypeVar
 from games.core.contract import Event
 from games.kings.cards import (
     COLOUR_CODE,
+    KING_COLOURS,
     Character,
     Colour,
     all_character_cards,
@@ -66,14 +67,24 @@ def seat_king_number(t: Table, seat: int) -> int:
     return king_number(colour, t.king_used[colour])
 
 
+def _king_numbers(t: Table) -> list[int]:
+    """seat_king_number of every seat, from a table by (colour, used) instead of a call per seat."""
+    used = t.king_used
+    number = _KING_NUMBER
+    return [number[colour, used[colour]] if colour else 99 for colour in t.own_king[: t.players]]
+
+
+_KING_NUMBER: Final = {(str(c), used): king_number(c, used) for c in KING_COLOURS for used in (False, True)}
+
+
 def by_king_number(t: Table) -> list[int]:
-    numbers = [seat_king_number(t, s) for s in range(t.players)]
+    numbers = _king_numbers(t)
     return sorted(range(t.players), key=numbers.__getitem__)
 
 
 def smallest_king_number(t: Table) -> int:
     """by_king_number(t)[0] without the sort: the first seat with the smallest king number."""
-    numbers = [seat_king_number(t, s) for s in range(t.players)]
+    numbers = _king_numbers(t)
     return numbers.index(min(numbers))
 
 

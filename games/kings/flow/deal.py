@@ -21,7 +21,6 @@ from games.kings.cards import (
 from games.kings.flow.common import (
     TWO_PLAYER,
     by_king_number,
-    draw,
     is_two,
     private,
     public,
@@ -135,8 +134,10 @@ def start_round(t: Table, events: list[Event]) -> None:
     tens = _TENS
     t.box = sorted(tens.intersection(cards).union(t.box))
     rng = Rng(t.rng)
-    t.deck = rng.shuffled(sorted([c for c in cards if c not in tens]))
-    t.hands = [sorted(draw(t, t.hand_size), key=sort_key) for _ in range(n)]
+    deck = rng.shuffled(sorted([c for c in cards if c not in tens]))
+    size = t.hand_size  # each seat draws its hand from the top in turn (draw() without a deck copy per seat)
+    t.hands = [sorted(deck[seat * size : (seat + 1) * size], key=sort_key) for seat in range(n)]
+    t.deck = deck[n * size :]
     t.taken = [[] for _ in range(n)]
     t.discards = [[] for _ in range(n)]
     t.trick, t.last_trick, t.order, t.led_by = [], [], [], []
@@ -170,7 +171,7 @@ def start_round(t: Table, events: list[Event]) -> None:
         events.append(public("first_drafter", seat=first))
     else:
         if t.round > 1:
-            t.prev_chars = [list(c) for c in t.chars]
+            t.prev_chars = t.chars  # shared: every step replaces a list instead of changing it (copy on write)
             t.chars = [[] for _ in range(n)]
         t.pool = list(_full_pool(t))
         t.draft_order = by_king_number(t) * 3

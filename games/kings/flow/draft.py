@@ -6,14 +6,15 @@ the two-player catch-up kings.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Final
 
 from games.core.contract import Event
 from games.kings.cards import (
     CHARACTER_OF,
+    KING_COLOURS,
     Character,
     all_character_cards,
-    character_of,
 )
 from games.kings.flow.common import ROUNDS, TWO_PLAYER, ev, is_two, public, put, smallest_king_number, without
 from games.kings.state import Table
@@ -22,34 +23,43 @@ CATCH_UP_STEP = 100  # two-player: one devil king per 100 points behind (at most
 
 
 def draft_actions(t: Table, seat: int) -> list[str]:
+    # The pool is kept in draft order (start_round builds it from _full_pool, a pick only removes a card;
+    # tests/kings/test_engine_fast_paths.py checks it), so it is listed as it is, without a sort per call.
+    pool = t.pool
+    pick = _PICK_OF
     if t.round != 1 or t.variant == TWO_PLAYER:  # rounds 2-3 and two players: any card but last round's
-        pick = _PICK_OF
-        if t.variant == TWO_PLAYER:
-            return [pick[c] for c in sorted(t.pool, key=_char_rank)]
-        banned = t.prev_chars[seat]
-        return [pick[c] for c in sorted(t.pool, key=_char_rank) if c not in banned]
+        banned = t.prev_chars[seat] if t.variant != TWO_PLAYER else ()
+        if banned:  # last round's cards out of a copy: a C-level scan per banned card, not a test per card
+            pool = list(pool)
+            for card in banned:
+                if card in pool:
+                    pool.remove(card)
+        if len(pool) < 2:  # itemgetter of one key returns the value itself, not a tuple
+            return [pick[c] for c in pool]
+        return list(itemgetter(*pool)(pick))  # every pick string by one C-level call (hot path)
     # Round 1 (3-5 players): a KQJ set, or a character not held yet (the first copy in the pool).
     out: list[str] = []
     if not t.own_king[seat]:
-        out.extend(f"set:{c}" for c in t.sets_left)
+        out = [_SET_OF[c] for c in t.sets_left]
         if t.draft_order.count(seat) <= 1:
             return out
-    if len(t.chars[seat]) >= 3:
+    chars = t.chars[seat]
+    if len(chars) >= 3:
         return out
     name = _NAME_OF  # characters by name: a str's hash is cached, an Enum member's is a Python call
-    held = {name[c] for c in t.chars[seat]}
-    seen: set[str] = set()
-    for card in sorted(t.pool, key=_char_rank):
+    seen = {name[c] for c in chars}  # the characters held, then each one offered (its first copy only)
+    for card in pool:
         character = name[card]
-        if character not in held and character not in seen:
+        if character not in seen:
             seen.add(character)
-            out.append(_PICK_OF[card])
+            out.append(pick[card])
     return out
 
 
 _CHAR_ORDER: Final = {c.value: i for i, c in enumerate(Character)}
 _NAME_OF: Final = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
 _PICK_OF: Final = {card: f"pick:{card}" for card in CHARACTER_OF}  # draft action strings, built once
+_SET_OF: Final = {str(c): "set:" + str(c) for c in KING_COLOURS}  # set action strings, built once
 
 
 def _char_key(card: str) -> tuple[int, str]:
@@ -115,9 +125,10 @@ def draft_is_legal(t: Table, seat: int, action: str) -> bool:
         return False
     if not has_set and t.draft_order.count(seat) <= 1:
         return False
-    character = character_of(value)
+    name = _NAME_OF
+    character = name[value]  # value is in the pool: a character card
     for card in t.chars[seat]:  # round 1: no second copy of a character
-        if character_of(card) is character:
+        if name[card] == character:
             return False
     pool = t.pool
     for card in _EARLIER_COPIES[value]:  # noqa: SIM110  (only the first copy of each character is offered)

@@ -65,12 +65,15 @@ def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
             )
         )
     last = t.round == ROUNDS
-    rules = RoundRules(
-        last_round=last,
-        bid_multiplier=2 if (is_two(t) and last) else 1,
-        devil_colour=t.devil_colour or None,
-        devil_penalty=DEVIL_CONTRACT_LAST_PENALTY if last else DEVIL_CONTRACT_EARLY_PENALTY,
-        red_queen_user_only=advanced,
+    rules = tuple.__new__(  # RoundRules(...) without its keyword-argument __new__ (once a round)
+        RoundRules,
+        (
+            last,  # last_round
+            2 if (is_two(t) and last) else 1,  # bid_multiplier
+            t.devil_colour or None,  # devil_colour
+            DEVIL_CONTRACT_LAST_PENALTY if last else DEVIL_CONTRACT_EARLY_PENALTY,  # devil_penalty
+            advanced,  # red_queen_user_only
+        ),
     )
     return facts, rules
 

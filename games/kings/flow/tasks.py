@@ -6,13 +6,15 @@ draws and their discards, and the two-player jack turned at the end of a round.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.core.contract import Event
 from games.kings.cards import (
     QUEEN_RECOVERY_COST,
     Character,
-    character_of,
 )
 from games.kings.flow.common import (
+    CARDS_OF,
     ONLY,
     ask_discard,
     begin_play,
@@ -38,11 +40,18 @@ def begin_setup(t: Table, events: list[Event]) -> None:
         if t.round > 1 and not t.queen_up[seat] and t.scores[seat] >= QUEEN_RECOVERY_COST[t.own_king[seat]]:
             tasks.append([seat, "recover"])
         for card in face_up(t, seat):
-            character = character_of(card)  # once per card, matched by identity (an Enum's == is a call)
-            if character is Character.GAMBLER or character is Character.BERSERKER:
-                tasks.append([seat, character.value])
+            if card in _GAMBLER_CARDS:  # the character's cards as sets: no character_of call per card
+                tasks.append([seat, _GAMBLER])
+            elif card in _BERSERKER_CARDS:
+                tasks.append([seat, _BERSERKER])
     t.tasks = tasks
     _run_tasks(t, events)
+
+
+_GAMBLER: Final = Character.GAMBLER.value
+_BERSERKER: Final = Character.BERSERKER.value
+_GAMBLER_CARDS: Final = CARDS_OF[Character.GAMBLER]
+_BERSERKER_CARDS: Final = CARDS_OF[Character.BERSERKER]
 
 
 def _run_tasks(t: Table, events: list[Event]) -> None:
