@@ -73,11 +73,7 @@ class Rng:
         n = len(items)
         if n < 2:
             return list(items)
-        # next_u64 written out: a deal's shuffles are a fifth of a short game (docs/engine-speed.md)
-        state = self.state = (self.state + _GOLDEN) & _MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        keys = array("Q", shake_128((z ^ (z >> 31)).to_bytes(8, "little")).digest(8 * n))
+        keys = array("Q", shake_128(self.next_u64().to_bytes(8, "little")).digest(8 * n))
         if _BIG_ENDIAN:
             keys.byteswap()
         by_key = keys.tolist().__getitem__  # plain ints: a list indexes faster than an array
