@@ -13,6 +13,8 @@ from hashlib import shake_128
 from operator import itemgetter
 from typing import Final, TypeVar
 
+from games.core.native64 import WRAPS, splitmix
+
 T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
@@ -21,6 +23,8 @@ _GOLDEN: Final = 0x9E3779B97F4A7C15
 
 def seed_state(seed: int) -> int:
     """Turn any user seed into a well-mixed starting state."""
+    if WRAPS:  # the compiled build: the same step on machine integers (games/core/native64.py)
+        return splitmix(seed & _MASK)[1]
     _, mixed = _mix(seed & _MASK)
     return mixed
 
@@ -42,6 +46,9 @@ class Rng:
         self.state = state & _MASK
 
     def next_u64(self) -> int:
+        if WRAPS:  # the compiled build: the same step on machine integers (games/core/native64.py)
+            self.state, value = splitmix(self.state)
+            return value
         # _mix written out (one call and one tuple fewer per draw; the same arithmetic)
         state = self.state = (self.state + _GOLDEN) & _MASK
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
