@@ -78,6 +78,11 @@ def create(db: Path, directory: Path, keep: int = 14, now: float | None = None) 
         try:
             with dst:
                 src.backup(dst, pages=1024, sleep=0.005)  # small steps: the bot keeps writing meanwhile
+            # The copy inherits the bot's WAL mode, and a WAL file opened read-only (the check below, an
+            # operator's look) leaves -wal and -shm files beside it that nothing removes: a backup is one
+            # self-contained file in the rollback journal mode instead (a restored database goes back
+            # to WAL when the bot opens it).
+            dst.execute("PRAGMA journal_mode=DELETE")
         finally:
             dst.close()
     except sqlite3.Error as err:
@@ -89,6 +94,10 @@ def create(db: Path, directory: Path, keep: int = 14, now: float | None = None) 
     os.replace(partial, target)
     for old in backups(directory)[max(keep, 1):]:
         old.unlink(missing_ok=True)
+    # Side files that versions before self-contained backups left beside each one (their check's -wal/-shm).
+    for side in ("-wal", "-shm"):
+        for stray in directory.glob(f".{PREFIX}*{SUFFIX}.partial{side}"):
+            stray.unlink(missing_ok=True)
     return target
 
 

@@ -115,3 +115,26 @@ def test_the_command_line_names_a_missing_database_in_one_line(tmp_path: Path) -
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 1 and "no database at" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_backups_of_the_bots_wal_database_leave_nothing_else_in_the_folder(tmp_path: Path) -> None:
+    """The bot's database is in WAL mode. Each backup must leave one self-contained file in the backup
+    folder: no `-wal`/`-shm` side files that pile up night after night (rotation removes only backups),
+    and the backup must open on its own, also read-only."""
+    db = tmp_path / "live.db"
+    live = sqlite3.connect(db, isolation_level=None)
+    live.execute("PRAGMA journal_mode=WAL")
+    live.execute("CREATE TABLE x (a)")
+    live.execute("INSERT INTO x VALUES (1)")
+    folder = tmp_path / "b"
+    folder.mkdir()
+    for side in ("-wal", "-shm"):  # what older versions left behind: swept by the next backup
+        (folder / f".tricktable-20231101-000000.db.partial{side}").write_bytes(b"")
+    made = [create(db, folder, keep=2, now=1_700_000_000 + day * 86400) for day in range(3)]
+    live.close()
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in made[1:])
+    reader = sqlite3.connect(f"file:{made[-1]}?mode=ro", uri=True)
+    assert reader.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    assert reader.execute("SELECT a FROM x").fetchall() == [(1,)]
+    reader.close()
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in made[1:])
