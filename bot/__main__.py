@@ -65,6 +65,9 @@ def config_error(lines: list[str], wait: bool) -> int:
         from bot.ops import health
 
         health.record_config_error(lines)
+        # In a container the bot is PID 1, where a signal without a handler is ignored: `docker stop`
+        # (SIGTERM) would wait out its grace period and kill. SIGTERM ends the idling as Ctrl-C does.
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
         with contextlib.suppress(KeyboardInterrupt):
             while True:  # idle until stopped; the health check shows the error
                 time.sleep(3600)

@@ -101,3 +101,29 @@ def test_in_a_container_a_configuration_error_idles_and_the_health_check_names_i
         bot.terminate()
         _, err = bot.communicate(timeout=30)
     assert err.count("DISCORD_TABLE_CHANNELS") == 1 and "Traceback" not in err
+
+
+def test_an_idling_configuration_error_stops_at_once_on_sigterm(tmp_path: Path) -> None:
+    """`docker stop` sends SIGTERM to the bot, which is PID 1 in its container, where a signal without a
+    handler is ignored: the stop would hang for the grace period and end in a kill. The idle loop handles
+    SIGTERM itself and exits with the configuration error's status (78) at once."""
+    import signal
+    import time
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TRICKTABLE_", "DATABASE_"))}
+    env.update(PYTHONPATH=str(ROOT), TRICKTABLE_DB=str(tmp_path / "t.db"))
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "bot", "--wait-on-config-error"], cwd=tmp_path, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        deadline = time.time() + 30
+        while not (tmp_path / "tricktable.health").exists() and time.time() < deadline:
+            time.sleep(0.1)
+        assert bot.poll() is None  # idling on the missing token
+        bot.send_signal(signal.SIGTERM)
+        _, err = bot.communicate(timeout=10)
+    finally:
+        bot.kill()
+    assert bot.returncode == 78, err
+    assert "DISCORD_TOKEN: not set" in err and "Traceback" not in err
