@@ -76,21 +76,28 @@ def test_the_command_exits_0_when_healthy_and_1_otherwise(tmp_path: Path) -> Non
     assert "Traceback" not in broken.stdout + broken.stderr
 
 
-def test_in_a_container_a_configuration_error_idles_and_the_health_check_names_it(tmp_path: Path) -> None:
-    """`restart: unless-stopped` would restart an exiting bot forever: with --wait-on-config-error it prints
-    the mistake once, stays up, and `python -m bot.ops.health` reports the mistake until .env is fixed."""
+def _idling_bot(tmp_path: Path, **settings: str) -> tuple[subprocess.Popen[str], dict[str, str]]:
+    """`python -m bot --wait-on-config-error` (the image's command) with a configuration error, once it
+    has recorded the error for the health check; and its environment."""
     import time
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TRICKTABLE_", "DATABASE_"))}
-    env.update(PYTHONPATH=str(ROOT), TRICKTABLE_DB=str(tmp_path / "t.db"), DISCORD_TABLE_CHANNELS="#general")
+    env.update(PYTHONPATH=str(ROOT), TRICKTABLE_DB=str(tmp_path / "t.db"), **settings)
     bot = subprocess.Popen(
         [sys.executable, "-m", "bot", "--wait-on-config-error"], cwd=tmp_path, env=env,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
+    deadline = time.time() + 30
+    while not (tmp_path / "tricktable.health").exists() and time.time() < deadline and bot.poll() is None:
+        time.sleep(0.1)
+    return bot, env
+
+
+def test_in_a_container_a_configuration_error_idles_and_the_health_check_names_it(tmp_path: Path) -> None:
+    """`restart: unless-stopped` would restart an exiting bot forever: with --wait-on-config-error it prints
+    the mistake once, stays up, and `python -m bot.ops.health` reports the mistake until .env is fixed."""
+    bot, env = _idling_bot(tmp_path, DISCORD_TABLE_CHANNELS="#general")
     try:
-        deadline = time.time() + 30
-        while not (tmp_path / "tricktable.health").exists() and time.time() < deadline:
-            time.sleep(0.1)
         assert bot.poll() is None  # still running: no restart loop
         health = subprocess.run(
             [sys.executable, "-m", "bot.ops.health"], cwd=tmp_path, env={**env, "DISCORD_TABLE_CHANNELS": ""},
@@ -108,18 +115,9 @@ def test_an_idling_configuration_error_stops_at_once_on_sigterm(tmp_path: Path) 
     handler is ignored: the stop would hang for the grace period and end in a kill. The idle loop handles
     SIGTERM itself and exits with the configuration error's status (78) at once."""
     import signal
-    import time
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TRICKTABLE_", "DATABASE_"))}
-    env.update(PYTHONPATH=str(ROOT), TRICKTABLE_DB=str(tmp_path / "t.db"))
-    bot = subprocess.Popen(
-        [sys.executable, "-m", "bot", "--wait-on-config-error"], cwd=tmp_path, env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
+    bot, _ = _idling_bot(tmp_path)
     try:
-        deadline = time.time() + 30
-        while not (tmp_path / "tricktable.health").exists() and time.time() < deadline:
-            time.sleep(0.1)
         assert bot.poll() is None  # idling on the missing token
         bot.send_signal(signal.SIGTERM)
         _, err = bot.communicate(timeout=10)
