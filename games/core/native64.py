@@ -8,8 +8,9 @@ bit pattern, a logical right shift is an arithmetic one masked, and only the way
 
 Only the compiled build may call `splitmix`: on the source an `i64` is a plain int that never wraps, so
 the result would be wrong. `WRAPS` says which build this is, by asking the arithmetic itself, and `Rng`
-takes this path only when it is true. tests/core/test_native64.py holds both paths equal to the reference
-on every build (on the source it checks that the flag is off).
+takes this path only when it is true. tests/core/test_native64.py holds the native step equal to the
+plain one on the compiled build (CI runs it there); on the source, where only the plain step runs, it
+checks that the flag is off.
 """
 
 from __future__ import annotations
