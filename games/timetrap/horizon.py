@@ -1,4 +1,4 @@
-"""What a seat's chance of winning is as day 7 begins, at 4 players: the strong AI's horizon value.
+"""What a seat's chance of winning is as day 7 begins, at 3 and 4 players: the strong AI's horizon value.
 
 The search's playouts stop as day 7 begins (search_hooks.py) and need the chance that the searching seat
 wins from there. Day 7 is a race played in turn order from the start player, who wins ties on fewest
@@ -11,18 +11,13 @@ cards, so three things decide it, and the value is looked up by all three (`hori
   order after the start player (at 4 players, two cards fewer than the start player wins about 9 times in
   10 sitting right after it and 4 in 10 sitting last).
 
-The older value (ai_search.START_VALUE / OTHER_VALUE, still the heuristic's, and the search's at 2 and 3
-players) looked only at the difference to the shortest other hand, so a seat one card below everyone read 0.35
+The older value (ai_search.START_VALUE / OTHER_VALUE, still the heuristic's and the 2-player search's)
+looked only at the difference to the shortest other hand, so a seat one card below everyone read 0.35
 whether the start player held one card more or three. The tables (horizon_table.py) are measured, not
 guessed: the heuristic playing itself, the seats the search plays against, at each seat where day 7
 begins (tools/strength/timetrap_horizon.py makes them; docs/ai.md gives the command and the games).
 Each cell is its games' win share pulled towards the coarser start-player-or-not table by
 `horizon_table.PRIOR_GAMES` games, so a rare cell does not swing on a handful of games.
-
-Only 4 players has a table: there most games reach day 7 (about 85% of the heuristic's games), and it was
-screened in pairs against the older value (docs/ai.md, "TIMETRAP's day-7 value", says what that showed). At 3 players three heuristic games in four end before day 7 with one seat left,
-so the value weighs little there, and no screen of 1,000 games could have shown what it changes; the tool
-measures 3 players too (`--players 3,4`), for when one can be screened.
 """
 
 from __future__ import annotations
@@ -63,14 +58,8 @@ def horizon_key(hands: Sequence[int], out: Sequence[int], start: int, seat: int)
     return (0, _clamp(mine - hands[start], -3, 1), behind, place), coarse
 
 
-def measured(players: int) -> bool:
-    """Whether this player count has a measured table (the search falls back to the heuristic's)."""
-    return players in CELLS
-
-
 def day_seven_value(hands: Sequence[int], out: Sequence[int], start: int, seat: int) -> float:
-    """The measured chance that `seat` (still in, with another seat still in) wins from the start of day 7,
-    for a player count that is `measured`."""
+    """The measured chance that `seat` (still in, with another seat still in) wins from the start of day 7."""
     cell, coarse = horizon_key(hands, out, start, seat)
     value = CELLS[len(hands)].get(cell)
     if value is None:

@@ -1,7 +1,7 @@
-"""TIMETRAP's day-7 values at 4 players (games/timetrap/horizon.py says what the cells are).
+"""TIMETRAP's day-7 values at 3 and 4 players (games/timetrap/horizon.py says what the cells are).
 
-Written by `python tools/strength/timetrap_horizon.py --write --players 4 --games 40000 --seed 500000`: the
-heuristic playing itself, 40,000 games per player count from seed 500000. Not edited by hand.
+Written by `python tools/strength/timetrap_horizon.py --write --games 40000 --seed 500000`: the heuristic
+playing itself, 40,000 games per player count from seed 500000. Not edited by hand.
 """
 
 from __future__ import annotations
@@ -11,6 +11,48 @@ from typing import Final
 PRIOR_GAMES: Final = 10
 
 CELLS: Final[dict[int, dict[tuple[int, ...], float]]] = {
+    3: {
+        (0, -3, -2, 1): 1.000,
+        (0, -2, -2, 1): 1.000,
+        (0, -2, -1, 2): 0.229,
+        (0, -1, -2, 1): 0.152,
+        (0, -1, -1, 2): 0.138,
+        (0, -1, 0, 1): 0.231,
+        (0, -1, 0, 2): 0.000,
+        (0, -1, 1, 1): 0.000,
+        (0, 0, -2, 1): 0.000,
+        (0, 0, -2, 2): 0.001,
+        (0, 0, -1, 1): 0.000,
+        (0, 0, -1, 2): 0.000,
+        (0, 0, 0, 1): 0.000,
+        (0, 0, 0, 2): 0.000,
+        (0, 0, 1, 1): 0.000,
+        (0, 1, -2, 1): 0.000,
+        (0, 1, -1, 2): 0.000,
+        (0, 1, 0, 1): 0.000,
+        (0, 1, 0, 2): 0.000,
+        (0, 1, 1, 1): 0.000,
+        (0, 1, 1, 2): 0.000,
+        (1, -2, 1): 1.000,
+        (1, -2, 2): 1.000,
+        (1, -2, 3): 1.000,
+        (1, -1, 1): 1.000,
+        (1, -1, 2): 1.000,
+        (1, -1, 3): 1.000,
+        (1, -1, 4): 1.000,
+        (1, 0, 1): 1.000,
+        (1, 0, 2): 1.000,
+        (1, 0, 3): 1.000,
+        (1, 1, 2): 0.862,
+        (1, 1, 3): 0.719,
+        (1, 1, 4): 0.808,
+        (1, 1, 5): 0.860,
+        (1, 2, 3): 0.000,
+        (1, 2, 4): 0.000,
+        (1, 2, 5): 0.000,
+        (1, 3, 4): 0.000,
+        (1, 3, 5): 0.000,
+    },
     4: {
         (0, -3, -2, 1): 0.994,
         (0, -3, -2, 2): 0.731,
@@ -96,6 +138,20 @@ CELLS: Final[dict[int, dict[tuple[int, ...], float]]] = {
 }
 
 COARSE: Final[dict[int, dict[tuple[int, ...], float]]] = {
+    3: {
+        (0, -2): 1.000,
+        (0, -1): 0.152,
+        (0, 0): 0.001,
+        (0, 1): 0.000,
+        (0, 2): 0.000,
+        (0, 3): 0.000,
+        (1, -2): 1.000,
+        (1, -1): 1.000,
+        (1, 0): 1.000,
+        (1, 1): 0.846,
+        (1, 2): 0.000,
+        (1, 3): 0.000,
+    },
     4: {
         (0, -2): 0.859,
         (0, -1): 0.226,

@@ -1,11 +1,9 @@
 """Measure TIMETRAP's day-7 value tables (games/timetrap/horizon_table.py) from the heuristic playing itself.
 
-    python tools/strength/timetrap_horizon.py [--players 4] [--games 40000] [--seed 500000] [--jobs 2] [--write]
+    python tools/strength/timetrap_horizon.py [--games 40000] [--seed 500000] [--jobs 2] [--write]
 
-For each player count of `--players` (comma-separated; the search uses a table for each count the module
-holds, and only 4 players was screened with one: docs/ai.md), plays `--games` games with every seat the
-normal AI (the heuristic, the seats the strong AI plays against in docs/ai.md's tables), seeds `--seed`
-onward. At the first state of day 7 (the
+For 3 and 4 players, plays `--games` games with every seat the normal AI (the heuristic, the seats the
+strong AI plays against in docs/ai.md's tables), seeds `--seed` onward. At the first state of day 7 (the
 day-7 trap check done, two seats or more still in) it notes every seat's cell (games/timetrap/horizon.py,
 `horizon_key`) and whether that seat won. A cell's value is its win share pulled towards its coarse cell's
 by PRIOR_GAMES games. Prints every cell with its games; `--write` writes the table module (run `ruff
@@ -91,14 +89,13 @@ def _literal(table: dict[Key, float]) -> str:
 
 
 def module_text(fits: dict[int, tuple[dict[Key, float], dict[Key, float]]], games: int, seed0: int) -> str:
-    players = ",".join(str(p) for p in sorted(fits))
-    counts = " and ".join(str(p) for p in sorted(fits))
     cells = "".join(f"    {p}: {_literal(v)},\n" for p, (v, _) in sorted(fits.items()))
     coarse = "".join(f"    {p}: {_literal(c)},\n" for p, (_, c) in sorted(fits.items()))
     return (
-        f'"""TIMETRAP\'s day-7 values at {counts} players (games/timetrap/horizon.py says what the cells are).\n\n'
-        f"Written by `python tools/strength/timetrap_horizon.py --write --players {players} --games {games} --seed "
-        f"{seed0}`: the\nheuristic playing itself, {games:,} games per player count from seed {seed0}. Not edited by hand.\n"
+        '"""TIMETRAP\'s day-7 values at 3 and 4 players (games/timetrap/horizon.py says what the cells are).\n\n'
+        "Written by `python tools/strength/timetrap_horizon.py --write"
+        f" --games {games} --seed {seed0}`: the heuristic\nplaying itself, {games:,} games per player count "
+        f"from seed {seed0}. Not edited by hand.\n"
         '"""\n\n'
         "from __future__ import annotations\n\n"
         "from typing import Final\n\n"
@@ -110,14 +107,13 @@ def module_text(fits: dict[int, tuple[dict[Key, float], dict[Key, float]]], game
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", default="4", help="player counts, comma-separated (3 and 4 have tables)")
     parser.add_argument("--games", type=int, default=40_000)
     parser.add_argument("--seed", type=int, default=500_000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     fits = {}
-    for players in sorted({int(p) for p in args.players.split(",")}):
+    for players in (3, 4):
         found = list(records(players, args.games, args.seed, args.jobs))
         values, coarse, counts = fit(found)
         fits[players] = (values, coarse)
