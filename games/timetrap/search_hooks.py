@@ -3,11 +3,9 @@
 What decides the game is who opens day 7 and with how many cards (games/timetrap/ai.py): the day-7 start
 player plays first and wins ties on fewest cards. Random play on day 7 itself says little about that (a
 random seat throws away the very advantage it had), so a playout of a decision made before day 7 stops as
-day 7 begins and values the position by a table measured for the same moment: at 3 and 4 players
-horizon.py's (the start player's and everyone's hand sizes and the turn order, measured in the
-heuristic's own games); at 2 players the heuristic's table (ai_search.START_VALUE / OTHER_VALUE: start
-player or not, and how many more cards than the other hand), whose search is kept as it was counted. A
-decision on day 7 plays to the end. Either way the value is the chance of winning (1 for a
+day 7 begins and values the position by the table the heuristic measured for the same moment
+(ai_search.START_VALUE / OTHER_VALUE: start player or not, and how many more cards than the shortest
+other hand). A decision on day 7 plays to the end. Either way the value is the chance of winning (1 for a
 win, 0 otherwise at the end), the quantity the search is asked to raise.
 """
 
@@ -21,7 +19,6 @@ from games.core.contract import ViewThunk
 from games.core.search_hooks import Playout, SearchHooks
 from games.timetrap.ai import rule_policy
 from games.timetrap.ai_search import OTHER_VALUE, START_VALUE
-from games.timetrap.horizon import day_seven_value
 from games.timetrap.inference import sample_constraints
 from games.timetrap.state import LAST_DAY, State
 from games.timetrap.view import known_elsewhere
@@ -36,8 +33,6 @@ def search_value(root: State, state: State, seats: Sequence[int]) -> float | Non
         return None
     if state.out[seat]:
         return 0.0
-    if state.players > 2:
-        return day_seven_value([len(hand) for hand in state.hands], state.out, state.start, seat)
     mine = len(state.hands[seat])
     others = min(len(state.hands[s]) for s in range(state.players) if s != seat and not state.out[s])
     values = START_VALUE if state.start == seat else OTHER_VALUE
