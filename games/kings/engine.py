@@ -6,8 +6,8 @@ phase (games/kings/flow: deal, draft, bids, tasks, play, round_end; the rules an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, Final
 
 from games.core.contract import Event
 from games.core.errors import IllegalAction
@@ -67,8 +67,15 @@ _new_trick = new_trick
 
 _new_object = object.__new__
 
+# On the source build the `kings` facade binds to_act, legal_actions and apply below as its own per-action calls
+# (game.py: one Python call fewer each, as TIMETRAP does), so a variant's state (a VState) may arrive here too:
+# it is handed back to the facade's own methods, which game.py puts here by name.
+FACADE: Final[dict[str, Callable[..., Any]]] = {}
+
 
 def to_act(t: Table) -> frozenset[int]:
+    if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
+        return FACADE["to_act"](t)
     phase = t.phase
     if phase == "over":
         return NOBODY
@@ -96,6 +103,8 @@ def to_act(t: Table) -> frozenset[int]:
 
 
 def legal_actions(t: Table, seat: int) -> list[str]:
+    if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
+        return FACADE["legal_actions"](t, seat)
     if t.phase == "play" and t.discard_seat < 0 and t.exchange_from < 0:  # the usual case first
         if not t.order or t.order[0] != seat:  # to_act is {order[0]} here
             return []
@@ -129,6 +138,10 @@ def legal_actions(t: Table, seat: int) -> list[str]:
 
 
 def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
+    """The next table and the action's events, each tagged with the table's variant (its data dicts are
+    fresh), so that render_event picks this engine's texts."""
+    if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
+        return FACADE["apply"](t, seat, action)
     phase = t.phase
     route = ""  # the usual actions go straight to their step below ("play", "draft", "bid")
     if phase == "play" and t.discard_seat < 0 and t.exchange_from < 0 and t.order:
@@ -177,27 +190,28 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
             apply_draft(t, seat, action, events)
         else:
             apply_bid(t, seat, action, events)
-        return t, events
-    if action.startswith("play:"):  # legal only in the play phase
+    elif action.startswith("play:"):  # legal only in the play phase
         apply_play(t, seat, action, events)
-        return t, events
-    kind = action.split(":", 1)[0]
-    if kind == "discard":
+    elif action.startswith("discard:"):
         apply_discard(t, seat, action.split(":", 1)[1], events)
-    elif t.phase == "draft":
+    elif phase == "draft":
         apply_draft(t, seat, action, events)
-    elif t.phase == "extra":
+    elif phase == "extra":
         apply_extra(t, seat, action.split(":", 1)[1], events)
-    elif t.phase == "bid":
+    elif phase == "bid":
         apply_bid(t, seat, action, events)
-    elif t.phase == "cheer":
+    elif phase == "cheer":
         apply_cheer(t, seat, action, events)
-    elif t.phase == "round_end":
+    elif phase == "round_end":
         next_round(t, events)
-    elif t.phase in ("setup", "jack3"):
+    elif phase in ("setup", "jack3"):
         apply_task_choice(t, seat, action, events)
     else:
         apply_turn(t, seat, action, events)
+    variant = t.variant
+    for event in events:
+        data: Any = event[1]  # event.data, a fresh dict (read by index, no cast() call: hot path)
+        data["variant"] = variant
     return t, events
 
 
