@@ -77,14 +77,18 @@ def to_act(t: Table) -> frozenset[int]:
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
         return FACADE["to_act"](t)
     phase = t.phase
-    if phase == "over":
-        return NOBODY
-    if t.discard_seat >= 0:
-        return ONLY[t.discard_seat]
+    discard = t.discard_seat
     if phase == "play":  # the usual case first (hot path); the same answers as the tail below
+        if discard >= 0:
+            return ONLY[discard]
         if t.exchange_from >= 0:
             return ONLY[t.partner]
-        return ONLY[t.order[0]] if t.order else NOBODY
+        order = t.order
+        return ONLY[order[0]] if order else NOBODY
+    if phase == "over":
+        return NOBODY
+    if discard >= 0:
+        return ONLY[discard]
     if phase == "draft":
         return ONLY[t.draft_order[0]]
     if t.phase == "extra":
