@@ -142,8 +142,8 @@ def legal_actions(t: Table, seat: int) -> list[str]:
 
 
 def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
-    """The next table and the action's events, each tagged with the table's variant (its data dicts are
-    fresh), so that render_event picks this engine's texts."""
+    """The next table and the action's events (each built with the table's variant as the last key of its
+    data, so that render_event picks this engine's texts: flow/common.py's `public` and `private`)."""
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
         return FACADE["apply"](t, seat, action)
     phase = t.phase
@@ -212,10 +212,6 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
         apply_task_choice(t, seat, action, events)
     else:
         apply_turn(t, seat, action, events)
-    variant = t.variant
-    for event in events:
-        data: Any = event[1]  # event.data, a fresh dict (read by index, no cast() call: hot path)
-        data["variant"] = variant
     return t, events
 
 

@@ -201,11 +201,7 @@ class KingsGame(Game[Any]):
         other = self._delegate(state)
         if other:
             return other.setup_events(state)
-        # tagged with the variant, as apply() does, so render_event picks this module's texts
-        return [
-            Event(e.kind, {**e.data, "variant": state.variant}, e.audience)
-            for e in engine.setup_events(state)
-        ]
+        return engine.setup_events(state)  # tagged with the variant (flow/common.py), as apply's events are
 
     # The three per-action calls go straight to the engine: a Table to ours, a VState to its variant's
     # rules (looked up by its variant, field 0), skipping the dispatch and VariantGame (hot path).
@@ -250,7 +246,7 @@ class KingsGame(Game[Any]):
             if other:
                 return other.apply(state, seat, action)
         # Events carry their variant so render_event can tell ours from the variant engines' events: the
-        # engine tags them.
+        # engine builds them so (flow/common.py).
         return engine.apply(state, seat, action)
 
     def view(self, state: Any, seat: int | None) -> dict[str, JSON]:

@@ -300,13 +300,13 @@ def apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
         t.led_by = [*t.led_by, target]
         t.order = seats_from(t, target)
         t.free_play = False
-        events.append(public("ninja_lead", seat=seat, lead=target))
+        events.append(public(t, "ninja_lead", seat=seat, lead=target))
     elif kind == "hermit":
         t.hermits_used = [*t.hermits_used, value]
         drawn = draw(t, 3)
         t.hands = put(t.hands, seat, t.hands[seat] + drawn)
-        events.append(public("drew", seat=seat, count=3, ability="hermit"))
-        events.append(private("drew_cards", seat, cards=drawn))
+        events.append(public(t, "drew", seat=seat, count=3, ability="hermit"))
+        events.append(private(t, "drew_cards", seat, cards=drawn))
         ask_discard(t, seat, 3)
     elif kind == "give":
         partner = t.partner
@@ -314,23 +314,23 @@ def apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
         t.hands = _moved(t.hands, seat, partner, value)
         t.exchange_from = seat
         t.known = [*t.known, [seat, value]]
-        events.append(public("exchange_give", seat=seat, partner=partner))
+        events.append(public(t, "exchange_give", seat=seat, partner=partner))
         events.append(
-            Event("exchange_card", {"seat": seat, "to": partner, "card": value}, frozenset({seat, partner}))
+            Event("exchange_card", {"seat": seat, "to": partner, "card": value, "variant": t.variant}, frozenset({seat, partner}))
         )
     elif kind == "return":
         giver = t.exchange_from
         t.exchange_from = -1
         t.hands = _moved(t.hands, seat, giver, value)
         t.known = [*t.known, [seat, value]]
-        events.append(public("exchange_return", seat=seat, to=giver))
+        events.append(public(t, "exchange_return", seat=seat, to=giver))
         events.append(
-            Event("exchange_card", {"seat": seat, "to": giver, "card": value}, frozenset({seat, giver}))
+            Event("exchange_card", {"seat": seat, "to": giver, "card": value, "variant": t.variant}, frozenset({seat, giver}))
         )
     elif kind == "queen":
         colour = t.own_king[seat]
         t.queen_up = put(t.queen_up, seat, False)
-        events.append(public("queen", seat=seat, colour=colour))
+        events.append(public(t, "queen", seat=seat, colour=colour))
         if colour == "r":
             t.red_queen = put(t.red_queen, seat, True)
         elif colour == "k":
@@ -340,7 +340,7 @@ def apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
             t.order = [*t.order[1:], seat]
     elif kind == "jack3":
         t.jack_turned = put(t.jack_turned, seat, True)
-        events.append(public("jack_turned", seat=seat))
+        events.append(public(t, "jack_turned", seat=seat))
 
 
 def _moved(hands: list[list[str]], giver: int, to: int, card: str) -> list[list[str]]:
@@ -405,7 +405,14 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
             Event,
             (
                 "played",
-                {"seat": seat, "card": card, "king": king, "queen": queen_colour, "switch": switch},
+                {
+                    "seat": seat,
+                    "card": card,
+                    "king": king,
+                    "queen": queen_colour,
+                    "switch": switch,
+                    "variant": t.variant,
+                },
                 None,
             ),
         )
@@ -426,7 +433,7 @@ def _finish_trick(t: Table, events: list[Event]) -> None:
     cards = [e["c"] for e in t.trick]
     t.taken = put(t.taken, win, t.taken[win] + cards)
     t.tricks_won = put(t.tricks_won, win, t.tricks_won[win] + 1)
-    events.append(ev(Event, ("trick_won", {"seat": win, "cards": cards, "trick": t.trick_no}, None)))
+    events.append(ev(Event, ("trick_won", {"seat": win, "cards": cards, "trick": t.trick_no, "variant": t.variant}, None)))
     t.last_trick = t.trick
     if t.trick_no == t.hand_size:
         t.trick, t.order = [], []

@@ -95,10 +95,10 @@ def record_scores(t: Table, events: list[Event]) -> None:
         record.append({"items": [list(i) for i in b.items], "before": before, "after": t.scores[s]})
     t.history = [*t.history, record]
     events.append(
-        public("round_scored", round=t.round, scores=list(t.scores), items=[r["items"] for r in record])
+        public(t, "round_scored", round=t.round, scores=list(t.scores), items=[r["items"] for r in record])
     )
     if t.round == ROUNDS:
         t.phase = "over"
-        events.append(public("game_over", scores=list(t.scores)))
+        events.append(public(t, "game_over", scores=list(t.scores)))
         return
     t.phase = "round_end"
