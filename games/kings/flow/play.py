@@ -360,7 +360,8 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
     t.hands = hands
     card_col = COLOUR_CODE[card]
     if bare:  # no king, queen or switch (most plays): the strength is the card's own, or the Samurai's red
-        if card_col == "r" and has_up_of(t, seat, SAMURAI_CARDS):
+        # the Samurai changes only red cards; one C-level test spares has_up_of's call for the usual seat
+        if card_col == "r" and not SAMURAI_CARDS.isdisjoint(t.chars[seat]) and has_up_of(t, seat, SAMURAI_CARDS):
             power, strength_colour, number = 1, "k", _NUMBER_OF[card]
         else:
             power, strength_colour, number = _BARE_STRENGTH[card]
@@ -428,13 +429,16 @@ _BARE_STRENGTH: Final[dict[str, tuple[int, str, int]]] = {
 
 
 def _finish_trick(t: Table, events: list[Event]) -> None:
-    index = tricks.entry_winner(t.trick, t.lead_colour)
-    win = t.trick[index]["s"]
-    cards = [e["c"] for e in t.trick]
-    t.taken = put(t.taken, win, t.taken[win] + cards)
-    t.tricks_won = put(t.tricks_won, win, t.tricks_won[win] + 1)
-    events.append(ev(Event, ("trick_won", {"seat": win, "cards": cards, "trick": t.trick_no, "variant": t.variant}, None)))
-    t.last_trick = t.trick
+    trick = t.trick
+    win = trick[tricks.entry_winner(trick, t.lead_colour)]["s"]
+    cards = [e["c"] for e in trick]
+    taken = t.taken = list(t.taken)  # put(), inlined twice (every trick): fresh lists, never shared
+    taken[win] = taken[win] + cards
+    won = t.tricks_won = list(t.tricks_won)
+    won[win] += 1
+    data = {"seat": win, "cards": cards, "trick": t.trick_no, "variant": t.variant}
+    events.append(ev(Event, ("trick_won", data, None)))
+    t.last_trick = trick
     if t.trick_no == t.hand_size:
         t.trick, t.order = [], []
         end_round(t, events)
