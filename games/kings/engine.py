@@ -72,6 +72,13 @@ _new_object = object.__new__
 # it is handed back to the facade's own methods, which game.py puts here by name.
 FACADE: Final[dict[str, Callable[..., Any]]] = {}
 
+# The last list of a card play, draft pick or bid: _LISTED[0] = (the table, the seat, its actions), as
+# TIMETRAP keeps its turn's list. apply() is nearly always asked about the table whose list was just built,
+# and then finds the action in it instead of judging it again. One tuple, replaced whole (no reader sees a
+# table with another's list), holding the table itself, so `is` on it can never match another table; a
+# table handed out is never changed (apply never changes its input: tests/kings/test_engine_fast_paths.py).
+_LISTED: Final[list[tuple[Table | None, int, tuple[str, ...]]]] = [(None, -1, ())]
+
 
 def to_act(t: Table) -> frozenset[int]:
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
@@ -109,14 +116,27 @@ def to_act(t: Table) -> frozenset[int]:
 def legal_actions(t: Table, seat: int) -> list[str]:
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
         return FACADE["legal_actions"](t, seat)
-    if t.phase == "play" and t.discard_seat < 0 and t.exchange_from < 0:  # the usual case first
+    phase = t.phase
+    if phase == "play" and t.discard_seat < 0 and t.exchange_from < 0:  # the usual case first
         if not t.order or t.order[0] != seat:  # to_act is {order[0]} here
             return []
-        return legal_plays(t, seat)
-    if t.phase == "draft" and t.discard_seat < 0:  # to_act is {draft_order[0]} here
-        return draft_actions(t, seat) if t.draft_order[0] == seat else []
-    if t.phase == "bid" and t.discard_seat < 0:  # to_act is every seat yet to bid
-        return bid_actions(t, seat) if 0 <= seat < t.players and t.bids[seat] is None else []
+        out = legal_plays(t, seat)
+    elif phase == "draft" and t.discard_seat < 0:  # to_act is {draft_order[0]} here
+        if t.draft_order[0] != seat:
+            return []
+        out = draft_actions(t, seat)
+    elif phase == "bid" and t.discard_seat < 0:  # to_act is every seat yet to bid
+        if not (0 <= seat < t.players and t.bids[seat] is None):
+            return []
+        out = bid_actions(t, seat)
+    else:
+        return _other_actions(t, seat)
+    _LISTED[0] = (t, seat, tuple(out))
+    return out
+
+
+def _other_actions(t: Table, seat: int) -> list[str]:
+    """legal_actions outside a card play, a draft pick and a bid."""
     if t.phase == "round_end" and t.discard_seat < 0:  # to_act is the smallest king number's seat
         return ["next"] if seat == smallest_king_number(t) else []
     if seat not in to_act(t):
@@ -147,8 +167,13 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
         return FACADE["apply"](t, seat, action)
     phase = t.phase
-    route = ""  # the usual actions go straight to their step below ("play", "draft", "bid")
-    if phase == "play" and t.discard_seat < 0 and t.exchange_from < 0 and t.order:
+    route = ""  # the usual actions go straight to their step below ("play", "draft", "bid", "turn")
+    listed = _LISTED[0]
+    if listed[0] is t and listed[1] == seat:  # the list legal_actions just built for this table and seat
+        if action not in listed[2]:
+            raise _why_not(t, seat, action)
+        route = phase if phase != "play" or action.startswith("play:") else "turn"
+    elif phase == "play" and t.discard_seat < 0 and t.exchange_from < 0 and t.order:
         # the usual case, checked in one place: to_act is {order[0]}, and _is_legal's play branch
         if seat != t.order[0]:
             raise IllegalAction("not_your_turn")
@@ -157,28 +182,33 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
             route = "play"
         else:
             legal = action in turn_actions(t, seat)
+            route = "turn"
+        if not legal:
+            raise _why_not(t, seat, action)
     elif phase == "draft" and t.discard_seat < 0:  # as in legal_actions: to_act is {draft_order[0]}
         if seat != t.draft_order[0]:
             raise IllegalAction("not_your_turn")
-        legal = draft_is_legal(t, seat, action)
+        if not draft_is_legal(t, seat, action):
+            raise _why_not(t, seat, action)
         route = "draft"
     elif phase == "bid" and t.discard_seat < 0:  # as in legal_actions
         if not (0 <= seat < t.players and t.bids[seat] is None):
             raise IllegalAction("not_your_turn")
-        legal = bid_is_legal(t, seat, action)
+        if not bid_is_legal(t, seat, action):
+            raise _why_not(t, seat, action)
         route = "bid"
     elif phase == "round_end" and t.discard_seat < 0:  # as in legal_actions
         if seat != smallest_king_number(t):
             raise IllegalAction("not_your_turn")
-        legal = action == "next"
+        if action != "next":
+            raise _why_not(t, seat, action)
     else:
         if t.phase == "over":
             raise IllegalAction("game_over")
         if seat not in to_act(t):
             raise IllegalAction("not_your_turn")
-        legal = _is_legal(t, seat, action)
-    if not legal:
-        raise _why_not(t, seat, action)
+        if not _is_legal(t, seat, action):
+            raise _why_not(t, seat, action)
     if PLAIN:  # t.working_copy(), inlined (hot path); Any: compiled, this branch is never taken
         new: Any = _new_object(Table)
         old: Any = t
@@ -192,8 +222,10 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
             apply_play(t, seat, action, events)
         elif route == "draft":
             apply_draft(t, seat, action, events)
-        else:
+        elif route == "bid":
             apply_bid(t, seat, action, events)
+        else:
+            apply_turn(t, seat, action, events)
     elif action.startswith("play:"):  # legal only in the play phase
         apply_play(t, seat, action, events)
     elif action.startswith("discard:"):
