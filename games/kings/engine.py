@@ -72,12 +72,12 @@ _new_object = object.__new__
 # it is handed back to the facade's own methods, which game.py puts here by name.
 FACADE: Final[dict[str, Callable[..., Any]]] = {}
 
-# The last list of a card play, draft pick or bid: _LISTED[0] = (the table, the seat, its actions), as
-# TIMETRAP keeps its turn's list. apply() is nearly always asked about the table whose list was just built,
+# The last list of a card play, draft pick, bid or discard: _LISTED[0] = (the table, the seat, its actions,
+# apply's step for them: the phase, or "discard"), as TIMETRAP keeps its turn's list. apply() is nearly always asked about the table whose list was just built,
 # and then finds the action in it instead of judging it again. One tuple, replaced whole (no reader sees a
 # table with another's list), holding the table itself, so `is` on it can never match another table; a
 # table handed out is never changed (apply never changes its input: tests/kings/test_engine_fast_paths.py).
-_LISTED: Final[list[tuple[Table | None, int, tuple[str, ...]]]] = [(None, -1, ())]
+_LISTED: Final[list[tuple[Table | None, int, tuple[str, ...], str]]] = [(None, -1, (), "")]
 
 
 def to_act(t: Table) -> frozenset[int]:
@@ -129,9 +129,15 @@ def legal_actions(t: Table, seat: int) -> list[str]:
         if not (0 <= seat < t.players and t.bids[seat] is None):
             return []
         out = bid_actions(t, seat)
+    elif t.discard_seat >= 0 and phase != "over":  # to_act is {discard_seat}
+        if seat != t.discard_seat:
+            return []
+        out = ["discard:" + c for c in t.hands[seat]]
+        _LISTED[0] = (t, seat, tuple(out), "discard")
+        return out
     else:
         return _other_actions(t, seat)
-    _LISTED[0] = (t, seat, tuple(out))
+    _LISTED[0] = (t, seat, tuple(out), phase)
     return out
 
 
@@ -172,19 +178,18 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     if listed[0] is t and listed[1] == seat:  # the list legal_actions just built for this table and seat
         if action not in listed[2]:
             raise _why_not(t, seat, action)
-        route = phase if phase != "play" or action.startswith("play:") else "turn"
+        route = listed[3]
     elif phase == "play" and t.discard_seat < 0 and t.exchange_from < 0 and t.order:
         # the usual case, checked in one place: to_act is {order[0]}, and _is_legal's play branch
         if seat != t.order[0]:
             raise IllegalAction("not_your_turn")
         if action.startswith("play:"):
             legal = play_is_legal(t, seat, action)
-            route = "play"
         else:
             legal = action in turn_actions(t, seat)
-            route = "turn"
         if not legal:
             raise _why_not(t, seat, action)
+        route = "play"
     elif phase == "draft" and t.discard_seat < 0:  # as in legal_actions: to_act is {draft_order[0]}
         if seat != t.draft_order[0]:
             raise IllegalAction("not_your_turn")
@@ -217,15 +222,18 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     else:
         t = copy_fields(t)
     events: list[Event] = []
-    if route:  # a card play, a draft pick or a bid, already checked above (hot path)
+    if route:  # a card play or turn action, a draft pick, a bid or a discard, already checked above (hot path)
         if route == "play":
-            apply_play(t, seat, action, events)
+            if action.startswith("play:"):
+                apply_play(t, seat, action, events)
+            else:
+                apply_turn(t, seat, action, events)
         elif route == "draft":
             apply_draft(t, seat, action, events)
         elif route == "bid":
             apply_bid(t, seat, action, events)
         else:
-            apply_turn(t, seat, action, events)
+            apply_discard(t, seat, action[8:], events)  # "discard:<card>"
     elif action.startswith("play:"):  # legal only in the play phase
         apply_play(t, seat, action, events)
     elif action.startswith("discard:"):

@@ -37,7 +37,7 @@ def _candidates(t: engine.Table, seat: int) -> set[str]:
 
 def _forget_list() -> None:
     """Drop the list legal_actions keeps, so that apply judges the next action itself."""
-    engine._LISTED[0] = (None, -1, ())
+    engine._LISTED[0] = (None, -1, (), "")
 
 
 def test_apply_finds_the_action_in_the_list_just_built_for_that_table_and_seat_only() -> None:

@@ -27,7 +27,6 @@ from games.kings.flow.common import (
     public,
     put,
     seats_from,
-    without,
 )
 from games.kings.flow.round_end import record_scores
 from games.kings.state import Table
@@ -85,8 +84,11 @@ def _run_tasks(t: Table, events: list[Event]) -> None:
 
 
 def apply_discard(t: Table, seat: int, card: str, events: list[Event]) -> None:
-    t.hands = put(t.hands, seat, without(t.hands[seat], card))
-    t.discards = put(t.discards, seat, t.discards[seat] + [card])
+    hands = t.hands = list(t.hands)  # put() and without(), inlined (every discard): fresh lists, never shared
+    hand = hands[seat] = list(hands[seat])
+    hand.remove(card)
+    discards = t.discards = list(t.discards)
+    discards[seat] = discards[seat] + [card]
     t.discard_left -= 1
     events.append(ev(Event, ("discarded", {"seat": seat, "card": card, "variant": t.variant}, ONLY[seat])))
     if t.discard_left:
