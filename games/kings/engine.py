@@ -72,8 +72,9 @@ _new_object = object.__new__
 # it is handed back to the facade's own methods, which game.py puts here by name.
 FACADE: Final[dict[str, Callable[..., Any]]] = {}
 
-# The last list of a card play, draft pick, bid or discard: _LISTED[0] = (the table, the seat, its actions,
-# apply's step for them: the phase, or "discard"), as TIMETRAP keeps its turn's list. apply() is nearly always asked about the table whose list was just built,
+# The last list of a card play, draft pick, bid, discard, set-up choice or round's end: _LISTED[0] = (the
+# table, the seat, its actions, apply's step for them: the phase, or "discard"), as TIMETRAP keeps its
+# turn's list. apply() is nearly always asked about the table whose list was just built,
 # and then finds the action in it instead of judging it again. One tuple, replaced whole (no reader sees a
 # table with another's list), holding the table itself, so `is` on it can never match another table; a
 # table handed out is never changed (apply never changes its input: tests/kings/test_engine_fast_paths.py).
@@ -135,6 +136,15 @@ def legal_actions(t: Table, seat: int) -> list[str]:
         out = ["discard:" + c for c in t.hands[seat]]
         _LISTED[0] = (t, seat, tuple(out), "discard")
         return out
+    elif phase in ("setup", "jack3") and t.tasks:  # to_act is the first task's seat (no discard owed here)
+        task = t.tasks[0]
+        if seat != task[0]:
+            return []
+        out = [task[1], "keep"]
+    elif phase == "round_end":  # to_act is the smallest king number's seat (no discard owed here)
+        if seat != smallest_king_number(t):
+            return []
+        out = ["next"]
     else:
         return _other_actions(t, seat)
     _LISTED[0] = (t, seat, tuple(out), phase)
@@ -232,8 +242,12 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
             apply_draft(t, seat, action, events)
         elif route == "bid":
             apply_bid(t, seat, action, events)
-        else:
+        elif route == "discard":
             apply_discard(t, seat, action[8:], events)  # "discard:<card>"
+        elif route == "round_end":
+            next_round(t, events)
+        else:  # "setup", "jack3"
+            apply_task_choice(t, seat, action, events)
     elif action.startswith("play:"):  # legal only in the play phase
         apply_play(t, seat, action, events)
     elif action.startswith("discard:"):
