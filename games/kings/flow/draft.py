@@ -60,6 +60,10 @@ _CHAR_ORDER: Final = {c.value: i for i, c in enumerate(Character)}
 _NAME_OF: Final = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
 _PICK_OF: Final = {card: f"pick:{card}" for card in CHARACTER_OF}  # draft action strings, built once
 _SET_OF: Final = {str(c): "set:" + str(c) for c in KING_COLOURS}  # set action strings, built once
+_DRAFTED: Final[dict[str, tuple[str, str]]] = {
+    **{action: ("pick", card) for card, action in _PICK_OF.items()},
+    **{action: ("set", colour) for colour, action in _SET_OF.items()},
+}
 
 
 def _char_key(card: str) -> tuple[int, str]:
@@ -71,7 +75,8 @@ _char_rank: Final = {card: i for i, card in enumerate(sorted(all_character_cards
 
 
 def apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
-    kind, value = action.split(":", 1)
+    parsed = _DRAFTED.get(action)  # every pick and set string, parsed once (hot path)
+    kind, value = action.split(":", 1) if parsed is None else parsed
     t.draft_order = t.draft_order[1:]
     if kind == "set":
         t.own_king = put(t.own_king, seat, value)
