@@ -245,8 +245,10 @@ def legal_plays(t: Table, seat: int) -> list[str]:
     queen_up = t.queen_up[seat]
     if queen_up and own in ("r", "k", "g") and not (t.free_play or t.green == seat):
         out.append("queen")
-    if t.variant == TWO_PLAYER and can_jack3(t, seat):
-        out.append("jack3")
+    if t.variant == TWO_PLAYER:  # can_jack3, inlined (every two-player play)
+        bids = t.bids[seat]
+        if bids and "jack" not in bids and not t.jack_turned[seat]:
+            out.append("jack3")
     # play_actions, with _play_options' answers from the pass above
     queen = queen_up and own in ("w", "b")
     extra = t.extra_kings[seat]
