@@ -7,10 +7,12 @@ phase (games/kings/flow: deal, draft, bids, tasks, play, round_end; the rules an
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 from typing import Any, Final
 
 from games.core.contract import Event
 from games.core.errors import IllegalAction
+from games.kings.cards import COLOUR_CODE
 from games.kings.flow.bids import apply_bid, apply_cheer, bid_actions, bid_is_legal, cheer_actions
 from games.kings.flow.common import (
     NOBODY,
@@ -133,7 +135,7 @@ def legal_actions(t: Table, seat: int) -> list[str]:
     elif t.discard_seat >= 0 and phase != "over":  # to_act is {discard_seat}
         if seat != t.discard_seat:
             return []
-        out = ["discard:" + c for c in t.hands[seat]]
+        out = _discards(t.hands[seat])
         _LISTED[0] = (t, seat, tuple(out), "discard")
         return out
     elif phase in ("setup", "jack3") and t.tasks:  # to_act is the first task's seat (no discard owed here)
@@ -149,6 +151,19 @@ def legal_actions(t: Table, seat: int) -> list[str]:
         return _other_actions(t, seat)
     _LISTED[0] = (t, seat, tuple(out), phase)
     return out
+
+
+def _discards(hand: list[str]) -> list[str]:
+    """A hand's discard actions: every string by one C-level call (built once per card)."""
+    if len(hand) >= 2:  # itemgetter of one key returns the value itself, not a tuple
+        try:
+            return list(itemgetter(*hand)(_DISCARD_OF))
+        except KeyError:  # not a card id of the box
+            pass
+    return ["discard:" + c for c in hand]
+
+
+_DISCARD_OF: Final = {card: "discard:" + card for card in COLOUR_CODE}
 
 
 def _other_actions(t: Table, seat: int) -> list[str]:
