@@ -69,15 +69,15 @@ _new_trick = new_trick
 
 _new_object = object.__new__
 
-# On the source build the `kings` facade binds to_act, legal_actions and apply below as its own per-action calls
-# (game.py: one Python call fewer each, as TIMETRAP does), so a variant's state (a VState) may arrive here too:
-# it is handed back to the facade's own methods, which game.py puts here by name.
+# On the source build the `kings` facade binds to_act, legal_actions and apply below as its own per-action
+# calls (game.py: one Python call fewer each, as TIMETRAP does), so a variant's state (a VState) may arrive
+# here too: it is handed back to the facade's own methods, which game.py puts here by name.
 FACADE: Final[dict[str, Callable[..., Any]]] = {}
 
-# The last list of a card play, draft pick, bid, discard, set-up choice or round's end: _LISTED[0] = (the
-# table, the seat, its actions, apply's step for them: the phase, or "discard"), as TIMETRAP keeps its
-# turn's list. apply() is nearly always asked about the table whose list was just built,
-# and then finds the action in it instead of judging it again. One tuple, replaced whole (no reader sees a
+# The last list of a play phase turn, draft pick, bid, discard, set-up choice or round's end: _LISTED[0] =
+# (the table, the seat, its actions, apply's step for them: the phase, or "discard"), as TIMETRAP keeps its
+# turn's list. apply() is nearly always asked about the table whose list was just built, and then finds the
+# action in it instead of judging it again. One tuple, replaced whole (no reader sees a
 # table with another's list), holding the table itself, so `is` on it can never match another table; a
 # table handed out is never changed (apply never changes its input: tests/kings/test_engine_fast_paths.py).
 _LISTED: Final[list[tuple[Table | None, int, tuple[str, ...], str]]] = [(None, -1, (), "")]
@@ -167,7 +167,7 @@ _DISCARD_OF: Final = {card: "discard:" + card for card in COLOUR_CODE}
 
 
 def _other_actions(t: Table, seat: int) -> list[str]:
-    """legal_actions outside a card play, a draft pick and a bid."""
+    """legal_actions in the rarer cases (an exchange, the Cheerleader's choice, two-player extra kings)."""
     if t.phase == "round_end" and t.discard_seat < 0:  # to_act is the smallest king number's seat
         return ["next"] if seat == smallest_king_number(t) else []
     if seat not in to_act(t):
@@ -198,7 +198,7 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
         return FACADE["apply"](t, seat, action)
     phase = t.phase
-    route = ""  # the usual actions go straight to their step below ("play", "draft", "bid", "turn")
+    route = ""  # the usual actions go straight to their step below (the phase, or "discard")
     listed = _LISTED[0]
     if listed[0] is t and listed[1] == seat:  # the list legal_actions just built for this table and seat
         if action not in listed[2]:
@@ -247,7 +247,7 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     else:
         t = copy_fields(t)
     events: list[Event] = []
-    if route:  # a card play or turn action, a draft pick, a bid or a discard, already checked above (hot path)
+    if route:  # a play phase turn, a pick, a bid, a discard, a set-up choice or `next`, checked above
         if route == "play":
             if action.startswith("play:"):
                 apply_play(t, seat, action, events)

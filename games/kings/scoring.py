@@ -241,7 +241,7 @@ def _seat_items(
     # identity, then str equality), where the loops cost a few bytecodes per character.
     for character in up:
         if character in _WIN_CHARACTERS:
-            for ability, wins, points, name in _WIN_ABILITY_ROWS:  # by identity: an Enum's hash is a Python call
+            for ability, wins, points, name in _WIN_ABILITY_ROWS:  # by identity: an Enum's hash is a call
                 if character is ability:
                     if w == wins:
                         items.append((name, points))

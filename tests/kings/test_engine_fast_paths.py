@@ -48,7 +48,8 @@ def test_apply_finds_the_action_in_the_list_just_built_for_that_table_and_seat_o
     with pytest.raises(IllegalAction):
         engine.apply(state, seat, "pick:nobody")
     other = GAME.from_json(GAME.to_json(state))  # an equal table, not the one listed: judged by apply itself
-    assert engine.apply(other, seat, legal[0])[0].to_json() == engine.apply(state, seat, legal[0])[0].to_json()
+    judged, listed = engine.apply(other, seat, legal[0])[0], engine.apply(state, seat, legal[0])[0]
+    assert judged.to_json() == listed.to_json()
     for s in range(4):
         if s != seat:
             assert engine.legal_actions(state, s) == []  # an empty list is not kept
@@ -85,7 +86,7 @@ def test_direct_legality_and_copy_on_write_match_the_definitions(
             for action in candidates:
                 assert engine._is_legal(state, seat, action) == (action in legal), action
             for action in sample.sample(sorted(candidates), 12):
-                for kept in (True, False):  # the list just built, and apply's own checks (its inlined fast paths)
+                for kept in (True, False):  # the list just built; apply's own checks (inlined fast paths)
                     if kept:
                         engine.legal_actions(state, seat)
                     else:

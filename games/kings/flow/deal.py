@@ -159,7 +159,8 @@ def start_round(t: Table, events: list[Event]) -> None:
     events.append(public(t, "round_start", round=t.round, devil=t.devil_colour))
     variant = t.variant
     for seat, hand in enumerate(t.hands):  # private(), inlined (a round's start)
-        events.append(ev(Event, ("deal", {"seat": seat, "cards": list(hand), "variant": variant}, ONLY[seat])))
+        data = {"seat": seat, "cards": list(hand), "variant": variant}
+        events.append(ev(Event, ("deal", data, ONLY[seat])))
     t.phase = "draft"
     if t.round == 1 and not is_two(t):
         if t.opts.get("initial_parties"):

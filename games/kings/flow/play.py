@@ -317,18 +317,16 @@ def apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
         t.exchange_from = seat
         t.known = [*t.known, [seat, value]]
         events.append(public(t, "exchange_give", seat=seat, partner=partner))
-        events.append(
-            Event("exchange_card", {"seat": seat, "to": partner, "card": value, "variant": t.variant}, frozenset({seat, partner}))
-        )
+        data = {"seat": seat, "to": partner, "card": value, "variant": t.variant}
+        events.append(Event("exchange_card", data, frozenset({seat, partner})))
     elif kind == "return":
         giver = t.exchange_from
         t.exchange_from = -1
         t.hands = _moved(t.hands, seat, giver, value)
         t.known = [*t.known, [seat, value]]
         events.append(public(t, "exchange_return", seat=seat, to=giver))
-        events.append(
-            Event("exchange_card", {"seat": seat, "to": giver, "card": value, "variant": t.variant}, frozenset({seat, giver}))
-        )
+        data = {"seat": seat, "to": giver, "card": value, "variant": t.variant}
+        events.append(Event("exchange_card", data, frozenset({seat, giver})))
     elif kind == "queen":
         colour = t.own_king[seat]
         t.queen_up = put(t.queen_up, seat, False)
@@ -363,7 +361,9 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
     card_col = COLOUR_CODE[card]
     if bare:  # no king, queen or switch (most plays): the strength is the card's own, or the Samurai's red
         # the Samurai changes only red cards; one C-level test spares has_up_of's call for the usual seat
-        if card_col == "r" and not SAMURAI_CARDS.isdisjoint(t.chars[seat]) and has_up_of(t, seat, SAMURAI_CARDS):
+        if card_col == "r" and (
+            not SAMURAI_CARDS.isdisjoint(t.chars[seat]) and has_up_of(t, seat, SAMURAI_CARDS)
+        ):
             power, strength_colour, number = 1, "k", _NUMBER_OF[card]
         else:
             power, strength_colour, number = _BARE_STRENGTH[card]
