@@ -6,11 +6,13 @@ phase (games/kings/flow: deal, draft, bids, tasks, play, round_end; the rules an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from operator import itemgetter
+from typing import Any, Final
 
 from games.core.contract import Event
 from games.core.errors import IllegalAction
+from games.kings.cards import COLOUR_CODE
 from games.kings.flow.bids import apply_bid, apply_cheer, bid_actions, bid_is_legal, cheer_actions
 from games.kings.flow.common import (
     NOBODY,
@@ -67,17 +69,36 @@ _new_trick = new_trick
 
 _new_object = object.__new__
 
+# On the source build the `kings` facade binds to_act, legal_actions and apply below as its own per-action
+# calls (game.py: one Python call fewer each, as TIMETRAP does), so a variant's state (a VState) may arrive
+# here too: it is handed back to the facade's own methods, which game.py puts here by name.
+FACADE: Final[dict[str, Callable[..., Any]]] = {}
+
+# The last list of a play phase turn, draft pick, bid, discard, set-up choice or round's end: _LISTED[0] =
+# (the table, the seat, its actions, apply's step for them: the phase, or "discard"), as TIMETRAP keeps its
+# turn's list. apply() is nearly always asked about the table whose list was just built, and then finds the
+# action in it instead of judging it again. One tuple, replaced whole (no reader sees a
+# table with another's list), holding the table itself, so `is` on it can never match another table; a
+# table handed out is never changed (apply never changes its input: tests/kings/test_engine_fast_paths.py).
+_LISTED: Final[list[tuple[Table | None, int, tuple[str, ...], str]]] = [(None, -1, (), "")]
+
 
 def to_act(t: Table) -> frozenset[int]:
+    if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
+        return FACADE["to_act"](t)
     phase = t.phase
-    if phase == "over":
-        return NOBODY
-    if t.discard_seat >= 0:
-        return ONLY[t.discard_seat]
+    discard = t.discard_seat
     if phase == "play":  # the usual case first (hot path); the same answers as the tail below
+        if discard >= 0:
+            return ONLY[discard]
         if t.exchange_from >= 0:
             return ONLY[t.partner]
-        return ONLY[t.order[0]] if t.order else NOBODY
+        order = t.order
+        return ONLY[order[0]] if order else NOBODY
+    if phase == "over":
+        return NOBODY
+    if discard >= 0:
+        return ONLY[discard]
     if phase == "draft":
         return ONLY[t.draft_order[0]]
     if t.phase == "extra":
@@ -96,14 +117,57 @@ def to_act(t: Table) -> frozenset[int]:
 
 
 def legal_actions(t: Table, seat: int) -> list[str]:
-    if t.phase == "play" and t.discard_seat < 0 and t.exchange_from < 0:  # the usual case first
+    if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
+        return FACADE["legal_actions"](t, seat)
+    phase = t.phase
+    if phase == "play" and t.discard_seat < 0 and t.exchange_from < 0:  # the usual case first
         if not t.order or t.order[0] != seat:  # to_act is {order[0]} here
             return []
-        return legal_plays(t, seat)
-    if t.phase == "draft" and t.discard_seat < 0:  # to_act is {draft_order[0]} here
-        return draft_actions(t, seat) if t.draft_order[0] == seat else []
-    if t.phase == "bid" and t.discard_seat < 0:  # to_act is every seat yet to bid
-        return bid_actions(t, seat) if 0 <= seat < t.players and t.bids[seat] is None else []
+        out = legal_plays(t, seat)
+    elif phase == "draft" and t.discard_seat < 0:  # to_act is {draft_order[0]} here
+        if t.draft_order[0] != seat:
+            return []
+        out = draft_actions(t, seat)
+    elif phase == "bid" and t.discard_seat < 0:  # to_act is every seat yet to bid
+        if not (0 <= seat < t.players and t.bids[seat] is None):
+            return []
+        out = bid_actions(t, seat)
+    elif t.discard_seat >= 0 and phase != "over":  # to_act is {discard_seat}
+        if seat != t.discard_seat:
+            return []
+        out = _discards(t.hands[seat])
+        _LISTED[0] = (t, seat, tuple(out), "discard")
+        return out
+    elif phase in ("setup", "jack3") and t.tasks:  # to_act is the first task's seat (no discard owed here)
+        task = t.tasks[0]
+        if seat != task[0]:
+            return []
+        out = [task[1], "keep"]
+    elif phase == "round_end":  # to_act is the smallest king number's seat (no discard owed here)
+        if seat != smallest_king_number(t):
+            return []
+        out = ["next"]
+    else:
+        return _other_actions(t, seat)
+    _LISTED[0] = (t, seat, tuple(out), phase)
+    return out
+
+
+def _discards(hand: list[str]) -> list[str]:
+    """A hand's discard actions: every string by one C-level call (built once per card)."""
+    if len(hand) >= 2:  # itemgetter of one key returns the value itself, not a tuple
+        try:
+            return list(itemgetter(*hand)(_DISCARD_OF))
+        except KeyError:  # not a card id of the box
+            pass
+    return ["discard:" + c for c in hand]
+
+
+_DISCARD_OF: Final = {card: "discard:" + card for card in COLOUR_CODE}
+
+
+def _other_actions(t: Table, seat: int) -> list[str]:
+    """legal_actions in the rarer cases (an exchange, the Cheerleader's choice, two-player extra kings)."""
     if t.phase == "round_end" and t.discard_seat < 0:  # to_act is the smallest king number's seat
         return ["next"] if seat == smallest_king_number(t) else []
     if seat not in to_act(t):
@@ -129,39 +193,52 @@ def legal_actions(t: Table, seat: int) -> list[str]:
 
 
 def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
+    """The next table and the action's events (each built with the table's variant as the last key of its
+    data, so that render_event picks this engine's texts: flow/common.py's `public` and `private`)."""
+    if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
+        return FACADE["apply"](t, seat, action)
     phase = t.phase
-    route = ""  # the usual actions go straight to their step below ("play", "draft", "bid")
-    if phase == "play" and t.discard_seat < 0 and t.exchange_from < 0 and t.order:
+    route = ""  # the usual actions go straight to their step below (the phase, or "discard")
+    listed = _LISTED[0]
+    if listed[0] is t and listed[1] == seat:  # the list legal_actions just built for this table and seat
+        if action not in listed[2]:
+            raise _why_not(t, seat, action)
+        route = listed[3]
+    elif phase == "play" and t.discard_seat < 0 and t.exchange_from < 0 and t.order:
         # the usual case, checked in one place: to_act is {order[0]}, and _is_legal's play branch
         if seat != t.order[0]:
             raise IllegalAction("not_your_turn")
         if action.startswith("play:"):
             legal = play_is_legal(t, seat, action)
-            route = "play"
         else:
             legal = action in turn_actions(t, seat)
+        if not legal:
+            raise _why_not(t, seat, action)
+        route = "play"
     elif phase == "draft" and t.discard_seat < 0:  # as in legal_actions: to_act is {draft_order[0]}
         if seat != t.draft_order[0]:
             raise IllegalAction("not_your_turn")
-        legal = draft_is_legal(t, seat, action)
+        if not draft_is_legal(t, seat, action):
+            raise _why_not(t, seat, action)
         route = "draft"
     elif phase == "bid" and t.discard_seat < 0:  # as in legal_actions
         if not (0 <= seat < t.players and t.bids[seat] is None):
             raise IllegalAction("not_your_turn")
-        legal = bid_is_legal(t, seat, action)
+        if not bid_is_legal(t, seat, action):
+            raise _why_not(t, seat, action)
         route = "bid"
     elif phase == "round_end" and t.discard_seat < 0:  # as in legal_actions
         if seat != smallest_king_number(t):
             raise IllegalAction("not_your_turn")
-        legal = action == "next"
+        if action != "next":
+            raise _why_not(t, seat, action)
     else:
         if t.phase == "over":
             raise IllegalAction("game_over")
         if seat not in to_act(t):
             raise IllegalAction("not_your_turn")
-        legal = _is_legal(t, seat, action)
-    if not legal:
-        raise _why_not(t, seat, action)
+        if not _is_legal(t, seat, action):
+            raise _why_not(t, seat, action)
     if PLAIN:  # t.working_copy(), inlined (hot path); Any: compiled, this branch is never taken
         new: Any = _new_object(Table)
         old: Any = t
@@ -170,31 +247,37 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     else:
         t = copy_fields(t)
     events: list[Event] = []
-    if route:  # a card play, a draft pick or a bid, already checked above (hot path)
+    if route:  # a play phase turn, a pick, a bid, a discard, a set-up choice or `next`, checked above
         if route == "play":
-            apply_play(t, seat, action, events)
+            if action.startswith("play:"):
+                apply_play(t, seat, action, events)
+            else:
+                apply_turn(t, seat, action, events)
         elif route == "draft":
             apply_draft(t, seat, action, events)
-        else:
+        elif route == "bid":
             apply_bid(t, seat, action, events)
-        return t, events
-    if action.startswith("play:"):  # legal only in the play phase
+        elif route == "discard":
+            apply_discard(t, seat, action[8:], events)  # "discard:<card>"
+        elif route == "round_end":
+            next_round(t, events)
+        else:  # "setup", "jack3"
+            apply_task_choice(t, seat, action, events)
+    elif action.startswith("play:"):  # legal only in the play phase
         apply_play(t, seat, action, events)
-        return t, events
-    kind = action.split(":", 1)[0]
-    if kind == "discard":
+    elif action.startswith("discard:"):
         apply_discard(t, seat, action.split(":", 1)[1], events)
-    elif t.phase == "draft":
+    elif phase == "draft":
         apply_draft(t, seat, action, events)
-    elif t.phase == "extra":
+    elif phase == "extra":
         apply_extra(t, seat, action.split(":", 1)[1], events)
-    elif t.phase == "bid":
+    elif phase == "bid":
         apply_bid(t, seat, action, events)
-    elif t.phase == "cheer":
+    elif phase == "cheer":
         apply_cheer(t, seat, action, events)
-    elif t.phase == "round_end":
+    elif phase == "round_end":
         next_round(t, events)
-    elif t.phase in ("setup", "jack3"):
+    elif phase in ("setup", "jack3"):
         apply_task_choice(t, seat, action, events)
     else:
         apply_turn(t, seat, action, events)

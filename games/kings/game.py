@@ -201,11 +201,7 @@ class KingsGame(Game[Any]):
         other = self._delegate(state)
         if other:
             return other.setup_events(state)
-        # tagged with the variant, as apply() does, so render_event picks this module's texts
-        return [
-            Event(e.kind, {**e.data, "variant": state.variant}, e.audience)
-            for e in engine.setup_events(state)
-        ]
+        return engine.setup_events(state)  # tagged with the variant (flow/common.py), as apply's events are
 
     # The three per-action calls go straight to the engine: a Table to ours, a VState to its variant's
     # rules (looked up by its variant, field 0), skipping the dispatch and VariantGame (hot path).
@@ -249,14 +245,9 @@ class KingsGame(Game[Any]):
             other = self._delegate(state)
             if other:
                 return other.apply(state, seat, action)
-        new, events = engine.apply(state, seat, action)
-        # Events carry their variant so render_event can tell ours from the variant engines' events. The
-        # engine builds a fresh data dict for every event, so the tag is added in place (hot path).
-        variant = new.variant
-        for event in events:
-            data: Any = event[1]  # event.data, a fresh dict (read by index, no cast() call: hot path)
-            data["variant"] = variant
-        return new, events
+        # Events carry their variant so render_event can tell ours from the variant engines' events: the
+        # engine builds them so (flow/common.py).
+        return engine.apply(state, seat, action)
 
     def view(self, state: Any, seat: int | None) -> dict[str, JSON]:
         other = self._delegate(state)
@@ -386,3 +377,12 @@ class KingsGame(Game[Any]):
 
 
 GAME = KingsGame()
+if hasattr(GAME, "__dict__"):  # the source build: one Python call fewer per engine call (a compiled, native
+    # class has no instance dict, and its delegating methods above cost nothing). The engine's functions hand
+    # a variant's state back to the facade's own methods.
+    engine.FACADE.update(
+        to_act=KingsGame.to_act.__get__(GAME),
+        legal_actions=KingsGame.legal_actions.__get__(GAME),
+        apply=KingsGame.apply.__get__(GAME),
+    )
+    vars(GAME).update(to_act=engine.to_act, legal_actions=engine.legal_actions, apply=engine.apply)

@@ -45,6 +45,7 @@ WIN_ABILITIES: dict[Character, tuple[int, int]] = {  # face up: (wins, points)
 _WIN_ABILITY_ROWS: Final = tuple(
     (character, wins, points, character.value) for character, (wins, points) in WIN_ABILITIES.items()
 )
+_WIN_CHARACTERS: Final = tuple(row[0] for row in _WIN_ABILITY_ROWS)
 DEVIL_UP_WINS = 2
 DEVIL_UP_PENALTY = (3, 20)  # 3 wins: -20
 
@@ -115,12 +116,14 @@ def _taken_for(taken: Sequence[str], colour: str) -> int:
 
 def _taken_counts(taken: Sequence[str]) -> dict[str, int]:
     """Taken cards by colour code in one pass ("w": flags and rares), as `_taken_for` counts them."""
+    counts = {"w": 0, "r": 0, "b": 0, "g": 0, "k": 0}
+    code = _COUNT_AS
     try:
-        codes = list(map(_COUNT_AS.__getitem__, taken))  # C-level passes instead of a loop per card
+        for card in taken:  # a plain loop: for a few cards cheaper than C-level map and count passes
+            counts[code[card]] += 1
     except KeyError:  # not a card id of the box: count it the general way
         return {colour: _taken_for(taken, colour) for colour in ("w", "r", "b", "g", "k")}
-    count = codes.count
-    return {"w": count("w"), "r": count("r"), "b": count("b"), "g": count("g"), "k": count("k")}
+    return counts
 
 
 _COUNT_AS: Final = {card: code or "w" for card, code in COLOUR_CODE.items()}  # flags and rares count as white
@@ -234,16 +237,19 @@ def _seat_items(
         if pts:
             items.append(("jack", pts))
     up = me.up
+    # The loops over `up` run only for a seat with such a character: `in` on a tuple is one C-level pass (by
+    # identity, then str equality), where the loops cost a few bytecodes per character.
     for character in up:
-        for ability, wins, points, name in _WIN_ABILITY_ROWS:  # by identity: an Enum's hash is a Python call
-            if character is ability:
-                if w == wins:
-                    items.append((name, points))
-                break
+        if character in _WIN_CHARACTERS:
+            for ability, wins, points, name in _WIN_ABILITY_ROWS:  # by identity: an Enum's hash is a call
+                if character is ability:
+                    if w == wins:
+                        items.append((name, points))
+                    break
     if Character.DEVIL in up and w == DEVIL_UP_PENALTY[0]:
         items.append(("devil", -DEVIL_UP_PENALTY[1]))
     # (3) Gambler: +20 when a bid succeeded (once per Gambler, however many bids succeeded)
-    if succeeded:
+    if succeeded and Character.GAMBLER in up:
         for c in up:
             if c is Character.GAMBLER:
                 items.append(("gambler", GAMBLER_BONUS))
@@ -251,11 +257,12 @@ def _seat_items(
     counts = _taken_counts(taken)
     blue_green = counts["b"] + counts["g"]
     white = counts["w"]
-    for c in up:
-        if c is Character.HEALER and blue_green:
-            items.append(("healer", min(HEALER_CAP, 10 * blue_green)))
-        if c is Character.COLLECTOR and white:
-            items.append(("collector", COLLECTOR_STEPS[min(white, 3)]))
+    if (blue_green and Character.HEALER in up) or (white and Character.COLLECTOR in up):
+        for c in up:
+            if c is Character.HEALER and blue_green:
+                items.append(("healer", min(HEALER_CAP, 10 * blue_green)))
+            if c is Character.COLLECTOR and white:
+                items.append(("collector", COLLECTOR_STEPS[min(white, 3)]))
     for colour in me.used_kings:
         count = counts[colour]
         if not count:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from operator import itemgetter
+from typing import Any, Final
 
 from games.core.contract import plain_class
 from games.kings.cards import COLOUR_CODE, Colour, card_colour, card_number, is_flag, is_rare
@@ -94,28 +95,28 @@ def entry_winner(trick: Sequence[Mapping[str, Any]], lead: str, trump: str = "k"
     colour code ("" for none), without building Strength objects (hot path). Same answer as `winner`."""
     if not trick:
         raise ValueError("an empty trick has no winner")
-    king = -1
-    for i, e in enumerate(trick):
-        if e["p"] == 3:
-            king = i
-    if king >= 0:
-        return king
-    for i, e in enumerate(trick):
-        if e["p"] == 2:
-            return i
+    powers = list(map(_POWER, trick))  # the powers in one C-level pass; C-level searches below
+    if 3 in powers:  # the last king played
+        return len(powers) - 1 - powers[::-1].index(3)
+    if 2 in powers:  # the first rare
+        return powers.index(2)
     for colour in (trump, lead):
         if not colour:
             continue
         best, best_number = -1, -1
-        for i, e in enumerate(trick):
-            if e["p"] == 1 and e["col"] == colour and e["n"] > best_number:
-                best, best_number = i, e["n"]
+        i = 0
+        for e in trick:  # the colour first: it rules out most entries (no enumerate tuple per entry)
+            if e["col"] == colour and e["p"] == 1:
+                number = e["n"]
+                if number > best_number:
+                    best, best_number = i, number
+            i += 1  # noqa: SIM113  (enumerate builds a tuple per entry: slower on a hot path)
         if best >= 0:
             return best
-    for i, e in enumerate(trick):
-        if e["p"] == 1:
-            return i
-    return 0
+    return powers.index(1) if 1 in powers else 0
+
+
+_POWER: Final = itemgetter("p")
 
 
 def winner(strengths: Sequence[Strength], lead: Colour | None, trump: Colour | None = Colour.BLACK) -> int:

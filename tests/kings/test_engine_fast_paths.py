@@ -1,9 +1,10 @@
 """The engine's hot-path shortcuts answer exactly as the slow definitions they replace (docs/engine-speed.md).
 
-`apply` checks one action directly instead of listing every legal action, and works on a copy-on-write
-working copy of the table: a player must never see either. Seeded random games (standard with every
-option, two-player) check, at every step, every candidate action against the legal list, and that the
-table given to apply is left exactly as it was.
+`apply` checks one action directly instead of listing every legal action (or finds it in the list
+legal_actions just built for that table and seat), and works on a copy-on-write working copy of the table:
+a player must never see either. Seeded random games (standard with every option, two-player) check, at
+every step, every candidate action against the legal list both ways through apply, and that the table given
+to apply is left exactly as it was.
 """
 
 from __future__ import annotations
@@ -34,6 +35,29 @@ def _candidates(t: engine.Table, seat: int) -> set[str]:
     return out
 
 
+def _forget_list() -> None:
+    """Drop the list legal_actions keeps, so that apply judges the next action itself."""
+    engine._LISTED[0] = (None, -1, (), "")
+
+
+def test_apply_finds_the_action_in_the_list_just_built_for_that_table_and_seat_only() -> None:
+    state = GAME.setup(4, {}, 1, "standard")
+    seat = min(GAME.to_act(state))
+    legal = engine.legal_actions(state, seat)
+    legal.append("pick:nobody")  # the caller's list is its own: the kept one is a copy
+    with pytest.raises(IllegalAction):
+        engine.apply(state, seat, "pick:nobody")
+    other = GAME.from_json(GAME.to_json(state))  # an equal table, not the one listed: judged by apply itself
+    judged, listed = engine.apply(other, seat, legal[0])[0], engine.apply(state, seat, legal[0])[0]
+    assert judged.to_json() == listed.to_json()
+    for s in range(4):
+        if s != seat:
+            assert engine.legal_actions(state, s) == []  # an empty list is not kept
+            with pytest.raises(IllegalAction) as refused:
+                engine.apply(state, s, legal[0])
+            assert refused.value.code == "not_your_turn"
+
+
 @pytest.mark.parametrize(
     ("players", "variant", "options"),
     [
@@ -61,13 +85,18 @@ def test_direct_legality_and_copy_on_write_match_the_definitions(
             candidates = _candidates(state, seat) | set(legal)
             for action in candidates:
                 assert engine._is_legal(state, seat, action) == (action in legal), action
-            for action in sample.sample(sorted(candidates), 12):  # apply's own checks (its inlined fast paths)
-                try:
-                    engine.apply(state, seat, action)
-                except IllegalAction:
-                    assert action not in legal, action
-                else:
-                    assert action in legal, action
+            for action in sample.sample(sorted(candidates), 12):
+                for kept in (True, False):  # the list just built; apply's own checks (inlined fast paths)
+                    if kept:
+                        engine.legal_actions(state, seat)
+                    else:
+                        _forget_list()
+                    try:
+                        engine.apply(state, seat, action)
+                    except IllegalAction:
+                        assert action not in legal, action
+                    else:
+                        assert action in legal, action
             for other in (-1, *range(players), players):  # a seat not to act may do nothing
                 if other not in GAME.to_act(state):
                     assert engine.legal_actions(state, other) == []

@@ -62,11 +62,11 @@ def bid_is_legal(t: Table, seat: int, action: str) -> bool:
 def apply_bid(t: Table, seat: int, action: str, events: list[Event]) -> None:
     items = action.split(":")[1:]
     t.bids = put(t.bids, seat, [] if items == ["none"] else items)
-    events.append(ev(Event, ("bid_committed", {"seat": seat}, None)))
+    events.append(ev(Event, ("bid_committed", {"seat": seat, "variant": t.variant}, None)))
     if None in t.bids:  # a seat yet to bid (a bid is a list, never equal to None)
         return
     t.revealed = True
-    events.append(public("bids_revealed", bids=[list(b or []) for b in t.bids]))
+    events.append(public(t, "bids_revealed", bids=[list(b or []) for b in t.bids]))
     cheerleaders = CHEERLEADER_CARDS  # the Cheerleader's cards as a set: no character_of call per card
     for s in range(t.players):
         for card in t.chars[s]:
@@ -89,8 +89,8 @@ def apply_cheer(t: Table, seat: int, action: str, events: list[Event]) -> None:
     parts = action.split(":")
     if parts[0] == "partner":
         t.partner = int(parts[1])
-        events.append(public("kizuna", seat=seat, partner=t.partner))
+        events.append(public(t, "kizuna", seat=seat, partner=t.partner))
     else:
         t.copy_target = [int(parts[1]), parts[2]]
-        events.append(public("copy", seat=seat, target=int(parts[1]), bid=parts[2]))
+        events.append(public(t, "copy", seat=seat, target=int(parts[1]), bid=parts[2]))
     begin_setup(t, events)

@@ -139,12 +139,17 @@ def draw(t: Table, count: int) -> list[str]:
     return drawn
 
 
-def private(kind: str, seat: int, **data: Any) -> Event:
+def private(t: Table, kind: str, seat: int, /, **data: Any) -> Event:
+    """An event only `seat` sees. Every event carries its table's variant (the last key of its data), so
+    that render_event picks this engine's texts."""
     payload: dict[str, Any] = {"seat": seat, **data}
+    payload["variant"] = t.variant
     return ev(Event, (kind, payload, ONLY[seat]))
 
 
-def public(kind: str, **data: Any) -> Event:
+def public(t: Table, kind: str, /, **data: Any) -> Event:
+    """An event everyone sees, tagged with its table's variant as `private` does."""
+    data["variant"] = t.variant
     return ev(Event, (kind, data, None))
 
 

@@ -60,6 +60,10 @@ _CHAR_ORDER: Final = {c.value: i for i, c in enumerate(Character)}
 _NAME_OF: Final = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
 _PICK_OF: Final = {card: f"pick:{card}" for card in CHARACTER_OF}  # draft action strings, built once
 _SET_OF: Final = {str(c): "set:" + str(c) for c in KING_COLOURS}  # set action strings, built once
+_DRAFTED: Final[dict[str, tuple[str, str]]] = {
+    **{action: ("pick", card) for card, action in _PICK_OF.items()},
+    **{action: ("set", colour) for colour, action in _SET_OF.items()},
+}
 
 
 def _char_key(card: str) -> tuple[int, str]:
@@ -71,18 +75,19 @@ _char_rank: Final = {card: i for i, card in enumerate(sorted(all_character_cards
 
 
 def apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
-    kind, value = action.split(":", 1)
+    parsed = _DRAFTED.get(action)  # every pick and set string, parsed once (hot path)
+    kind, value = action.split(":", 1) if parsed is None else parsed
     t.draft_order = t.draft_order[1:]
     if kind == "set":
         t.own_king = put(t.own_king, seat, value)
         t.sets_left = without(t.sets_left, value)
-        events.append(ev(Event, ("took_set", {"seat": seat, "colour": value}, None)))
+        events.append(ev(Event, ("took_set", {"seat": seat, "colour": value, "variant": t.variant}, None)))
     else:
         pool = t.pool = list(t.pool)  # without() and put(), inlined (every pick): fresh lists, never shared
         pool.remove(value)
         chars = t.chars = list(t.chars)
         chars[seat] = chars[seat] + [value]
-        events.append(ev(Event, ("took_char", {"seat": seat, "card": value}, None)))
+        events.append(ev(Event, ("took_char", {"seat": seat, "card": value, "variant": t.variant}, None)))
     if not t.draft_order:
         after_draft(t, events)
 
@@ -90,14 +95,14 @@ def apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
 def after_draft(t: Table, events: list[Event]) -> None:
     t.pool = []
     t.start_player = smallest_king_number(t)
-    events.append(public("start_player", seat=t.start_player))
+    events.append(public(t, "start_player", seat=t.start_player))
     if is_two(t) and t.round == ROUNDS:
         for seat in range(t.players):
             behind = max(t.scores) - t.scores[seat]
             count = min(2, behind // CATCH_UP_STEP)
             if count >= 2:
                 t.extra_kings = put(t.extra_kings, seat, list(t.king_deck[1:3]))
-                events.append(public("extra_kings", seat=seat, kings=list(t.extra_kings[seat])))
+                events.append(public(t, "extra_kings", seat=seat, kings=list(t.extra_kings[seat])))
             elif count == 1:
                 t.extra_picks = [seat, 1]
                 t.phase = "extra"
@@ -108,7 +113,7 @@ def after_draft(t: Table, events: list[Event]) -> None:
 def apply_extra(t: Table, seat: int, colour: str, events: list[Event]) -> None:
     t.extra_kings = put(t.extra_kings, seat, [colour])
     t.extra_picks = []
-    events.append(public("extra_kings", seat=seat, kings=[colour]))
+    events.append(public(t, "extra_kings", seat=seat, kings=[colour]))
     t.phase = "bid"
 
 

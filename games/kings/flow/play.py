@@ -245,8 +245,10 @@ def legal_plays(t: Table, seat: int) -> list[str]:
     queen_up = t.queen_up[seat]
     if queen_up and own in ("r", "k", "g") and not (t.free_play or t.green == seat):
         out.append("queen")
-    if t.variant == TWO_PLAYER and can_jack3(t, seat):
-        out.append("jack3")
+    if t.variant == TWO_PLAYER:  # can_jack3, inlined (every two-player play)
+        bids = t.bids[seat]
+        if bids and "jack" not in bids and not t.jack_turned[seat]:
+            out.append("jack3")
     # play_actions, with _play_options' answers from the pass above
     queen = queen_up and own in ("w", "b")
     extra = t.extra_kings[seat]
@@ -300,13 +302,13 @@ def apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
         t.led_by = [*t.led_by, target]
         t.order = seats_from(t, target)
         t.free_play = False
-        events.append(public("ninja_lead", seat=seat, lead=target))
+        events.append(public(t, "ninja_lead", seat=seat, lead=target))
     elif kind == "hermit":
         t.hermits_used = [*t.hermits_used, value]
         drawn = draw(t, 3)
         t.hands = put(t.hands, seat, t.hands[seat] + drawn)
-        events.append(public("drew", seat=seat, count=3, ability="hermit"))
-        events.append(private("drew_cards", seat, cards=drawn))
+        events.append(public(t, "drew", seat=seat, count=3, ability="hermit"))
+        events.append(private(t, "drew_cards", seat, cards=drawn))
         ask_discard(t, seat, 3)
     elif kind == "give":
         partner = t.partner
@@ -314,23 +316,21 @@ def apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
         t.hands = _moved(t.hands, seat, partner, value)
         t.exchange_from = seat
         t.known = [*t.known, [seat, value]]
-        events.append(public("exchange_give", seat=seat, partner=partner))
-        events.append(
-            Event("exchange_card", {"seat": seat, "to": partner, "card": value}, frozenset({seat, partner}))
-        )
+        events.append(public(t, "exchange_give", seat=seat, partner=partner))
+        data = {"seat": seat, "to": partner, "card": value, "variant": t.variant}
+        events.append(Event("exchange_card", data, frozenset({seat, partner})))
     elif kind == "return":
         giver = t.exchange_from
         t.exchange_from = -1
         t.hands = _moved(t.hands, seat, giver, value)
         t.known = [*t.known, [seat, value]]
-        events.append(public("exchange_return", seat=seat, to=giver))
-        events.append(
-            Event("exchange_card", {"seat": seat, "to": giver, "card": value}, frozenset({seat, giver}))
-        )
+        events.append(public(t, "exchange_return", seat=seat, to=giver))
+        data = {"seat": seat, "to": giver, "card": value, "variant": t.variant}
+        events.append(Event("exchange_card", data, frozenset({seat, giver})))
     elif kind == "queen":
         colour = t.own_king[seat]
         t.queen_up = put(t.queen_up, seat, False)
-        events.append(public("queen", seat=seat, colour=colour))
+        events.append(public(t, "queen", seat=seat, colour=colour))
         if colour == "r":
             t.red_queen = put(t.red_queen, seat, True)
         elif colour == "k":
@@ -340,7 +340,7 @@ def apply_turn(t: Table, seat: int, action: str, events: list[Event]) -> None:
             t.order = [*t.order[1:], seat]
     elif kind == "jack3":
         t.jack_turned = put(t.jack_turned, seat, True)
-        events.append(public("jack_turned", seat=seat))
+        events.append(public(t, "jack_turned", seat=seat))
 
 
 def _moved(hands: list[list[str]], giver: int, to: int, card: str) -> list[list[str]]:
@@ -360,7 +360,10 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
     t.hands = hands
     card_col = COLOUR_CODE[card]
     if bare:  # no king, queen or switch (most plays): the strength is the card's own, or the Samurai's red
-        if card_col == "r" and has_up_of(t, seat, SAMURAI_CARDS):
+        # the Samurai changes only red cards; one C-level test spares has_up_of's call for the usual seat
+        if card_col == "r" and (
+            not SAMURAI_CARDS.isdisjoint(t.chars[seat]) and has_up_of(t, seat, SAMURAI_CARDS)
+        ):
             power, strength_colour, number = 1, "k", _NUMBER_OF[card]
         else:
             power, strength_colour, number = _BARE_STRENGTH[card]
@@ -405,7 +408,14 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
             Event,
             (
                 "played",
-                {"seat": seat, "card": card, "king": king, "queen": queen_colour, "switch": switch},
+                {
+                    "seat": seat,
+                    "card": card,
+                    "king": king,
+                    "queen": queen_colour,
+                    "switch": switch,
+                    "variant": t.variant,
+                },
                 None,
             ),
         )
@@ -421,13 +431,16 @@ _BARE_STRENGTH: Final[dict[str, tuple[int, str, int]]] = {
 
 
 def _finish_trick(t: Table, events: list[Event]) -> None:
-    index = tricks.entry_winner(t.trick, t.lead_colour)
-    win = t.trick[index]["s"]
-    cards = [e["c"] for e in t.trick]
-    t.taken = put(t.taken, win, t.taken[win] + cards)
-    t.tricks_won = put(t.tricks_won, win, t.tricks_won[win] + 1)
-    events.append(ev(Event, ("trick_won", {"seat": win, "cards": cards, "trick": t.trick_no}, None)))
-    t.last_trick = t.trick
+    trick = t.trick
+    win = trick[tricks.entry_winner(trick, t.lead_colour)]["s"]
+    cards = [e["c"] for e in trick]
+    taken = t.taken = list(t.taken)  # put(), inlined twice (every trick): fresh lists, never shared
+    taken[win] = taken[win] + cards
+    won = t.tricks_won = list(t.tricks_won)
+    won[win] += 1
+    data = {"seat": win, "cards": cards, "trick": t.trick_no, "variant": t.variant}
+    events.append(ev(Event, ("trick_won", data, None)))
+    t.last_trick = trick
     if t.trick_no == t.hand_size:
         t.trick, t.order = [], []
         end_round(t, events)

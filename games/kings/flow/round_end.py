@@ -19,6 +19,7 @@ from games.kings.state import Table
 
 DEVIL_CONTRACT_LAST_PENALTY = 20
 _NAME_OF: Final = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
+_BID_NAME: Final = {**_NAME_OF, "jack": "jack"}  # a bid card's name for the scoring
 
 
 def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
@@ -35,10 +36,19 @@ def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
     cheer_seat, cheer_mode = t.cheer_seat, t.cheer_mode
     for s in range(n):
         bids = t.bids[s] or []
-        names = tuple(["jack" if b == "jack" else _NAME_OF[b] for b in bids])
+        names = tuple(map(_BID_NAME.__getitem__, bids))  # a C-level pass: no comprehension frame
         own = t.own_king[s]
         extra = t.extra_kings[s]
-        kings = ([own] if own else []) + extra if extra else [own] if own else []  # kings_of(t, s)
+        if extra:  # kings_of(t, s)
+            kings = ([own] if own else []) + extra
+            used_kings = tuple([k for k in kings if used[k]])
+            unused_kings = tuple([k for k in kings if not used[k]])
+        elif not own:
+            used_kings = unused_kings = ()
+        elif used[own]:  # the own king alone (no two-player catch-up kings): no comprehensions
+            used_kings, unused_kings = (own,), ()
+        else:
+            used_kings, unused_kings = (), (own,)
         copy_of = None
         if s == cheer_seat and cheer_mode == "copy" and t.copy_target:
             target, card = t.copy_target
@@ -56,8 +66,8 @@ def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
                     credit[s],  # red_queen
                     tuple(t.taken[s]),  # taken
                     own if ("jack" not in bids and not turned) else None,  # jack (jack_up)
-                    tuple([k for k in kings if used[k]]),  # used_kings
-                    tuple([k for k in kings if not used[k]]),  # unused_kings
+                    used_kings,
+                    unused_kings,
                     3 if turned else 0,  # bid_shift
                     t.partner if (s == cheer_seat and cheer_mode == "kizuna" and t.partner >= 0) else None,
                     copy_of,
@@ -95,10 +105,10 @@ def record_scores(t: Table, events: list[Event]) -> None:
         record.append({"items": [list(i) for i in b.items], "before": before, "after": t.scores[s]})
     t.history = [*t.history, record]
     events.append(
-        public("round_scored", round=t.round, scores=list(t.scores), items=[r["items"] for r in record])
+        public(t, "round_scored", round=t.round, scores=list(t.scores), items=[r["items"] for r in record])
     )
     if t.round == ROUNDS:
         t.phase = "over"
-        events.append(public("game_over", scores=list(t.scores)))
+        events.append(public(t, "game_over", scores=list(t.scores)))
         return
     t.phase = "round_end"

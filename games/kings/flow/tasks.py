@@ -27,7 +27,6 @@ from games.kings.flow.common import (
     public,
     put,
     seats_from,
-    without,
 )
 from games.kings.flow.round_end import record_scores
 from games.kings.state import Table
@@ -62,20 +61,20 @@ def _run_tasks(t: Table, events: list[Event]) -> None:
         t.tasks = t.tasks[1:]
         if kind == "gambler":
             if len(t.deck) < 2:
-                events.append(public("ignored", seat=seat, ability="gambler"))
+                events.append(public(t, "ignored", seat=seat, ability="gambler"))
                 continue
             drawn = draw(t, 2)
             t.hands = put(t.hands, seat, t.hands[seat] + drawn)
-            events.append(public("drew", seat=seat, count=2, ability="gambler"))
-            events.append(private("drew_cards", seat, cards=drawn))
+            events.append(public(t, "drew", seat=seat, count=2, ability="gambler"))
+            events.append(private(t, "drew_cards", seat, cards=drawn))
             ask_discard(t, seat, 2)
             return
         if kind == "berserker":
             tens = t.box[: 2 if is_two(t) else 1]
             t.box = t.box[len(tens) :]
             t.hands = put(t.hands, seat, t.hands[seat] + tens)
-            events.append(public("berserker_tens", seat=seat, count=len(tens)))
-            events.append(private("drew_cards", seat, cards=tens))
+            events.append(public(t, "berserker_tens", seat=seat, count=len(tens)))
+            events.append(private(t, "drew_cards", seat, cards=tens))
             ask_discard(t, seat, len(tens))
             return
     if t.phase == "setup":
@@ -85,14 +84,17 @@ def _run_tasks(t: Table, events: list[Event]) -> None:
 
 
 def apply_discard(t: Table, seat: int, card: str, events: list[Event]) -> None:
-    t.hands = put(t.hands, seat, without(t.hands[seat], card))
-    t.discards = put(t.discards, seat, t.discards[seat] + [card])
+    hands = t.hands = list(t.hands)  # put() and without(), inlined (every discard): fresh lists, never shared
+    hand = hands[seat] = list(hands[seat])
+    hand.remove(card)
+    discards = t.discards = list(t.discards)
+    discards[seat] = discards[seat] + [card]
     t.discard_left -= 1
-    events.append(ev(Event, ("discarded", {"seat": seat, "card": card}, ONLY[seat])))
+    events.append(ev(Event, ("discarded", {"seat": seat, "card": card, "variant": t.variant}, ONLY[seat])))
     if t.discard_left:
         return
     t.discard_seat = -1
-    events.append(public("discard_done", seat=seat))
+    events.append(public(t, "discard_done", seat=seat))
     if t.phase in ("setup", "jack3"):
         _run_tasks(t, events)
 
@@ -104,10 +106,10 @@ def apply_task_choice(t: Table, seat: int, action: str, events: list[Event]) -> 
         cost = QUEEN_RECOVERY_COST[t.own_king[seat]]
         t.scores = put(t.scores, seat, t.scores[seat] - cost)
         t.queen_up = put(t.queen_up, seat, True)
-        events.append(public("queen_recovered", seat=seat, cost=cost))
+        events.append(public(t, "queen_recovered", seat=seat, cost=cost))
     if kind == "jack3" and action == "jack3":
         t.jack_turned = put(t.jack_turned, seat, True)
-        events.append(public("jack_turned", seat=seat))
+        events.append(public(t, "jack_turned", seat=seat))
     _run_tasks(t, events)
 
 
