@@ -167,23 +167,14 @@ _DISCARD_OF: Final = {card: "discard:" + card for card in COLOUR_CODE}
 
 
 def _other_actions(t: Table, seat: int) -> list[str]:
-    """legal_actions in the rarer cases (an exchange, the Cheerleader's choice, two-player extra kings)."""
-    if t.phase == "round_end" and t.discard_seat < 0:  # to_act is the smallest king number's seat
-        return ["next"] if seat == smallest_king_number(t) else []
+    """legal_actions in the rarer cases (an exchange, the Cheerleader's choice, two-player extra kings);
+    legal_actions has answered every discard, pick, bid and round's end before it gets here."""
     if seat not in to_act(t):
         return []
-    if t.discard_seat == seat:
-        return [f"discard:{c}" for c in t.hands[seat]]
-    if t.phase == "draft":
-        return draft_actions(t, seat)
     if t.phase == "extra":
         return [f"extra:{k}" for k in t.king_deck[1:3]]
-    if t.phase == "bid":
-        return bid_actions(t, seat)
     if t.phase == "cheer":
         return cheer_actions(t, seat)
-    if t.phase == "round_end":
-        return ["next"]
     if t.phase in ("setup", "jack3"):
         kind = t.tasks[0][1]
         return [kind, "keep"]
