@@ -44,6 +44,11 @@ _PASSED: Final = 17
 _NEXT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # `out` -> each seat's next player still in
 
 
+# Each time card's board entry (card, value), one shared tuple per card built once instead of a new one per
+# play (a NamedTuple state never changes it; equal to the entry the full rules build).
+_ENTRY: Final = {card: (card, value) for card, value in NUMBER_OF.items()}
+
+
 def next_active(out: tuple[int, ...], seat: int) -> int:
     """Table.next_active on a State's `out`: the next player still in, to the left of `seat`."""
     following = _NEXT.get(out)
@@ -81,12 +86,17 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1]) == value:
         return None
     fields = list(state)
-    # Tuples joined with `+` (unpacking builds a list first on 3.11).
-    i = hand.index(card)
-    hands = state[6]
-    fields[_HANDS] = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]  # noqa: RUF005
+    # The hand and the hands through lists (fewer tuples than slices joined with `+`).
+    kept = list(hand)
+    kept.remove(card)
+    hands = list(state[6])  # state.hands
+    hands[seat] = tuple(kept)
+    fields[_HANDS] = tuple(hands)
     board = state[8]  # state.board
-    new_board = board[: day - 1] + (board[day - 1] + ((card, value),),) + board[day:]  # noqa: RUF005
+    if len(board) == day:  # today's row is the last (always, in play): one slice fewer
+        new_board = board[:-1] + (board[-1] + (_ENTRY[card],),)  # noqa: RUF005
+    else:
+        new_board = board[: day - 1] + (board[day - 1] + (_ENTRY[card],),) + board[day:]  # noqa: RUF005
     fields[_BOARD] = new_board
     fields[_PLAYED] = played
     fields[_AFTER_TIME] = True
@@ -96,7 +106,9 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         _next_day(state, fields, new_board, seat, "limit", events)
         return _new(State, fields), events
     fields[_PASSED] = NO_SEATS
-    fields[_TURN] = next_active(state[18], seat)  # state.out
+    out = state[18]  # state.out
+    following = _NEXT.get(out)  # next_active, inlined (one call less)
+    fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     return _new(State, fields), events
 
 
@@ -139,7 +151,9 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     fields[_AFTER_TIME] = False
     fields[_LAST_PLAYER] = seat
     fields[_PASSED] = NO_SEATS
-    fields[_TURN] = next_active(state[18], seat)  # state.out
+    out = state[18]  # state.out
+    following = _NEXT.get(out)  # next_active, inlined (one call less)
+    fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     tile = "up" if tile_up else "down"
     return _new(State, fields), [
         _new(Event, ("trap", {"seat": seat, "card": trap_card, "value": value, "tile": tile}, None)),
@@ -166,7 +180,8 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
         return _new(State, fields), events
     fields[_PASSED] = passed
     fields[_AFTER_TIME] = False
-    fields[_TURN] = next_active(out, seat)
+    following = _NEXT.get(out)  # next_active, inlined (one call less)
+    fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     return _new(State, fields), events
 
 
