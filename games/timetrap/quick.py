@@ -20,7 +20,7 @@ from games.timetrap import dates
 from games.timetrap.allowed import TIME_CARDS
 from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, sorted_hand
 from games.timetrap.state import LIMITS, State
-from games.timetrap.table import NO_SEATS, ONLY, first_trap, public_mask, take_from_board
+from games.timetrap.table import NO_SEATS, ONLY, public_mask, take_first_trap
 
 _new: Final = tuple.__new__
 YELLOW: Final = {card.id: card for date_set in dates.DATE_SETS.values() for card in date_set.yellow}
@@ -137,11 +137,15 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     kept = list(hand)
     kept.remove(trap_card)
     kept.remove(discard)
-    hands = state[6]  # state.hands
-    fields[_HANDS] = hands[:seat] + (tuple(kept),) + hands[seat + 1 :]  # noqa: RUF005
+    hands = list(state[6])  # state.hands (through a list, as in play)
+    hands[seat] = tuple(kept)
+    fields[_HANDS] = tuple(hands)
     day = state[4]  # state.day
     board = state[8]  # state.board
-    fields[_BOARD] = board[: day - 1] + (board[day - 1] + ((trap_card, value),),) + board[day:]  # noqa: RUF005
+    if len(board) == day:  # today's row is the last (always, in play): one slice fewer
+        fields[_BOARD] = board[:-1] + (board[-1] + ((trap_card, value),),)  # noqa: RUF005
+    else:
+        fields[_BOARD] = board[: day - 1] + (board[day - 1] + ((trap_card, value),),) + board[day:]  # noqa: RUF005
     fields[_DISCARD] = state[7] + (discard,)  # state.discard
     fields[_KNOW] = know
     tile_up = not tile_up
@@ -220,13 +224,13 @@ def _next_day(
         _new(Event, ("day_start", {"day": day + 1, "start": start, "limit": limit, "date": date}, None))
     )
     if day + 1 in _TRAP_DAYS:
-        trap = first_trap(board)
+        rows = list(board)
+        trap = take_first_trap(rows)  # first_trap and take_from_board in one pass
         if trap is not None:  # Table.from_board: a public pick-up
-            rows = list(board)
-            take_from_board(rows, trap)
             fields[_BOARD] = tuple(rows) + ((),)  # noqa: RUF005  (the new day's row)
-            hands = fields[_HANDS]
-            fields[_HANDS] = hands[:start] + (sorted_hand(hands[start] + (trap,)),) + hands[start + 1 :]  # noqa: RUF005
+            hands = list(fields[_HANDS])  # through a list, as in play
+            hands[start] = sorted_hand(hands[start] + (trap,))
+            fields[_HANDS] = tuple(hands)
             know = fields[_KNOW]
             everyone = public_mask(state[0])  # state.players
             if know.get(trap) != everyone:
