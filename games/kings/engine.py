@@ -95,7 +95,8 @@ def to_act(t: Table) -> frozenset[int]:
             if vs[4] == "play":  # phase: Variant.to_act's play-phase answer, inlined (hot path)
                 regular = vs[19]  # regular
                 players = vs[1]  # players
-                return SEAT[(vs[18] + regular) % players if regular < players else vs[20][0]]  # leader, waiting
+                turn = (vs[18] + regular) % players if regular < players else vs[20][0]  # leader, waiting
+                return SEAT[turn]
             return RULES[vs[0]].to_act(vs)  # variant
         return FACADE["to_act"](t)
     phase = t.phase

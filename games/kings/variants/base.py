@@ -275,7 +275,8 @@ class Variant(ABC):
                     raise IllegalAction("unknown_action")
                 move = PARSED_PLAYS[action]
             else:
-                if seat != ((s[18] + regular) % players if regular < players else s[20][0]):  # to_act, inlined
+                turn = (s[18] + regular) % players if regular < players else s[20][0]  # leader, waiting
+                if seat != turn:  # to_act, inlined
                     raise IllegalAction("not_your_turn")
                 judged = self.play_move(s, seat, action)
                 if judged is None:
