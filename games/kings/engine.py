@@ -41,6 +41,9 @@ from games.kings.flow.play import (
 from games.kings.flow.round_end import round_facts
 from games.kings.flow.tasks import apply_discard, apply_task_choice, begin_setup
 from games.kings.state import PLAIN, Table, copy_fields
+from games.kings.variants import RULES
+from games.kings.variants.base import SEAT
+from games.kings.variants.state import VState
 
 __all__ = [
     "ROUNDS",
@@ -70,8 +73,10 @@ _new_trick = new_trick
 _new_object = object.__new__
 
 # On the source build the `kings` facade binds to_act, legal_actions and apply below as its own per-action
-# calls (game.py: one Python call fewer each, as TIMETRAP does), so a variant's state (a VState) may arrive
-# here too: it is handed back to the facade's own methods, which game.py puts here by name.
+# calls (game.py: one Python call fewer each, as TIMETRAP does), so a variant's state may arrive here too:
+# a VState goes straight to its variant's rules (RULES, by its variant, field 0: one Python call fewer than
+# through the facade's method, on every action of an Ombre, Whist or Napoleon table), anything else back to
+# the facade's own methods, which game.py puts here by name.
 FACADE: Final[dict[str, Callable[..., Any]]] = {}
 
 # The last list of a play phase turn, draft pick, bid, discard, set-up choice or round's end: _LISTED[0] =
@@ -85,6 +90,14 @@ _LISTED: Final[list[tuple[Table | None, int, tuple[str, ...], str]]] = [(None, -
 
 def to_act(t: Table) -> frozenset[int]:
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
+        vs: Any = t
+        if type(vs) is VState:
+            if vs[4] == "play":  # phase: Variant.to_act's play-phase answer, inlined (hot path)
+                regular = vs[19]  # regular
+                players = vs[1]  # players
+                turn = (vs[18] + regular) % players if regular < players else vs[20][0]  # leader, waiting
+                return SEAT[turn]
+            return RULES[vs[0]].to_act(vs)  # variant
         return FACADE["to_act"](t)
     phase = t.phase
     discard = t.discard_seat
@@ -118,6 +131,9 @@ def to_act(t: Table) -> frozenset[int]:
 
 def legal_actions(t: Table, seat: int) -> list[str]:
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
+        vs: Any = t
+        if type(vs) is VState:
+            return RULES[vs[0]].legal_actions(vs, seat)  # variant
         return FACADE["legal_actions"](t, seat)
     phase = t.phase
     if phase == "play" and t.discard_seat < 0 and t.exchange_from < 0:  # the usual case first
@@ -187,6 +203,9 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     """The next table and the action's events (each built with the table's variant as the last key of its
     data, so that render_event picks this engine's texts: flow/common.py's `public` and `private`)."""
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
+        vs: Any = t
+        if type(vs) is VState:
+            return RULES[vs[0]].apply(vs, seat, action)  # variant
         return FACADE["apply"](t, seat, action)
     phase = t.phase
     route = ""  # the usual actions go straight to their step below (the phase, or "discard")

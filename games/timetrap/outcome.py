@@ -34,14 +34,17 @@ def outcome(state: State) -> Outcome | None:
             if other < mine:
                 ahead += 1
         placements.append(1 + offset + ahead)
+    scores = [0.0] * n
+    if winner is not None and 0 <= winner < n:
+        scores[winner] = 1.0
     return Outcome(
         placements=tuple(placements),
-        scores=tuple([1.0 if s == winner else 0.0 for s in range(n)]),
-        details={
+        scores=tuple(scores),
+        details={  # C-level maps, not comprehensions (each a frame of its own on 3.11)
             "winner": winner,
             "reason": state.end_reason,
             "day": state.day,
-            "hands": [len(h) for h in hands],
-            "eliminated": [bool(o) for o in out],
+            "hands": list(map(len, hands)),
+            "eliminated": list(map(bool, out)),
         },
     )

@@ -20,7 +20,7 @@ from games.timetrap import dates
 from games.timetrap.allowed import TIME_CARDS
 from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, sorted_hand
 from games.timetrap.state import LIMITS, State
-from games.timetrap.table import NO_SEATS, ONLY, first_trap, public_mask, take_from_board
+from games.timetrap.table import NO_SEATS, ONLY, public_mask, take_first_trap
 
 _new: Final = tuple.__new__
 YELLOW: Final = {card.id: card for date_set in dates.DATE_SETS.values() for card in date_set.yellow}
@@ -42,6 +42,11 @@ _AFTER_TIME: Final = 15
 _LAST_PLAYER: Final = 16
 _PASSED: Final = 17
 _NEXT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # `out` -> each seat's next player still in
+
+
+# Each time card's board entry (card, value), one shared tuple per card built once instead of a new one per
+# play (a NamedTuple state never changes it; equal to the entry the full rules build).
+_ENTRY: Final = {card: (card, value) for card, value in NUMBER_OF.items()}
 
 
 def next_active(out: tuple[int, ...], seat: int) -> int:
@@ -81,12 +86,17 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1]) == value:
         return None
     fields = list(state)
-    # Tuples joined with `+` (unpacking builds a list first on 3.11).
-    i = hand.index(card)
-    hands = state[6]
-    fields[_HANDS] = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]  # noqa: RUF005
+    # The hand and the hands through lists (fewer tuples than slices joined with `+`).
+    kept = list(hand)
+    kept.remove(card)
+    hands = list(state[6])  # state.hands
+    hands[seat] = tuple(kept)
+    fields[_HANDS] = tuple(hands)
     board = state[8]  # state.board
-    new_board = board[: day - 1] + (board[day - 1] + ((card, value),),) + board[day:]  # noqa: RUF005
+    if len(board) == day:  # today's row is the last (always, in play): one slice fewer
+        new_board = board[:-1] + (board[-1] + (_ENTRY[card],),)  # noqa: RUF005
+    else:
+        new_board = board[: day - 1] + (board[day - 1] + (_ENTRY[card],),) + board[day:]  # noqa: RUF005
     fields[_BOARD] = new_board
     fields[_PLAYED] = played
     fields[_AFTER_TIME] = True
@@ -96,7 +106,9 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         _next_day(state, fields, new_board, seat, "limit", events)
         return _new(State, fields), events
     fields[_PASSED] = NO_SEATS
-    fields[_TURN] = next_active(state[18], seat)  # state.out
+    out = state[18]  # state.out
+    following = _NEXT.get(out)  # next_active, inlined (one call less)
+    fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     return _new(State, fields), events
 
 
@@ -125,11 +137,15 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     kept = list(hand)
     kept.remove(trap_card)
     kept.remove(discard)
-    hands = state[6]  # state.hands
-    fields[_HANDS] = hands[:seat] + (tuple(kept),) + hands[seat + 1 :]  # noqa: RUF005
+    hands = list(state[6])  # state.hands (through a list, as in play)
+    hands[seat] = tuple(kept)
+    fields[_HANDS] = tuple(hands)
     day = state[4]  # state.day
     board = state[8]  # state.board
-    fields[_BOARD] = board[: day - 1] + (board[day - 1] + ((trap_card, value),),) + board[day:]  # noqa: RUF005
+    if len(board) == day:  # today's row is the last (always, in play): one slice fewer
+        fields[_BOARD] = board[:-1] + (board[-1] + ((trap_card, value),),)  # noqa: RUF005
+    else:
+        fields[_BOARD] = board[: day - 1] + (board[day - 1] + ((trap_card, value),),) + board[day:]  # noqa: RUF005
     fields[_DISCARD] = state[7] + (discard,)  # state.discard
     fields[_KNOW] = know
     tile_up = not tile_up
@@ -139,7 +155,9 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     fields[_AFTER_TIME] = False
     fields[_LAST_PLAYER] = seat
     fields[_PASSED] = NO_SEATS
-    fields[_TURN] = next_active(state[18], seat)  # state.out
+    out = state[18]  # state.out
+    following = _NEXT.get(out)  # next_active, inlined (one call less)
+    fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     tile = "up" if tile_up else "down"
     return _new(State, fields), [
         _new(Event, ("trap", {"seat": seat, "card": trap_card, "value": value, "tile": tile}, None)),
@@ -166,7 +184,8 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
         return _new(State, fields), events
     fields[_PASSED] = passed
     fields[_AFTER_TIME] = False
-    fields[_TURN] = next_active(out, seat)
+    following = _NEXT.get(out)  # next_active, inlined (one call less)
+    fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     return _new(State, fields), events
 
 
@@ -205,13 +224,13 @@ def _next_day(
         _new(Event, ("day_start", {"day": day + 1, "start": start, "limit": limit, "date": date}, None))
     )
     if day + 1 in _TRAP_DAYS:
-        trap = first_trap(board)
+        rows = list(board)
+        trap = take_first_trap(rows)  # first_trap and take_from_board in one pass
         if trap is not None:  # Table.from_board: a public pick-up
-            rows = list(board)
-            take_from_board(rows, trap)
             fields[_BOARD] = tuple(rows) + ((),)  # noqa: RUF005  (the new day's row)
-            hands = fields[_HANDS]
-            fields[_HANDS] = hands[:start] + (sorted_hand(hands[start] + (trap,)),) + hands[start + 1 :]  # noqa: RUF005
+            hands = list(fields[_HANDS])  # through a list, as in play
+            hands[start] = sorted_hand(hands[start] + (trap,))
+            fields[_HANDS] = tuple(hands)
             know = fields[_KNOW]
             everyone = public_mask(state[0])  # state.players
             if know.get(trap) != everyone:

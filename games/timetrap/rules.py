@@ -65,13 +65,15 @@ def legal_actions(state: State, seat: int) -> list[str]:
     for c in hand:
         if c in table:
             plays.append(table[c])
-    if verdict[1] and state[15] and state[14] < MAX_TRAPS_PER_DAY:  # .trap, .after_time, .traps_today
-        discards = []
+    if (
+        verdict[1]  # verdict.trap
+        and state[15]  # state.after_time
+        and state[14] < MAX_TRAPS_PER_DAY  # state.traps_today
+        and not TIME_CARDS.issuperset(hand)  # a Time Trap card in hand: one C-level test before the loop
+    ):
         for c in hand:
             if c in TRAP:
-                discards.append(TRAP[c])
-        if len(discards) < len(hand):  # a Time Trap card in hand (a hand holds time cards and traps only)
-            plays += discards
+                plays.append(TRAP[c])
     if not plays:
         plays.append(_PASS)
     _LAST_LEGAL[0] = (state, seat, tuple(plays))

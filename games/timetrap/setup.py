@@ -23,12 +23,17 @@ _BLUE_IDS: Final = {set_id: tuple(c.id for c in s.blue) for set_id, s in dates.D
 _YELLOW_IDS: Final = {set_id: tuple(c.id for c in s.yellow) for set_id, s in dates.DATE_SETS.items()}
 
 
+_DEFAULT_CHOICE: Final[tuple[str, tuple[str, ...] | None]] = (dates.DEFAULT_SET.strip(), None)
+
+
 def _bad(name: str, reason: str, **params: object) -> InvalidOptions:
     return InvalidOptions(f"timetrap.bad_{reason}", name=name, **params)
 
 
 def parse_options(options: Mapping[str, str]) -> tuple[str, tuple[str, ...] | None]:
     """(date set id, fixed date cards for days 1-6 or None). Raises InvalidOptions, localized."""
+    if not options:  # no options (every simulated game): the default set, dealt at random
+        return _DEFAULT_CHOICE
     for key in options:
         if key not in OPTION_NAMES:
             raise _bad(key, "option_name", choices=", ".join(OPTION_NAMES))

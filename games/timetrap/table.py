@@ -60,6 +60,27 @@ def take_from_board(board: list[Row], card: str) -> None:
                 break
 
 
+def take_first_trap(board: list[Row]) -> str | None:
+    """first_trap(board), taken off `board` (a copy: its rows are replaced, never changed) as
+    take_from_board does, in one pass: the Time Trap pick-up of days 3 and 5 (quick.py). The rows before
+    the card's hold time cards only, so take_from_board would leave them; a card is on the board once, so
+    the rows after it are searched only as take_from_board would (a malformed board may hold it twice)."""
+    for day, row in enumerate(board):
+        i = 0
+        for card, _ in row:
+            if card not in TIME_CARD_NUMBER:
+                board[day] = row[:i] + row[i + 1 :]
+                for later in range(day + 1, len(board)):
+                    rest = board[later]
+                    for j, (played, _) in enumerate(rest):
+                        if played == card:
+                            board[later] = rest[:j] + rest[j + 1 :]
+                            break
+                return card
+            i += 1  # noqa: SIM113  (enumerate builds a tuple per entry: slower on a hot path)
+    return None
+
+
 def seat_mask(seat: int | None, players: int) -> int:
     """The knowledge bit of a seat; spectators (None) share bit `players`, set only by public moves."""
     return 1 << (players if seat is None else seat)

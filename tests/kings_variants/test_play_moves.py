@@ -9,6 +9,7 @@ import random
 import pytest
 
 from games.core.errors import IllegalAction
+from games.kings.variants import base
 from games.kings.variants.components import ALL_CARDS, COLOURS
 from tests.kings_variants.helpers import engine
 
@@ -83,3 +84,51 @@ def test_one_discard_check_accepts_exactly_the_legal_discards(variant: str) -> N
             seat = acting[0]
             state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     assert checked > 20
+
+
+def _forget_list() -> None:
+    """Drop the play list legal_actions keeps, so that apply judges the next play itself (play_move)."""
+    base._LISTED[0] = (None, -1, ())
+
+
+@pytest.mark.parametrize("variant", sorted(PLAYERS))
+def test_apply_on_the_list_just_built_equals_apply_judging_the_play(variant: str) -> None:
+    """apply finds a play in the list legal_actions just built for that state and seat (and only those),
+    with the same next state, events and refusals as when it judges the play itself."""
+    game = engine(variant)
+    n = PLAYERS[variant]
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.setup(n, {}, seed, variant)
+        while not game.is_over(state):
+            seat = sorted(game.to_act(state))[0]
+            legal = game.legal_actions(state, seat)
+            if state.phase == "play":
+                mine = list(legal)
+                legal.append("play:nothing")  # the caller's list is its own: the kept one is a copy
+                for action in sorted(candidates(state.hands[seat]) | set(mine)):
+                    outcomes = []
+                    for kept in (True, False):
+                        if kept:
+                            game.legal_actions(state, seat)
+                        else:
+                            _forget_list()
+                        try:
+                            new, events = game.apply(state, seat, action)
+                        except IllegalAction as refused:
+                            outcomes.append(("refused", refused.code))
+                        else:
+                            outcomes.append((new, [(e.kind, e.data, e.audience) for e in events]))
+                    assert outcomes[0] == outcomes[1], action
+                    assert (outcomes[0][0] != "refused") == (action in mine), action
+                game.legal_actions(state, seat)
+                for other in range(n):  # the kept list is that seat's only
+                    if other != seat:
+                        with pytest.raises(IllegalAction) as refused:
+                            game.apply(state, other, mine[0])
+                        assert refused.value.code == "not_your_turn"
+                checked += 1
+                legal = mine
+            state, _ = game.apply(state, seat, rng.choice(legal))
+    assert checked > 100

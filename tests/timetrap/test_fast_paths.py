@@ -13,7 +13,7 @@ from games.core.errors import IllegalAction
 from games.timetrap import allowed, cards, dates, quick, rules
 from games.timetrap.game import TIMETRAP as G
 from games.timetrap.state import State
-from games.timetrap.table import Table
+from games.timetrap.table import Table, first_trap, take_first_trap, take_from_board
 
 
 def _seeded_states(games: int) -> list[State]:
@@ -147,3 +147,27 @@ def test_the_shortcuts_write_the_state_fields_they_name() -> None:
     for name in ("played_today", "traps_today", "after_time", "last_player", "passed"):
         short = {"played_today": "_PLAYED", "traps_today": "_TRAPS"}.get(name, f"_{name.upper()}")
         assert getattr(quick, short) == State._fields.index(name)
+
+
+def test_the_one_pass_pick_up_equals_first_trap_then_take_from_board() -> None:
+    """take_first_trap (the quick day start's Time Trap pick-up) finds and removes the card as first_trap
+    and take_from_board do, on every board of seeded games and on random boards, malformed ones (a Time
+    Trap card twice, rows of Time Traps only, empty rows) included."""
+    boards = [list(state.board) for state in STATES]
+    rng = random.Random(7)
+    pool = [*cards.NUMBER_OF, "tt0", "tt1", "tt2", "tt3"]
+    for _ in range(3000):
+        boards.append(
+            [
+                tuple((card, rng.choice((0, 5, 12))) for card in rng.choices(pool, k=rng.randrange(5)))
+                for _ in range(rng.randrange(1, 7))
+            ]
+        )
+    for board in boards:
+        plain = list(board)
+        card = first_trap(plain)
+        if card is not None:
+            take_from_board(plain, card)
+        quick_rows = list(board)
+        assert take_first_trap(quick_rows) == card
+        assert quick_rows == plain

@@ -6,6 +6,7 @@ Resistance's switch), and the trick's end. The hot path of the engine: see docs/
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Final
 
 from games.core.contract import Event
@@ -16,6 +17,7 @@ from games.kings.cards import (
     card_number,
 )
 from games.kings.flow.common import (
+    _SEATS_FROM,
     CARDS_OF,
     HERMIT_CARDS,
     NINJA_CARDS,
@@ -28,7 +30,6 @@ from games.kings.flow.common import (
     ev,
     has_up_of,
     kings_of,
-    new_trick,
     private,
     public,
     put,
@@ -205,11 +206,11 @@ def play_is_legal(t: Table, seat: int, action: str) -> bool:
 
 
 # What a face-up character card lets its seat do in the play phase (legal_plays): 1 Ninja, 2 Hermit,
-# 3 Resistance; 0 for the others.
+# 3 Resistance; the other characters' cards are not in it (a membership test, not a `get` call, per card).
 _ROLE: Final[dict[str, int]] = {
-    card: {Character.NINJA: 1, Character.HERMIT: 2, Character.RESISTANCE: 3}.get(character, 0)
-    for character, cards in CARDS_OF.items()
-    for card in cards
+    card: role
+    for character, role in ((Character.NINJA, 1), (Character.HERMIT, 2), (Character.RESISTANCE, 3))
+    for card in CARDS_OF[character]
 }
 _LEAD_ACTIONS: Final = tuple(f"lead:{s}" for s in range(8))
 
@@ -223,8 +224,8 @@ def legal_plays(t: Table, seat: int) -> list[str]:
     hermits: list[str] | None = None
     role = _ROLE
     for c in t.chars[seat]:
-        r = role.get(c, 0)
-        if r and not (bids and c in bids):
+        if c in role and not (bids and c in bids):
+            r = role[c]
             if r == 1:
                 ninja = True
             elif r == 3:
@@ -251,17 +252,20 @@ def legal_plays(t: Table, seat: int) -> list[str]:
             out.append("jack3")
     # play_actions, with _play_options' answers from the pass above
     queen = queen_up and own in ("w", "b")
-    extra = t.extra_kings[seat]
-    used = t.king_used
-    kings = [k for k in kings_of(t, seat) if not used[k]] if extra else [own] if own and not used[own] else []
     hand = t.hands[seat]
     lead = t.lead_colour
     cards = hand
     if lead and not t.free_play and not _OF_COLOUR[lead].isdisjoint(hand):  # playable(t, seat), inlined
         cards = list(filter(_FOLLOWS[lead].__contains__, hand))  # C-level filter, no comprehension frame
     mask = (32 if queen else 0) | (128 if switch_ok else 0)
-    for k in kings:
-        mask |= _KING_BIT[k]
+    # the seat's unused kings (kings_of, inlined without its lists: the two-player extra kings are every
+    # other play's)
+    used = t.king_used
+    if own and not used[own]:
+        mask |= _KING_BIT[own]
+    for k in t.extra_kings[seat]:
+        if not used[k]:
+            mask |= _KING_BIT[k]
     if queen and own == "w" and mask & 1:  # the white king may go on the white queen
         mask |= 64
     rows = _PLAYS_BY_MASK[mask]
@@ -430,10 +434,13 @@ _BARE_STRENGTH: Final[dict[str, tuple[int, str, int]]] = {
 }
 
 
+_CARD: Final = itemgetter("c")  # a trick entry's card
+
+
 def _finish_trick(t: Table, events: list[Event]) -> None:
     trick = t.trick
     win = trick[tricks.entry_winner(trick, t.lead_colour)]["s"]
-    cards = [e["c"] for e in trick]
+    cards = list(map(_CARD, trick))  # one C-level pass (a comprehension is a frame of its own on 3.11)
     taken = t.taken = list(t.taken)  # put(), inlined twice (every trick): fresh lists, never shared
     taken[win] = taken[win] + cards
     won = t.tricks_won = list(t.tricks_won)
@@ -446,4 +453,7 @@ def _finish_trick(t: Table, events: list[Event]) -> None:
         end_round(t, events)
         return
     t.trick_no += 1
-    new_trick(t, win)
+    # new_trick(t, win), inlined (every trick: every other play of a two-player game)
+    t.order = list(_SEATS_FROM[t.players][win])
+    t.led_by = [win]
+    t.trick, t.lead_colour, t.green, t.free_play = [], "", -1, False

@@ -39,10 +39,17 @@ def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
         names = tuple(map(_BID_NAME.__getitem__, bids))  # a C-level pass: no comprehension frame
         own = t.own_king[s]
         extra = t.extra_kings[s]
-        if extra:  # kings_of(t, s)
+        if extra:  # kings_of(t, s): the two-player catch-up kings (plain loops, no comprehension frames)
             kings = ([own] if own else []) + extra
-            used_kings = tuple([k for k in kings if used[k]])
-            unused_kings = tuple([k for k in kings if not used[k]])
+            used_list: list[str] = []
+            unused_list: list[str] = []
+            for k in kings:
+                if used[k]:
+                    used_list.append(k)
+                else:
+                    unused_list.append(k)
+            used_kings = tuple(used_list)
+            unused_kings = tuple(unused_list)
         elif not own:
             used_kings = unused_kings = ()
         elif used[own]:  # the own king alone (no two-player catch-up kings): no comprehensions
@@ -54,8 +61,12 @@ def round_facts(t: Table) -> tuple[list[SeatFacts], RoundRules]:
             target, card = t.copy_target
             copy_of = (int(target), "jack" if card == "jack" else character_of(card).value)
         turned = t.jack_turned[s]
-        # face_up(t, s) by character: the bids are committed by now
-        up = tuple([of[c] if c in of else character_of(c) for c in t.chars[s] if not bids or c not in bids])
+        # face_up(t, s) by character: the bids are committed by now (a plain loop: no comprehension frame)
+        up_list = []
+        for c in t.chars[s]:
+            if not bids or c not in bids:
+                up_list.append(of[c] if c in of else character_of(c))
+        up = tuple(up_list)
         facts.append(
             tuple.__new__(
                 SeatFacts,
@@ -92,6 +103,7 @@ def record_scores(t: Table, events: list[Event]) -> None:
     facts, rules = round_facts(t)
     breakdowns = score_round(facts, rules)
     record = []
+    all_items = []  # each seat's items, for the event (C-level maps and plain loops: no comprehension frames)
     t.scores = list(t.scores)
     for s, b in enumerate(breakdowns):
         before = t.scores[s]
@@ -102,11 +114,11 @@ def record_scores(t: Table, events: list[Event]) -> None:
             else:
                 minus -= points
         t.scores[s] = max(0, before + plus - minus)
-        record.append({"items": [list(i) for i in b.items], "before": before, "after": t.scores[s]})
+        items = list(map(list, b.items))
+        all_items.append(items)
+        record.append({"items": items, "before": before, "after": t.scores[s]})
     t.history = [*t.history, record]
-    events.append(
-        public(t, "round_scored", round=t.round, scores=list(t.scores), items=[r["items"] for r in record])
-    )
+    events.append(public(t, "round_scored", round=t.round, scores=list(t.scores), items=all_items))
     if t.round == ROUNDS:
         t.phase = "over"
         events.append(public(t, "game_over", scores=list(t.scores)))

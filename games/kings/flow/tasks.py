@@ -115,5 +115,10 @@ def apply_task_choice(t: Table, seat: int, action: str, events: list[Event]) -> 
 
 def end_round(t: Table, events: list[Event]) -> None:
     t.phase = "jack3"
-    t.tasks = [[s, "jack3"] for s in seats_from(t, t.start_player) if can_jack3(t, s)]
+    tasks = []  # a plain loop (no comprehension frame); can_jack3 holds for two players only
+    if is_two(t):
+        for s in seats_from(t, t.start_player):
+            if can_jack3(t, s):
+                tasks.append([s, "jack3"])
+    t.tasks = tasks
     _run_tasks(t, events)

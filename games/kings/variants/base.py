@@ -64,6 +64,13 @@ SEAT: Final = tuple(frozenset({seat}) for seat in range(8))
 """The `to_act` set of one seat, built once."""
 NOBODY: Final[frozenset[int]] = frozenset()
 EVERYONE: Final = tuple(frozenset(range(n)) for n in range(9))
+# The last play phase turn listed: _LISTED[0] = (the state, the seat, its plays), as the standard engine and
+# TIMETRAP keep theirs. apply() is nearly always asked about the state whose list was just built, and then
+# finds the play in it instead of judging it again (play_move). One tuple, replaced whole (no reader sees a
+# state with another's list), holding the state itself, so `is` on it can never match another state; a
+# VState is immutable. tests/kings_variants/test_play_moves.py runs every candidate play through apply both
+# ways.
+_LISTED: Final[list[tuple[VState | None, int, tuple[str, ...]]]] = [(None, -1, ())]
 
 
 @functools.cache
@@ -241,6 +248,7 @@ class Variant(ABC):
                         out.append(plain[card])
                         if card in places:
                             out.append(with_king[card])
+            _LISTED[0] = (s, seat, tuple(out))  # a copy: the caller's list is its own
             return out
         phase = s[4]  # phase; to_act's other answers, inlined (one call less per action)
         if phase == "scored":
@@ -258,14 +266,22 @@ class Variant(ABC):
             raise IllegalAction("not_seated")
         if phase == "play":
             regular = s[19]  # regular
-            if seat != ((s[18] + regular) % players if regular < players else s[20][0]):  # to_act, inlined
-                raise IllegalAction("not_your_turn")
             # One play, applied here rather than in a method of its own (one call less per action, hot
             # path), on a working copy of the state (a list, frozen back into one VState, once even when
             # the play ends the trick). Its events already name the variant (the other phases' are tagged).
-            move = self.play_move(s, seat, action)
-            if move is None:
-                raise IllegalAction("unknown_action")
+            listed = _LISTED[0]
+            if listed[0] is s and listed[1] == seat:  # the plays legal_actions just listed for them (to act)
+                if action not in listed[2]:
+                    raise IllegalAction("unknown_action")
+                move = PARSED_PLAYS[action]
+            else:
+                turn = (s[18] + regular) % players if regular < players else s[20][0]  # leader, waiting
+                if seat != turn:  # to_act, inlined
+                    raise IllegalAction("not_your_turn")
+                judged = self.play_move(s, seat, action)
+                if judged is None:
+                    raise IllegalAction("unknown_action")
+                move = judged
             card, queen, king = move
             w = list(s)
             if not card:  # the green queen: play last, after everyone else
