@@ -61,10 +61,15 @@ class PlayoutView(Protocol):
 @dataclass(frozen=True, slots=True)
 class Playout:
     """A playout policy the game does not offer as a level (e.g. its rules of thumb without look-ahead),
-    and the short view it reads, built once per playout action instead of the game's full view."""
+    and the short view it reads, built once per playout action instead of the game's full view.
+
+    `own`, when given, plays the searching side's own later moves and `policy` only the seats against it:
+    a game may model its opponents as they were measured to play (TIMETRAP's heuristic seats) while the
+    searching seat keeps the policy it means to follow. Both read `view`."""
 
     policy: Policy
     view: PlayoutView | None = None
+    own: Policy | None = None
 
 
 PlayoutChoice = str | Playout

@@ -32,7 +32,8 @@ shorter and many more fit a turn. `root` is the sampled state the decision is ma
 
 A playout view (optional): a playout policy that reads only a few fields of the view is declared as a
 `Playout(policy, view)`, whose `view(state, seat)` the search then calls instead of the game's full view,
-once per playout action (TIMETRAP's rules of thumb).
+once per playout action (TIMETRAP's rules of thumb). A `Playout(policy, view, own)` plays the searching
+side's own moves by `own` and only the other seats by `policy` (TIMETRAP's opponent model).
 """
 
 from __future__ import annotations
@@ -247,7 +248,8 @@ class SearchPolicy:
         """Play on from `state` to the end, or to the game's horizon; the reward for `seats`."""
         game = self.game
         policy = playout.policy
-        fast = policy is random_policy
+        own = playout.own  # the searching side's own moves, when the game models its opponents apart
+        fast = policy is random_policy and own is None
         horizon = self._horizon
         view = playout.view or game.view
         for _ in range(PLAYOUT_LIMIT):
@@ -264,6 +266,8 @@ class SearchPolicy:
                 break
             if fast:
                 action = legal[int(rng.random() * len(legal))]
+            elif own is not None and seat in seats:
+                action = own(partial(view, state, seat), legal, rng)
             else:
                 action = policy(partial(view, state, seat), legal, rng)
             state, _ = game.apply(state, seat, action)

@@ -20,6 +20,7 @@ from games.core.search_hooks import Playout, SearchHooks
 from games.timetrap.ai import rule_policy
 from games.timetrap.ai_search import OTHER_VALUE, START_VALUE
 from games.timetrap.inference import sample_constraints
+from games.timetrap.playout_model import OPPONENT_MODEL
 from games.timetrap.state import LAST_DAY, State
 from games.timetrap.view import known_elsewhere
 
@@ -75,8 +76,9 @@ RULES_PLAYOUT = RulesPlayout()
 
 SEARCH: SearchHooks = SearchHooks(
     # the heuristic's rules of thumb without its look-ahead play the playouts (they model the heuristic seats
-    # better than random moves), on their short view
-    playout=Playout(RULES_PLAYOUT, RULES_PLAYOUT.playout_view),
+    # better than random moves), on their short view; the seats against the searching one play their turns
+    # on days 3-6 as the heuristic was measured to (playout_model.py; 3 players)
+    playout=Playout(OPPONENT_MODEL, RULES_PLAYOUT.playout_view, own=RULES_PLAYOUT),
     playouts=1000,  # rules-of-thumb playouts to day 7: ~130 ms a decision at 4 players
     anchor="heuristic",  # the heuristic's own move is kept unless the playouts show another clearly better
     horizon=search_value,  # a playout stops as day 7 begins, valued by the hand sizes
