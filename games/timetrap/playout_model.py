@@ -20,10 +20,10 @@ keeps the rules of thumb.
 Only the opponents: the searching seat's own later moves stay on the rules of thumb (Playout.own). It
 values its options by what it will do itself; what the seats against it do is what it cannot choose.
 
-Only at 3 players, where it was measured to pay (docs/ai.md, paired screens of 1,000 games a arm on the
-same seeds, compiled build at 2,000 playouts): at 3 players it won about a tenth more games; at 4 players
-the same model, fitted the same way, won 0.340 against the rules of thumb's 0.361 (-0.021 +- 0.038), so
-4 players keep the rules of thumb. So do 2 players: the search there wins 0.77 and was tuned on them.
+Only at 3 players, where it was measured to pay (docs/ai.md, paired screens of 1,000 games an arm on the
+same seeds, compiled build at 2,000 playouts): at 3 players it won 0.518 against the rules of thumb's
+0.457 (+0.061 +- 0.036); at 4 players the same model, fitted the same way, won 0.340 against the rules of
+thumb's 0.361 (-0.021 +- 0.038), so 4 players keep the rules of thumb. So do 2 players: the search there wins 0.77 and was tuned on them.
 """
 
 from __future__ import annotations
