@@ -5,6 +5,8 @@ discard a card the buttons never offered."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -31,29 +33,34 @@ def candidates(hand: tuple[str, ...]) -> set[str]:
     return out
 
 
+def _play_positions(variant: str, seeds: range) -> Iterator[tuple[Any, int, list[str]]]:
+    """Every play-phase position of seeded random games of `variant`: (state, the first seat to act, a
+    copy of its legal actions). The games go on by the seeded choice whatever the caller does there."""
+    game = engine(variant)
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.setup(PLAYERS[variant], {}, seed, variant)
+        while not game.is_over(state):
+            seat = sorted(game.to_act(state))[0]
+            legal = list(game.legal_actions(state, seat))  # a list of our own: the caller may list again
+            if state.phase == "play":
+                yield state, seat, legal
+            state, _ = game.apply(state, seat, rng.choice(legal))
+
+
 @pytest.mark.parametrize("variant", sorted(PLAYERS))
 def test_one_action_check_accepts_exactly_the_legal_plays(variant: str) -> None:
     game = engine(variant)
     rules = game.variant
-    n = PLAYERS[variant]
     checked = 0
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = game.setup(n, {}, seed, variant)
-        while not game.is_over(state):
-            seat = sorted(game.to_act(state))[0]
-            legal = game.legal_actions(state, seat)
-            if state.phase == "play":
-                assert len(legal) == len(set(legal))
-                accepted = {
-                    a for a in candidates(state.hands[seat]) if rules.play_move(state, seat, a) is not None
-                }
-                assert accepted == set(legal), (seed, state.trick, state.hands[seat])
-                checked += 1
-                for wrong in sorted(candidates(state.hands[seat]) - accepted)[:5]:
-                    with pytest.raises(IllegalAction):
-                        game.apply(state, seat, wrong)
-            state, _ = game.apply(state, seat, rng.choice(legal))
+    for state, seat, legal in _play_positions(variant, range(4)):
+        assert len(legal) == len(set(legal))
+        accepted = {a for a in candidates(state.hands[seat]) if rules.play_move(state, seat, a) is not None}
+        assert accepted == set(legal), (state.trick, state.hands[seat])
+        checked += 1
+        for wrong in sorted(candidates(state.hands[seat]) - accepted)[:5]:
+            with pytest.raises(IllegalAction):
+                game.apply(state, seat, wrong)
     assert checked > 100
 
 
@@ -98,37 +105,29 @@ def test_apply_on_the_list_just_built_equals_apply_judging_the_play(variant: str
     game = engine(variant)
     n = PLAYERS[variant]
     checked = 0
-    for seed in range(3):
-        rng = random.Random(seed)
-        state = game.setup(n, {}, seed, variant)
-        while not game.is_over(state):
-            seat = sorted(game.to_act(state))[0]
-            legal = game.legal_actions(state, seat)
-            if state.phase == "play":
-                mine = list(legal)
-                legal.append("play:nothing")  # the caller's list is its own: the kept one is a copy
-                for action in sorted(candidates(state.hands[seat]) | set(mine)):
-                    outcomes = []
-                    for kept in (True, False):
-                        if kept:
-                            game.legal_actions(state, seat)
-                        else:
-                            _forget_list()
-                        try:
-                            new, events = game.apply(state, seat, action)
-                        except IllegalAction as refused:
-                            outcomes.append(("refused", refused.code))
-                        else:
-                            outcomes.append((new, [(e.kind, e.data, e.audience) for e in events]))
-                    assert outcomes[0] == outcomes[1], action
-                    assert (outcomes[0][0] != "refused") == (action in mine), action
-                game.legal_actions(state, seat)
-                for other in range(n):  # the kept list is that seat's only
-                    if other != seat:
-                        with pytest.raises(IllegalAction) as refused:
-                            game.apply(state, other, mine[0])
-                        assert refused.value.code == "not_your_turn"
-                checked += 1
-                legal = mine
-            state, _ = game.apply(state, seat, rng.choice(legal))
+    for state, seat, mine in _play_positions(variant, range(3)):
+        legal = game.legal_actions(state, seat)
+        legal.append("play:nothing")  # the caller's list is its own: the kept one is a copy
+        for action in sorted(candidates(state.hands[seat]) | set(mine)):
+            outcomes = []
+            for kept in (True, False):
+                if kept:
+                    game.legal_actions(state, seat)
+                else:
+                    _forget_list()
+                try:
+                    new, events = game.apply(state, seat, action)
+                except IllegalAction as refused:
+                    outcomes.append(("refused", refused.code))
+                else:
+                    outcomes.append((new, [(e.kind, e.data, e.audience) for e in events]))
+            assert outcomes[0] == outcomes[1], action
+            assert (outcomes[0][0] != "refused") == (action in mine), action
+        game.legal_actions(state, seat)
+        for other in range(n):  # the kept list is that seat's only
+            if other != seat:
+                with pytest.raises(IllegalAction) as refused:
+                    game.apply(state, other, mine[0])
+                assert refused.value.code == "not_your_turn"
+        checked += 1
     assert checked > 100
