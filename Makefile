@@ -1,6 +1,8 @@
 # Every target bootstraps .venv from the package registry on a fresh machine: no other set-up step.
 # Installs come from the hash-pinned locks in requirements/ (runtime.lock for playing and running the bot,
-# dev.lock adds the test and lint tools), so every machine gets the same packages; `make lock` upgrades them.
+# dev.lock adds the test and lint tools, build.lock is the setuptools that installs the project itself, with
+# --no-build-isolation so pip fetches no unpinned build tools), so every machine gets the same packages;
+# `make lock` upgrades them.
 # The interpreter the venv is built from: a distribution build of CPython 3.11+ when there is one,
 # else `python3`. Distribution (and python.org) builds are compiled with profile-guided optimization;
 # version managers such as pyenv build without it by default, and the rule engines then run about 20%
@@ -28,9 +30,9 @@ $(BIN)/python: | python
 	$(PY) -m venv $(VENV) || { rm -rf $(VENV); echo "could not create .venv: install the venv module (apt-get install python3-venv)"; exit 1; }
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(RUNTIME): requirements/runtime.lock pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q --require-hashes -r requirements/runtime.lock
-	$(BIN)/python -m pip install -q --no-deps -e .
+$(RUNTIME): requirements/runtime.lock requirements/build.lock pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --require-hashes -r requirements/runtime.lock -r requirements/build.lock
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	touch $(RUNTIME)
 
 $(DEV): requirements/dev.lock $(RUNTIME)
@@ -82,6 +84,9 @@ lock:  ## upgrade requirements/*.lock to the newest versions pyproject.toml allo
 	  --no-emit-index-url --no-emit-find-links --output-file runtime.lock ../pyproject.toml
 	cd requirements && ../.lock-venv/bin/pip-compile -q --upgrade --generate-hashes --strip-extras --allow-unsafe \
 	  --no-emit-index-url --no-emit-find-links --extra dev --output-file dev.lock ../pyproject.toml
+	cd requirements && ../.lock-venv/bin/pip-compile -q --upgrade --generate-hashes --strip-extras --allow-unsafe \
+	  --no-emit-index-url --no-emit-find-links --only-build-deps --build-deps-for wheel --output-file build.lock \
+	  ../pyproject.toml
 	rm -rf .lock-venv
 
 clean:

@@ -40,3 +40,30 @@ def test_play_installs_only_the_runtime_lock() -> None:
     makefile = (ROOT / "Makefile").read_text()
     play = re.search(r"^play: (.*)$", makefile, re.M)
     assert play is not None and "$(DEV)" not in play.group(1) and "$(RUNTIME)" in play.group(1)
+
+
+def test_the_project_is_built_by_the_pinned_setuptools_without_build_isolation() -> None:
+    """pip's build isolation would fetch whatever setuptools is newest to install the project itself:
+    the one unpinned, unhashed download of an install. build.lock pins what [build-system] requires, and
+    every install of the project (make, the Docker image, the systemd recipe and its upgrades) takes it
+    from there."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    build = _pinned(ROOT / "requirements" / "build.lock")
+    for requirement in project["build-system"]["requires"]:
+        assert _name(requirement) in build, f"{requirement} is not in requirements/build.lock: run make lock"
+    text = (ROOT / "requirements" / "build.lock").read_text()
+    pins = re.findall(r"^\S+==\S+ \\\n(.*)$", text, re.M)
+    assert pins and all(line.strip().startswith("--hash=sha256:") for line in pins)
+    installs = {
+        "Makefile": (ROOT / "Makefile").read_text(),
+        "deploy/Dockerfile": (ROOT / "deploy" / "Dockerfile").read_text(),
+        "deploy/README.md": (ROOT / "deploy" / "README.md").read_text(),
+    }
+    for where, text in installs.items():
+        project_installs = re.findall(r"pip install [^\n]*?--no-deps[^\n]*", text)
+        assert project_installs, where
+        for line in project_installs:
+            assert "--no-build-isolation" in line, (where, line)
+        assert "-r requirements/build.lock" in text, where
+    readme = installs["deploy/README.md"]
+    assert not re.search(r"pip install (?:-q )?\.(?:\s|$)", readme), "an install of the project outside the locks"
