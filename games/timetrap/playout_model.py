@@ -23,7 +23,11 @@ values its options by what it will do itself; what the seats against it do is wh
 Only at 3 players, where it was measured to pay (docs/ai.md, paired screens of 1,000 games an arm on the
 same seeds, compiled build at 2,000 playouts): at 3 players it won 0.518 against the rules of thumb's
 0.457 (+0.061 +- 0.036); at 4 players the same model, fitted the same way, won 0.340 against the rules of
-thumb's 0.361 (-0.021 +- 0.038), so 4 players keep the rules of thumb. So do 2 players: the search there wins 0.77 and was tuned on them.
+thumb's 0.361 (-0.021 +- 0.038), so 4 players keep the rules of thumb. So do 2 players: the search there
+wins 0.77 and was tuned on them.
+
+Two cards of the same number (possible once a card has passed between hands) keep the order they are
+listed in, so the rules' card may count as a middle one: the table measured it the same way.
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ Situation = tuple[int, int, bool, int]
 """(day, playable cards up to MAX_PLAYS, a Time Trap playable, the kind the rules of thumb pick)."""
 
 
-def _plays_by_mildness(legal: Sequence[str], tile_up: bool) -> list[str]:
+def plays_by_mildness(legal: Sequence[str], tile_up: bool) -> list[str]:
     """The `play:` actions, mildest first (lowest first going up, highest first going down)."""
     plays = [a for a in legal if a.startswith("play:")]
     plays.sort(key=lambda a: NUMBER_OF[a[5:]], reverse=not tile_up)
@@ -90,7 +94,7 @@ class OpponentModel:
         table = SHARES.get(int(seen["players"]))
         if table is None or not modelled_turn(seen, legal):
             return choice
-        plays = _plays_by_mildness(legal, seen["tile"] == "up")
+        plays = plays_by_mildness(legal, seen["tile"] == "up")
         traps = [a for a in legal if a.startswith("trap:")]
         key = situation(int(seen["day"]), plays, bool(traps), choice)
         shares = table.get(key)
@@ -104,7 +108,9 @@ class OpponentModel:
                 break
             draw -= share
         if kind == TRAP:
-            return choice if choice.startswith("trap:") else rule_policy(seen, traps, rng) if traps else choice
+            if choice.startswith("trap:") or not traps:
+                return choice
+            return rule_policy(seen, traps, rng)  # the rules' Time Trap discard, the one the look-ahead tries
         if not plays:
             return choice
         if kind == MILD:

@@ -24,9 +24,9 @@ from games.timetrap.playout_model import (
     OPPONENT_MODEL,
     STOPPER,
     TRAP,
-    _plays_by_mildness,
     kind_of,
     modelled_turn,
+    plays_by_mildness,
     situation,
 )
 from games.timetrap.playout_table import SHARES
@@ -51,8 +51,8 @@ def _positions(players: int, seeds: range) -> list[tuple[Any, int]]:
 
 def test_the_mildest_card_keeps_the_day_going_and_the_stopper_ends_it() -> None:
     legal = ["play:or3", "play:or9", "play:or5", "trap:or3"]
-    up = _plays_by_mildness(legal, tile_up=True)
-    down = _plays_by_mildness(legal, tile_up=False)
+    up = plays_by_mildness(legal, tile_up=True)
+    down = plays_by_mildness(legal, tile_up=False)
     assert up == ["play:or3", "play:or5", "play:or9"]
     assert down == ["play:or9", "play:or5", "play:or3"]
     assert [kind_of(a, up) for a in up] == [MILD, 1, STOPPER]
@@ -87,7 +87,7 @@ def test_opponents_play_each_kind_as_often_as_measured(players: int) -> None:
         if not modelled_turn(seen, legal):
             assert move == rules
             continue
-        plays = _plays_by_mildness(legal, state.tile_up)
+        plays = plays_by_mildness(legal, state.tile_up)
         key = situation(state.day, plays, any(a.startswith("trap:") for a in legal), rules)
         shares = SHARES[players].get(key)
         if shares is None:
@@ -105,7 +105,9 @@ def test_opponents_play_each_kind_as_often_as_measured(players: int) -> None:
 def test_the_measured_table_departs_from_the_rules_of_thumb() -> None:
     """What the model is for: on days 3-4 the heuristic stops the day early or plays a middle card in a
     good share of its turns, where the rules of thumb would always keep it going."""
-    early = [s for (day, plays, _, rules), s in SHARES[3].items() if day <= 4 and plays >= 2 and rules == MILD]
+    early = [
+        s for (day, plays, _, rules), s in SHARES[3].items() if day <= 4 and plays >= 2 and rules == MILD
+    ]
     assert early
     assert all(s[MILD] < 0.9 for s in early)
 
@@ -150,4 +152,3 @@ def test_the_searching_seat_keeps_its_own_policy() -> None:
     search.decide(Determinizer(GAME, state, seat), GAME.legal_actions(state, seat), random.Random(1))
     assert calls["own"] <= {seat}
     assert calls["others"] and seat not in calls["others"]
-

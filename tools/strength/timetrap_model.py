@@ -34,9 +34,9 @@ from games.timetrap.playout_model import (  # noqa: E402
     KIND_NAMES,
     MIN_DECISIONS,
     Situation,
-    _plays_by_mildness,
     kind_of,
     modelled_turn,
+    plays_by_mildness,
     situation,
 )
 
@@ -59,7 +59,7 @@ def decisions(players: int, games: int, seed0: int) -> Iterator[tuple[Situation,
             action = heuristic(partial(game.view, state, seat), legal, rng)
             seen = game.view(state, seat)
             if modelled_turn(seen, legal):
-                plays = _plays_by_mildness(legal, seen["tile"] == "up")
+                plays = plays_by_mildness(legal, seen["tile"] == "up")
                 trap_playable = any(a.startswith("trap:") for a in legal)
                 rules = rule_policy(seen, legal, random.Random(0))
                 yield situation(int(seen["day"]), plays, trap_playable, rules), kind_of(action, plays)
@@ -121,7 +121,9 @@ def main() -> None:
         for key, shares in tables[players].items():
             named = " ".join(f"{name} {s:.2f}" for name, s in zip(KIND_NAMES, shares, strict=True))
             print(players, key, named)
-    how = f"{args.games} heuristic-only games per player count, seeds {args.seed}-{args.seed + args.games - 1}"
+    how = (
+        f"{args.games} heuristic-only games per player count, seeds {args.seed}-{args.seed + args.games - 1}"
+    )
     if args.write:
         TABLE.write_text(render(tables, how), encoding="utf-8")
         print(f"wrote {TABLE.relative_to(ROOT)}")
