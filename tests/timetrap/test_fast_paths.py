@@ -79,6 +79,10 @@ def test_every_blue_card_and_tile_is_judged_like_the_card_says() -> None:
                     beats = entry is None or (value > entry[1] if up else value < entry[1])
                     ok = beats and (blue is None or blue.allows(dates.PlayContext(value, previous)))
                     assert (card in verdict.plays) == ok, (date, entry, up, card)
+                # each playable card's own action, in PLAY's order (the table is built by C-level passes)
+                assert list(verdict.plays.items()) == [
+                    (c, a) for c, a in allowed.PLAY.items() if c in verdict.plays
+                ]
                 assert verdict.trap == (blue is None or blue.allows(dates.PlayContext(None, previous)))
 
 
