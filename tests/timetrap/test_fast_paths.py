@@ -146,7 +146,20 @@ def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
 
 
 def test_the_shortcuts_write_the_state_fields_they_name() -> None:
-    for name in ("day", "tile_up", "hands", "discard", "board", "know", "start", "turn", "limit"):
+    """And read: the shortcuts read their working list by these positions too."""
+    for name in (
+        "players",
+        "day",
+        "tile_up",
+        "hands",
+        "discard",
+        "board",
+        "know",
+        "start",
+        "turn",
+        "limit",
+        "out",
+    ):
         assert getattr(quick, f"_{name.upper()}") == State._fields.index(name)
     for name in ("played_today", "traps_today", "after_time", "last_player", "passed"):
         short = {"played_today": "_PLAYED", "traps_today": "_TRAPS"}.get(name, f"_{name.upper()}")
