@@ -9,7 +9,7 @@ and discards 4 (never a flag, rare, 11 or 12); the jacks are dispatched; 9 trick
 
 from __future__ import annotations
 
-from itertools import compress
+from itertools import compress, filterfalse
 from operator import not_
 from typing import Any, Final
 
@@ -273,7 +273,7 @@ class Napoleon(Variant):
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         own = {i: (court(s.sets[i], 11), court(s.sets[i], 12)) for i in range(s.players)}
         courts = {c for pair in own.values() for c in pair}
-        cards = [c for c in self.all_cards(s) if c not in courts]
+        cards = list(filterfalse(courts.__contains__, self.all_cards(s)))  # a C-level pass over ~50 cards
         s = s.changed(
             round=2,
             hands=tuple(sort_cards(own[i]) for i in range(s.players)),
