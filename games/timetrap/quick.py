@@ -41,6 +41,8 @@ _TRAPS: Final = 14
 _AFTER_TIME: Final = 15
 _LAST_PLAYER: Final = 16
 _PASSED: Final = 17
+_OUT: Final = 18
+_PLAYERS: Final = 0
 _NEXT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # `out` -> each seat's next player still in
 
 
@@ -85,14 +87,16 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     days = state[3]  # state.dates
     if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1]) == value:
         return None
-    fields = list(state)
+    # The next State's fields, read from here on: an index into a list is specialized on 3.11, one into a
+    # NamedTuple (a tuple subclass) is not, about 100 instructions a read.
+    fields: list[Any] = list(state)
     # The hand and the hands through lists (fewer tuples than slices joined with `+`).
     kept = list(hand)
     kept.remove(card)
-    hands = list(state[6])  # state.hands
+    hands = list(fields[_HANDS])
     hands[seat] = tuple(kept)
     fields[_HANDS] = tuple(hands)
-    board = state[8]  # state.board
+    board = fields[_BOARD]
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
         new_board = board[:-1] + (board[-1] + (_ENTRY[card],),)  # noqa: RUF005
     else:
@@ -106,7 +110,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         _next_day(state, fields, new_board, seat, "limit", events)
         return _new(State, fields), events
     fields[_PASSED] = NO_SEATS
-    out = state[18]  # state.out
+    out = fields[_OUT]
     following = _NEXT.get(out)  # next_active, inlined (one call less)
     fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     return _new(State, fields), events
@@ -133,29 +137,29 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         for other in know.keys() & candidates:
             del know[other]
         know[discard] = mine
-    fields = list(state)
+    fields: list[Any] = list(state)  # read from here on, as in play
     kept = list(hand)
     kept.remove(trap_card)
     kept.remove(discard)
-    hands = list(state[6])  # state.hands (through a list, as in play)
+    hands = list(fields[_HANDS])  # through a list, as in play
     hands[seat] = tuple(kept)
     fields[_HANDS] = tuple(hands)
-    day = state[4]  # state.day
-    board = state[8]  # state.board
+    day = fields[_DAY]
+    board = fields[_BOARD]
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
         fields[_BOARD] = board[:-1] + (board[-1] + ((trap_card, value),),)  # noqa: RUF005
     else:
         fields[_BOARD] = board[: day - 1] + (board[day - 1] + ((trap_card, value),),) + board[day:]  # noqa: RUF005
-    fields[_DISCARD] = state[7] + (discard,)  # state.discard
+    fields[_DISCARD] = fields[_DISCARD] + (discard,)
     fields[_KNOW] = know
     tile_up = not tile_up
     fields[_TILE_UP] = tile_up
     fields[_PLAYED] = played
-    fields[_TRAPS] = state[14] + 1  # state.traps_today
+    fields[_TRAPS] = fields[_TRAPS] + 1
     fields[_AFTER_TIME] = False
     fields[_LAST_PLAYER] = seat
     fields[_PASSED] = NO_SEATS
-    out = state[18]  # state.out
+    out = fields[_OUT]
     following = _NEXT.get(out)  # next_active, inlined (one call less)
     fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     tile = "up" if tile_up else "down"
@@ -168,19 +172,19 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""
-    passed = state[17] | ONLY[seat]  # state.passed (tuple indexes: hot path)
-    out = state[18]  # state.out
-    last = state[16]  # state.last_player
-    fields = list(state)
+    fields: list[Any] = list(state)  # read from here on, as in play
+    passed = fields[_PASSED] | ONLY[seat]
+    out = fields[_OUT]
+    last = fields[_LAST_PLAYER]
     events = [_new(Event, ("pass", {"seat": seat}, None))]
-    for other in range(state[0]):  # state.players
+    for other in range(fields[_PLAYERS]):
         if not out[other] and other != last and other not in passed:
             break
     else:  # nobody is waiting: the day ends
-        if state[4] + 1 not in _PLAIN_NEXT_DAYS:  # state.day
+        if fields[_DAY] + 1 not in _PLAIN_NEXT_DAYS:
             return None
-        start = state[10] if last is None else last  # state.start
-        _next_day(state, fields, state[8], start, "passes", events)  # state.board
+        start = fields[_START] if last is None else last
+        _next_day(state, fields, fields[_BOARD], start, "passes", events)
         return _new(State, fields), events
     fields[_PASSED] = passed
     fields[_AFTER_TIME] = False

@@ -79,6 +79,10 @@ def test_every_blue_card_and_tile_is_judged_like_the_card_says() -> None:
                     beats = entry is None or (value > entry[1] if up else value < entry[1])
                     ok = beats and (blue is None or blue.allows(dates.PlayContext(value, previous)))
                     assert (card in verdict.plays) == ok, (date, entry, up, card)
+                # each playable card's own action, in PLAY's order (the table is built by C-level passes)
+                assert list(verdict.plays.items()) == [
+                    (c, a) for c, a in allowed.PLAY.items() if c in verdict.plays
+                ]
                 assert verdict.trap == (blue is None or blue.allows(dates.PlayContext(None, previous)))
 
 
@@ -142,7 +146,20 @@ def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
 
 
 def test_the_shortcuts_write_the_state_fields_they_name() -> None:
-    for name in ("day", "tile_up", "hands", "discard", "board", "know", "start", "turn", "limit"):
+    """And read: the shortcuts read their working list by these positions too."""
+    for name in (
+        "players",
+        "day",
+        "tile_up",
+        "hands",
+        "discard",
+        "board",
+        "know",
+        "start",
+        "turn",
+        "limit",
+        "out",
+    ):
         assert getattr(quick, f"_{name.upper()}") == State._fields.index(name)
     for name in ("played_today", "traps_today", "after_time", "last_player", "passed"):
         short = {"played_today": "_PLAYED", "traps_today": "_TRAPS"}.get(name, f"_{name.upper()}")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Container, Sequence
+from itertools import filterfalse
+from operator import itemgetter
 from typing import Any, Final
 
 from games.core.contract import Event, Outcome
@@ -63,6 +65,7 @@ NO_CARDS: Final[frozenset[str]] = frozenset()
 SEAT: Final = tuple(frozenset({seat}) for seat in range(8))
 """The `to_act` set of one seat, built once."""
 NOBODY: Final[frozenset[int]] = frozenset()
+_ENTRY_CARD: Final = itemgetter(1)  # an Entry's card
 EVERYONE: Final = tuple(frozenset(range(n)) for n in range(9))
 # The last play phase turn listed: _LISTED[0] = (the state, the seat, its plays), as the standard engine and
 # TIMETRAP keep theirs. apply() is nearly always asked about the state whose list was just built, and then
@@ -103,6 +106,12 @@ class Variant(ABC):
     flag_beats_rare: bool
 
     def __init__(self) -> None:
+        # The class-level constants read on the hot path, copied onto the instance: on 3.11 the source build
+        # does not specialize a class attribute read through an instance (about 300 instructions each),
+        # and does an instance attribute (docs/engine-speed.md). The values stay the class's own.
+        self.id = self.id
+        self.queens = self.queens
+        self.flag_beats_rare = self.flag_beats_rare
         # Where a king may go, by king colour and queen used: a fixed rule of the card, so a table built
         # once per variant instead of a rule call per card of every legal list (hot path).
         self.king_table: dict[str, dict[str, frozenset[str]]] = {
@@ -235,6 +244,8 @@ class Variant(ABC):
                     out.append(PLAY[card])
                     if card in places:
                         out.append(PLAY_KING[card])
+            elif len(base) > 1:  # every string by one C-level call (itemgetter of one key is not a tuple)
+                out = list(itemgetter(*base)(PLAY))
             else:
                 out = [PLAY[card] for card in base]
             if self.queens and colour and s[16][seat] > 0 and s[19] < s[1]:  # queen_left, regular, players
@@ -283,32 +294,34 @@ class Variant(ABC):
                     raise IllegalAction("unknown_action")
                 move = judged
             card, queen, king = move
-            w = list(s)
+            # The working copy, read from here on: a list's index is specialized on 3.11, a VState's (a
+            # tuple subclass) is not, about 100 instructions a read (hot path).
+            w: list[Any] = list(s)
             if not card:  # the green queen: play last, after everyone else
-                queen_left = s[16]  # queen_left
+                queen_left = w[16]  # queen_left
                 w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
-                w[I_WAITING] = s[20] + (seat,)  # waiting
+                w[I_WAITING] = w[20] + (seat,)  # waiting
                 w[I_REGULAR] = regular + 1
                 return _new_tuple(VState, w), [
                     _new_tuple(Event, ("green", {"seat": seat, "variant": self.id}, None))
                 ]
-            hands = list(s[5])  # hands (a list and back: fewer tuples than slicing both)
+            hands = list(w[5])  # hands (a list and back: fewer tuples than slicing both)
             hand = list(hands[seat])
             hand.remove(card)
             hands[seat] = tuple(hand)
             w[I_HANDS] = tuple(hands)
-            trick = w[I_TRICK] = s[17] + (_new_tuple(Entry, (seat, card, king, queen)),)  # trick
+            trick = w[I_TRICK] = w[17] + (_new_tuple(Entry, (seat, card, king, queen)),)  # trick
             if king:
-                w[I_KING_USED] = put(s[14], seat, True)  # king_used
+                w[I_KING_USED] = put(w[14], seat, True)  # king_used
             if queen:
-                queen_left = s[16]  # queen_left
+                queen_left = w[16]  # queen_left
                 w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
-            waiting = s[20]  # waiting
+            waiting = w[20]  # waiting
             if regular >= players:
                 w[I_WAITING] = waiting = waiting[1:]
             else:
                 w[I_REGULAR] = regular = regular + 1
-            public = s[24]  # public
+            public = w[24]  # public
             if card in public:
                 w[I_PUBLIC] = public - {card}
             data = {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
@@ -394,7 +407,7 @@ class Variant(ABC):
             if entry[0] == winner and entry[3] == "r":
                 red = True
                 break
-        cards = tuple([entry[1] for entry in trick])
+        cards = tuple(map(_ENTRY_CARD, trick))  # one C-level pass (a comprehension is a frame on 3.11)
         taken = w[I_TAKEN]
         w[I_TAKEN] = put(taken, winner, taken[winner] + cards)
         tricks = w[I_TRICKS]
@@ -452,7 +465,8 @@ class Variant(ABC):
         return table[colour]
 
     def discard_actions(self, s: VState, seat: int, keep: Container[str] = ()) -> list[str]:
-        return [DISCARD[c] for c in s[5][seat] if c not in keep]  # hands
+        # C-level passes instead of a comprehension (an exchange lists a 12-card hand per discard)
+        return list(map(DISCARD.__getitem__, filterfalse(keep.__contains__, s[5][seat])))  # hands
 
     def apply_discard(self, s: VState, seat: int, action: str, keep: Container[str] = ()) -> VState:
         """One owed discard, checked on its own: `action in discard_actions(s, seat, keep)`."""

@@ -136,10 +136,15 @@ I_LAST_TRICK: Final = VState._fields.index("last_trick")
 
 
 def put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """A copy of `items` with one position replaced."""
-    return items[:index] + (value,) + items[index + 1 :]  # noqa: RUF005  (cheaper than unpacking)
+    """A copy of `items` with one position (a valid index) replaced: through a list, about half the
+    instructions of two slices joined with the new item on 3.11 (the hot path's commonest copy)."""
+    out = list(items)
+    out[index] = value
+    return tuple(out)
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    at = cards.index(card)
-    return cards[:at] + cards[at + 1 :]
+    """A copy of `cards` without the first `card` (ValueError when it holds none): through a list, as put."""
+    out = list(cards)
+    out.remove(card)
+    return tuple(out)
