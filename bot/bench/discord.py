@@ -8,6 +8,9 @@ the next starts in the same thread, so N tables stay live. The person thinks 2-1
 decision and clicks in the hand reply the bot keeps up to date (My hand when they have none). Reported per N, over `--minutes` of play after the set-up:
   requests_per_decision — by kind: thread (board and log), callback (interaction responses), hand
                           (hand replies edited through an interaction token), dm, total;
+  games_started, thread_requests — the games begun inside the stretch and the thread's requests in all:
+                          a new game's first board is a thread request that no decision made, so a short
+                          run's thread figure per decision moves with how many games happened to end;
   429s                  — Discord's 429 answers by bucket (channel-messages, webhook, global…);
   own_reply_p50/p99_ms  — click → the interaction response carrying the person's refreshed hand;
   board_p50/p99_ms      — click → the thread's board showing the move;
@@ -136,11 +139,12 @@ async def _run(tables: int, minutes: float, seed: int) -> dict[str, Any]:
             own: list[float] = []
             board: list[float] = []
             decisions = 0
+            games_started = 0  # games begun inside the measured stretch (their first board is no decision)
             clicks = 0
             real_start = time.perf_counter()
 
             async def person(table: int) -> None:
-                nonlocal decisions, clicks
+                nonlocal decisions, clicks, games_started
                 user = people[table]
                 hand: Any = None
                 while loop.time() < end:
@@ -149,6 +153,7 @@ async def _run(tables: int, minutes: float, seed: int) -> dict[str, Any]:
                     if info.status is not TableStatus.PLAYING:  # the game ended: the next one, same thread
                         assert info.thread_id is not None
                         table = await new_table(user, info.thread_id)
+                        games_started += 1
                         hand = None
                         continue
                     view = await svc.seat_view(table, user.id)
@@ -188,6 +193,8 @@ async def _run(tables: int, minutes: float, seed: int) -> dict[str, Any]:
         "tables": tables,
         "virtual_minutes": minutes,
         "decisions": decisions,
+        "games_started": games_started,
+        "thread_requests": tally.by_kind().get("thread", 0),
         "interactions": clicks,
         "requests_per_decision": tally.per_decision(decisions),
         "429s": dict(tally.limited()),
