@@ -19,6 +19,8 @@ from games.timetrap.state import State
 
 PLAY: Final = {c: f"play:{c}" for c in NUMBER_OF}
 TRAP: Final = {c: f"trap:{c}" for c in NUMBER_OF}
+_PLAY_ITEMS: Final = tuple(PLAY.items())  # (card, "play:<card>") in PLAY's order
+_PLAY_VALUES: Final = tuple([NUMBER_OF[card] for card in PLAY])  # each one's value, in the same order
 TIME_CARDS: Final = frozenset(NUMBER_OF)  # `TIME_CARDS.issuperset(hand)`: no Time Trap card in the hand
 _KEPT: Final = 4096  # more combinations than real play reaches; a malformed state's are judged, not kept
 _VALUES: Final = tuple(range(1, 12))
@@ -64,10 +66,6 @@ def _judge(date: str | None, entry: tuple[str, int] | None, up: bool) -> Allowed
     ok = frozenset([v for v in values if last is None or (v > last if up else v < last)])
     plays = dict(compress(_PLAY_ITEMS, map(ok.__contains__, _PLAY_VALUES)))
     return Allowed(plays, trap)
-
-
-_PLAY_ITEMS: Final = tuple(PLAY.items())  # (card, "play:<card>") in PLAY's order
-_PLAY_VALUES: Final = tuple([NUMBER_OF[card] for card in PLAY])  # each one's value, in the same order
 
 
 def allowed(state: State) -> Allowed:
