@@ -439,8 +439,19 @@ _CARD: Final = itemgetter("c")  # a trick entry's card
 
 def _finish_trick(t: Table, events: list[Event]) -> None:
     trick = t.trick
-    win = trick[tricks.entry_winner(trick, t.lead_colour)]["s"]
-    cards = list(map(_CARD, trick))  # one C-level pass (a comprehension is a frame of its own on 3.11)
+    beats = tricks.beats  # entry_winner as the best entry so far against each later one: fewer steps
+    if len(trick) == 2:  # two players (every trick of the two-player game): one comparison
+        first, second = trick
+        best = second if beats(first, second, t.lead_colour) else first
+        cards = [first["c"], second["c"]]
+    else:
+        lead = t.lead_colour
+        best = trick[0]
+        for entry in trick[1:]:
+            if beats(best, entry, lead):
+                best = entry
+        cards = list(map(_CARD, trick))  # one C-level pass (a comprehension is a frame of its own on 3.11)
+    win = best["s"]
     taken = t.taken = list(t.taken)  # put(), inlined twice (every trick): fresh lists, never shared
     taken[win] = taken[win] + cards
     won = t.tricks_won = list(t.tricks_won)
