@@ -106,3 +106,37 @@ def test_direct_legality_and_copy_on_write_match_the_definitions(
             new, _ = GAME.apply(state, seat, rng.choice(legal))
             assert json.dumps(GAME.to_json(state), sort_keys=True) == before
             state = new
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, "two-player"), (4, "standard")])
+def test_play_listing_keeps_each_seats_characters_only_for_the_lists_it_read(players: int, variant: str) -> None:
+    """legal_plays keeps each seat's Ninja, Resistance and Hermits with the seat's character and bid lists
+    (play._ROLES_READ). Two seeded games interleaved step by step (each listing follows the other game's),
+    every play-phase listing is the definition's, and so is the listing of an equal table with fresh lists;
+    a seat's bids replaced by another list are read anew."""
+    games = [GAME.setup(players, {}, seed, variant) for seed in (3, 4)]
+    rngs = [random.Random(3), random.Random(4)]
+    listed = 0
+    while not all(GAME.is_over(g) for g in games):
+        for i, state in enumerate(games):
+            if GAME.is_over(state):
+                continue
+            seat = min(GAME.to_act(state))
+            if state.phase == "play" and state.discard_seat < 0 and state.exchange_from < 0:
+                want = play.turn_actions(state, seat) + play.play_actions(state, seat)
+                assert play.legal_plays(state, seat) == want
+                assert play.legal_plays(GAME.from_json(GAME.to_json(state)), seat) == want
+                listed += 1
+            games[i], _ = GAME.apply(state, seat, rngs[i].choice(engine.legal_actions(state, seat)))
+    assert listed > 100
+    state = GAME.setup(2, {}, 5, "two-player")
+    while not (state.phase == "play" and any("ninja" in c for c in state.chars[min(GAME.to_act(state))])):
+        seat = min(GAME.to_act(state))
+        state, _ = GAME.apply(state, seat, engine.legal_actions(state, seat)[0])
+    seat = min(GAME.to_act(state))
+    ninja = next(c for c in state.chars[seat] if "ninja" in c)
+    play.legal_plays(state, seat)  # read with the seat's lists
+    hidden = GAME.from_json(GAME.to_json(state))
+    hidden.bids = [list(b or []) for b in hidden.bids]
+    hidden.bids[seat] = [*hidden.bids[seat], ninja]  # the Ninja bid: no longer face up
+    assert play.legal_plays(hidden, seat) == play.turn_actions(hidden, seat) + play.play_actions(hidden, seat)

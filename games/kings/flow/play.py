@@ -215,22 +215,49 @@ _ROLE: Final[dict[str, int]] = {
 _LEAD_ACTIONS: Final = tuple(f"lead:{s}" for s in range(8))
 
 
-def legal_plays(t: Table, seat: int) -> list[str]:
-    """`turn_actions(t, seat) + play_actions(t, seat)` for the seat to play in the play phase, reading the
-    seat's face-up characters in one pass (the hot path; tests/kings/test_engine_fast_paths.py holds it
-    to the two)."""
-    bids = t.bids[seat] if t.bids else None
+def _roles(chars: list[str], bids: list[str] | None) -> tuple[list[str], list[str] | None, bool, bool, tuple[str, ...]]:
+    """What the seat's face-up characters (`chars` not in `bids`) let it do in the play phase: the Ninja's
+    lead, the Resistance's switch and each Hermit card, as legal_plays reads them with the two lists."""
     ninja = switch_ok = False
-    hermits: list[str] | None = None
+    hermits: list[str] = []
     role = _ROLE
-    for c in t.chars[seat]:
+    for c in chars:
         if c in role and not (bids and c in bids):
             r = role[c]
             if r == 1:
                 ninja = True
             elif r == 3:
                 switch_ok = True
-            elif len(t.deck) >= 3 and c not in t.hermits_used:
+            else:
+                hermits.append(c)
+    return chars, bids, ninja, switch_ok, tuple(hermits)
+
+
+# Each seat's _roles with the two lists it was read from (legal_plays: the hot path; the seat's characters and
+# bids stay the same all through a round's play phase). The engine never changes a list in place (copy on
+# write: a pick or a bid replaces the seat's list), so the same list objects still hold the same cards, and
+# the entry holds them, so their ids are never reused; tests/kings/test_engine_fast_paths.py holds
+# legal_plays to turn_actions + play_actions at every step of seeded games. One tuple per seat, replaced whole.
+_ROLES_READ: Final[list[tuple[list[str] | None, list[str] | None, bool, bool, tuple[str, ...]]]] = [
+    (None, None, False, False, ())
+] * 8
+
+
+def legal_plays(t: Table, seat: int) -> list[str]:
+    """`turn_actions(t, seat) + play_actions(t, seat)` for the seat to play in the play phase, reading the
+    seat's face-up characters in one pass (the hot path; tests/kings/test_engine_fast_paths.py holds it
+    to the two)."""
+    chars = t.chars[seat]
+    bids = t.bids[seat] if t.bids else None
+    roles = _ROLES_READ[seat]
+    if roles[0] is not chars or roles[1] is not bids:  # not the lists last read for this seat
+        roles = _ROLES_READ[seat] = _roles(chars, bids)
+    ninja, switch_ok, hermit_cards = roles[2], roles[3], roles[4]
+    hermits: list[str] | None = None
+    if hermit_cards and len(t.deck) >= 3:
+        used_hermits = t.hermits_used
+        for c in hermit_cards:
+            if c not in used_hermits:
                 if hermits is None:
                     hermits = []
                 hermits.append("hermit:" + c)
