@@ -15,9 +15,10 @@ import random
 import pytest
 
 from games.core.errors import IllegalAction
-from games.kings import engine
-from games.kings.cards import all_character_cards, playing_cards
+from games.kings import engine, tricks
+from games.kings.cards import COLOUR_CODE, all_character_cards, playing_cards
 from games.kings.flow import draft, play
+from games.kings.flow.common import SAMURAI_CARDS, has_up_of
 from games.kings.game import GAME
 
 SUFFIXES = ("", ":kw", ":kr", ":kb", ":kg", ":kk", ":q", ":q:kw", ":q:s", ":s", ":k", ":x")
@@ -140,3 +141,60 @@ def test_play_listing_keeps_each_seats_characters_only_for_the_lists_it_read(pla
     hidden.bids = [list(b or []) for b in hidden.bids]
     hidden.bids[seat] = [*hidden.bids[seat], ninja]  # the Ninja bid: no longer face up
     assert play.legal_plays(hidden, seat) == play.turn_actions(hidden, seat) + play.play_actions(hidden, seat)
+
+
+@pytest.mark.parametrize(
+    ("players", "variant", "options"),
+    [(2, "two-player", {}), (4, "standard", {"cheerleader": "true", "devil_contract": "true"}), (3, "standard", {})],
+)
+def test_each_play_makes_the_trick_entry_and_event_of_the_play(
+    players: int, variant: str, options: dict[str, str]
+) -> None:
+    """A bare play takes its trick entry from a table shared by every game and copies its event's data from a
+    template (play._BARE_ENTRIES, _PLAYED_BARE): in seeded games every play's entry and "played" data are
+    those built from the play itself (tricks.strength_code, the Samurai read from the table before it), and
+    no shared entry is ever changed."""
+    plays = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = GAME.setup(players, options, seed, variant)
+        while not GAME.is_over(state):
+            seat = min(GAME.to_act(state))
+            action = rng.choice(engine.legal_actions(state, seat))
+            new, events = GAME.apply(state, seat, action)
+            if action.startswith("play:"):
+                card, king, queen, switch, _ = play._parse(action)
+                colour = state.own_king[seat]
+                samurai = COLOUR_CODE[card] == "r" and has_up_of(state, seat, SAMURAI_CARDS)
+                power, strength, number = tricks.strength_code(
+                    card, bool(king), queen and colour == "w", queen and colour == "b", switch, samurai
+                )
+                queen_colour = colour if queen else ""
+                entry = new.trick[-1] if new.trick else new.last_trick[-1]
+                assert entry == {
+                    "s": seat,
+                    "c": card,
+                    "k": king,
+                    "q": queen_colour,
+                    "x": switch,
+                    "p": power,
+                    "col": strength,
+                    "n": number,
+                }
+                played = next(e for e in events if e.kind == "played")
+                assert list(played.data.items()) == [
+                    ("seat", seat),
+                    ("card", card),
+                    ("king", king),
+                    ("queen", queen_colour),
+                    ("switch", switch),
+                    ("variant", variant),
+                ]
+                plays += 1
+            state = new
+    assert plays > 150
+    for samurai, tables in ((False, play._BARE_ENTRIES), (True, play._SAMURAI_ENTRIES)):
+        for seat, entries in enumerate(tables):
+            for card, entry in entries.items():
+                assert entry == play._bare_entry(seat, card, samurai)
+    assert play._PLAYED_BARE["two-player"]["seat"] == -1 and play._PLAYED_BARE["standard"]["card"] == ""

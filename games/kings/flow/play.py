@@ -7,7 +7,7 @@ Resistance's switch), and the trick's end. The hot path of the engine: see docs/
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Final
+from typing import Any, Final
 
 from games.core.contract import Event
 from games.kings import tricks
@@ -23,6 +23,7 @@ from games.kings.flow.common import (
     NINJA_CARDS,
     RESISTANCE_CARDS,
     SAMURAI_CARDS,
+    STANDARD,
     TWO_PLAYER,
     ask_discard,
     can_jack3,
@@ -392,13 +393,17 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
     card_col = COLOUR_CODE[card]
     if bare:  # no king, queen or switch (most plays): the strength is the card's own, or the Samurai's red
         # the Samurai changes only red cards; one C-level test spares has_up_of's call for the usual seat
-        if card_col == "r" and (
+        samurai = card_col == "r" and (
             not SAMURAI_CARDS.isdisjoint(t.chars[seat]) and has_up_of(t, seat, SAMURAI_CARDS)
-        ):
-            power, strength_colour, number = 1, "k", _NUMBER_OF[card]
-        else:
-            power, strength_colour, number = _BARE_STRENGTH[card]
-        queen_colour = ""
+        )
+        entries = (_SAMURAI_ENTRIES if samurai else _BARE_ENTRIES)[seat]
+        try:
+            entry = entries[card]
+        except KeyError:
+            entry = entries[card] = _bare_entry(seat, card, samurai)
+        data = _PLAYED_BARE[t.variant].copy()  # the event's keys in order: two values to set
+        data["seat"] = seat
+        data["card"] = card
     else:
         colour = t.own_king[seat]
         if king:
@@ -416,12 +421,7 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
             card_col == "r" and has_up_of(t, seat, SAMURAI_CARDS),  # the Samurai changes only red cards
         )
         queen_colour = colour if queen else ""
-    # Ruling: a led card a queen turned into a rare or flag leads as what it became (no lead colour); the
-    # first number card sets it.
-    if not t.lead_colour and card_col and not queen:
-        t.lead_colour = card_col
-    t.trick = t.trick + [  # noqa: RUF005  (cheaper than unpacking)
-        {
+        entry = {
             "s": seat,
             "c": card,
             "k": king,
@@ -431,26 +431,22 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
             "col": strength_colour,
             "n": number,
         }
-    ]
+        data = {
+            "seat": seat,
+            "card": card,
+            "king": king,
+            "queen": queen_colour,
+            "switch": switch,
+            "variant": t.variant,
+        }
+    # Ruling: a led card a queen turned into a rare or flag leads as what it became (no lead colour); the
+    # first number card sets it.
+    if not t.lead_colour and card_col and not queen:
+        t.lead_colour = card_col
+    t.trick = t.trick + [entry]  # noqa: RUF005  (cheaper than unpacking)
     order = t.order = t.order[1:]
     t.free_play = False
-    events.append(
-        ev(
-            Event,
-            (
-                "played",
-                {
-                    "seat": seat,
-                    "card": card,
-                    "king": king,
-                    "queen": queen_colour,
-                    "switch": switch,
-                    "variant": t.variant,
-                },
-                None,
-            ),
-        )
-    )
+    events.append(ev(Event, ("played", data, None)))
     if not order:
         _finish_trick(t, events)
 
@@ -458,6 +454,32 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
 # A bare play's strength by card (tricks.strength_code without king, queen, switch or Samurai).
 _BARE_STRENGTH: Final[dict[str, tuple[int, str, int]]] = {
     card: tricks.strength_code(card, False, False, False, False, False) for card in COLOUR_CODE
+}
+
+
+def _bare_entry(seat: int, card: str, samurai: bool) -> dict[str, Any]:
+    """The trick entry of a bare play (no king, queen or switch) of `card` by `seat`, with its Samurai."""
+    if samurai:
+        power, colour, number = 1, "k", _NUMBER_OF[card]
+    else:
+        power, colour, number = _BARE_STRENGTH[card]
+    return {"s": seat, "c": card, "k": "", "q": "", "x": False, "p": power, "col": colour, "n": number}
+
+
+# A bare play's trick entry by seat and card, built on first use and shared by every table that holds it:
+# building an 8-key dict (and freeing it) costs ~2.4k instructions of a play's ~12k (apply_play, the hot
+# path). Like the lists of
+# a table (copy on write), an entry is never changed once made: a trick only replaces its list, views and
+# to_json copy the entries; tests/kings/test_engine_fast_paths.py checks that each play's entry is the one
+# built from the play. _SAMURAI_ENTRIES: a red card that the seat's face-up Samurai makes black.
+_BARE_ENTRIES: Final[list[dict[str, dict[str, Any]]]] = [{} for _ in range(8)]
+_SAMURAI_ENTRIES: Final[list[dict[str, dict[str, Any]]]] = [{} for _ in range(8)]
+# The "played" event's data of a bare play by the table's variant, keys in the order the play's general
+# path writes them: apply_play copies it and sets the seat and the card (a copy of a 6-key dict and two
+# stores cost about 60% of building it).
+_PLAYED_BARE: Final[dict[str, dict[str, Any]]] = {
+    variant: {"seat": -1, "card": "", "king": "", "queen": "", "switch": False, "variant": variant}
+    for variant in (STANDARD, TWO_PLAYER)
 }
 
 
