@@ -216,10 +216,14 @@ _ROLE: Final[dict[str, int]] = {
 _LEAD_ACTIONS: Final = tuple(f"lead:{s}" for s in range(8))
 
 
-def _roles(chars: list[str], bids: list[str] | None) -> tuple[list[str], list[str] | None, bool, bool, tuple[str, ...]]:
-    """What the seat's face-up characters (`chars` not in `bids`) let it do in the play phase: the Ninja's
-    lead, the Resistance's switch and each Hermit card, as legal_plays reads them with the two lists."""
-    ninja = switch_ok = False
+def _roles(
+    chars: list[str], bids: list[str] | None
+) -> tuple[list[str], list[str] | None, bool, int, tuple[str, ...], bool]:
+    """What the seat's face-up characters (`chars` not in `bids`) let it do in the play phase, as legal_plays
+    reads it with the two lists: the Ninja's lead, the Resistance's switch (legal_plays' mask bit 128), each
+    Hermit card, and whether its bids leave the jack up (two-player: it may be turned for +3)."""
+    ninja = False
+    switch = 0
     hermits: list[str] = []
     role = _ROLE
     for c in chars:
@@ -228,10 +232,10 @@ def _roles(chars: list[str], bids: list[str] | None) -> tuple[list[str], list[st
             if r == 1:
                 ninja = True
             elif r == 3:
-                switch_ok = True
+                switch = 128
             else:
                 hermits.append(c)
-    return chars, bids, ninja, switch_ok, tuple(hermits)
+    return chars, bids, ninja, switch, tuple(hermits), ("jack" not in bids) if bids else False
 
 
 # Each seat's _roles with the two lists it was read from (legal_plays: the hot path; the seat's characters and
@@ -239,8 +243,8 @@ def _roles(chars: list[str], bids: list[str] | None) -> tuple[list[str], list[st
 # write: a pick or a bid replaces the seat's list), so the same list objects still hold the same cards, and
 # the entry holds them, so their ids are never reused; tests/kings/test_engine_fast_paths.py holds
 # legal_plays to turn_actions + play_actions at every step of seeded games. One tuple per seat, replaced whole.
-_ROLES_READ: Final[list[tuple[list[str] | None, list[str] | None, bool, bool, tuple[str, ...]]]] = [
-    (None, None, False, False, ())
+_ROLES_READ: Final[list[tuple[list[str] | None, list[str] | None, bool, int, tuple[str, ...], bool]]] = [
+    (None, None, False, 0, (), False)
 ] * 8
 
 
@@ -253,7 +257,7 @@ def legal_plays(t: Table, seat: int) -> list[str]:
     roles = _ROLES_READ[seat]
     if roles[0] is not chars or roles[1] is not bids:  # not the lists last read for this seat
         roles = _ROLES_READ[seat] = _roles(chars, bids)
-    ninja, switch_ok, hermit_cards = roles[2], roles[3], roles[4]
+    _, _, ninja, switch, hermit_cards, jack_up = roles
     hermits: list[str] | None = None
     if hermit_cards and len(t.deck) >= 3:
         used_hermits = t.hermits_used
@@ -274,10 +278,8 @@ def legal_plays(t: Table, seat: int) -> list[str]:
     queen_up = t.queen_up[seat]
     if queen_up and own in ("r", "k", "g") and not (t.free_play or t.green == seat):
         out.append("queen")
-    if t.variant == TWO_PLAYER:  # can_jack3, inlined (every two-player play)
-        bids = t.bids[seat]
-        if bids and "jack" not in bids and not t.jack_turned[seat]:
-            out.append("jack3")
+    if jack_up and t.variant == TWO_PLAYER and not t.jack_turned[seat]:  # can_jack3, inlined (every play)
+        out.append("jack3")
     # play_actions, with _play_options' answers from the pass above
     queen = queen_up and own in ("w", "b")
     hand = t.hands[seat]
@@ -285,7 +287,7 @@ def legal_plays(t: Table, seat: int) -> list[str]:
     cards = hand
     if lead and not t.free_play and not _OF_COLOUR[lead].isdisjoint(hand):  # playable(t, seat), inlined
         cards = list(filter(_FOLLOWS[lead].__contains__, hand))  # C-level filter, no comprehension frame
-    mask = (32 if queen else 0) | (128 if switch_ok else 0)
+    mask = (32 | switch) if queen else switch
     # the seat's unused kings (kings_of, inlined without its lists: the two-player extra kings are every
     # other play's)
     used = t.king_used
@@ -384,8 +386,10 @@ def _moved(hands: list[list[str]], giver: int, to: int, card: str) -> list[list[
 
 
 def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
-    parsed = _PARSED.get(action)
-    card, king, queen, switch, bare = _parse(action) if parsed is None else parsed
+    try:
+        card, king, queen, switch, bare = _PARSED[action]
+    except KeyError:  # not a play string the engine lists (apply judged it legal: a bare play)
+        card, king, queen, switch, bare = _parse(action)
     hands = list(t.hands)
     hand = hands[seat] = list(hands[seat])
     hand.remove(card)
