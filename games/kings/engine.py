@@ -259,7 +259,7 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     events: list[Event] = []
     if route:  # a play phase turn, a pick, a bid, a discard, a set-up choice or `next`, checked above
         if route == "play":
-            if action.startswith("play:"):
+            if action[0] == "p":  # "play:...": no other action of a play phase turn starts with a "p"
                 apply_play(t, seat, action, events)
             else:
                 apply_turn(t, seat, action, events)

@@ -150,3 +150,34 @@ def must_follow(hand: Sequence[str], lead: Colour | None) -> list[str]:
     if not any(card_colour(c) is lead for c in hand):
         return list(hand)
     return [c for c in hand if card_colour(c) is lead or is_flag(c) or is_rare(c)]
+
+
+
+def beats(best: Mapping[str, Any], later: Mapping[str, Any], lead: str) -> bool:
+    """Whether the trick entry `later` takes the trick from `best`, an entry played before it (black trump,
+    `lead` the lead colour code or ""): the order `entry_winner` applies, as one comparison. The best of a
+    trick's entries so far against each later one gives entry_winner's answer in fewer steps (hot path:
+    flow/play.py; tests/kings/test_tricks.py holds the two equal)."""
+    p = later["p"]
+    if p == 3:  # the later king
+        return True
+    p0 = best["p"]
+    if p0 >= 2:  # a king, or the earlier rare
+        return False
+    if p == 2:  # the first rare
+        return True
+    if p != 1:  # a flag never takes a trick from an earlier card
+        return False
+    if p0 != 1:  # a number card over a flag
+        return True
+    c0, c = best["col"], later["col"]  # two number cards: black first, then the lead colour, else the earlier
+    if c0 == c:  # one colour: the higher number if black or the lead colour (the earlier of equals)
+        if c == "k" or (c == lead and lead):
+            higher: bool = later["n"] > best["n"]
+            return higher
+        return False
+    if c0 == "k":
+        return False
+    if c == "k":
+        return True
+    return c == lead and lead != ""

@@ -15,9 +15,10 @@ import random
 import pytest
 
 from games.core.errors import IllegalAction
-from games.kings import engine
-from games.kings.cards import all_character_cards, playing_cards
+from games.kings import engine, tricks
+from games.kings.cards import COLOUR_CODE, all_character_cards, playing_cards
 from games.kings.flow import draft, play
+from games.kings.flow.common import SAMURAI_CARDS, has_up_of
 from games.kings.game import GAME
 
 SUFFIXES = ("", ":kw", ":kr", ":kb", ":kg", ":kk", ":q", ":q:kw", ":q:s", ":s", ":k", ":x")
@@ -106,3 +107,94 @@ def test_direct_legality_and_copy_on_write_match_the_definitions(
             new, _ = GAME.apply(state, seat, rng.choice(legal))
             assert json.dumps(GAME.to_json(state), sort_keys=True) == before
             state = new
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, "two-player"), (4, "standard")])
+def test_play_listing_keeps_each_seats_characters_only_for_the_lists_it_read(players: int, variant: str) -> None:
+    """legal_plays keeps each seat's Ninja, Resistance and Hermits with the seat's character and bid lists
+    (play._ROLES_READ). Two seeded games interleaved step by step (each listing follows the other game's),
+    every play-phase listing is the definition's, and so is the listing of an equal table with fresh lists;
+    a seat's bids replaced by another list are read anew."""
+    games = [GAME.setup(players, {}, seed, variant) for seed in (3, 4)]
+    rngs = [random.Random(3), random.Random(4)]
+    listed = 0
+    while not all(GAME.is_over(g) for g in games):
+        for i, state in enumerate(games):
+            if GAME.is_over(state):
+                continue
+            seat = min(GAME.to_act(state))
+            if state.phase == "play" and state.discard_seat < 0 and state.exchange_from < 0:
+                want = play.turn_actions(state, seat) + play.play_actions(state, seat)
+                assert play.legal_plays(state, seat) == want
+                assert play.legal_plays(GAME.from_json(GAME.to_json(state)), seat) == want
+                listed += 1
+            games[i], _ = GAME.apply(state, seat, rngs[i].choice(engine.legal_actions(state, seat)))
+    assert listed > 100
+    state = GAME.setup(2, {}, 5, "two-player")
+    while not (state.phase == "play" and any("ninja" in c for c in state.chars[min(GAME.to_act(state))])):
+        seat = min(GAME.to_act(state))
+        state, _ = GAME.apply(state, seat, engine.legal_actions(state, seat)[0])
+    seat = min(GAME.to_act(state))
+    ninja = next(c for c in state.chars[seat] if "ninja" in c)
+    play.legal_plays(state, seat)  # read with the seat's lists
+    hidden = GAME.from_json(GAME.to_json(state))
+    hidden.bids = [list(b or []) for b in hidden.bids]
+    hidden.bids[seat] = [*hidden.bids[seat], ninja]  # the Ninja bid: no longer face up
+    assert play.legal_plays(hidden, seat) == play.turn_actions(hidden, seat) + play.play_actions(hidden, seat)
+
+
+@pytest.mark.parametrize(
+    ("players", "variant", "options"),
+    [(2, "two-player", {}), (4, "standard", {"cheerleader": "true", "devil_contract": "true"}), (3, "standard", {})],
+)
+def test_each_play_makes_the_trick_entry_and_event_of_the_play(
+    players: int, variant: str, options: dict[str, str]
+) -> None:
+    """A bare play takes its trick entry from a table shared by every game and copies its event's data from a
+    template (play._BARE_ENTRIES, _PLAYED_BARE): in seeded games every play's entry and "played" data are
+    those built from the play itself (tricks.strength_code, the Samurai read from the table before it), and
+    no shared entry is ever changed."""
+    plays = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = GAME.setup(players, options, seed, variant)
+        while not GAME.is_over(state):
+            seat = min(GAME.to_act(state))
+            action = rng.choice(engine.legal_actions(state, seat))
+            new, events = GAME.apply(state, seat, action)
+            if action.startswith("play:"):
+                card, king, queen, switch, _ = play._parse(action)
+                colour = state.own_king[seat]
+                samurai = COLOUR_CODE[card] == "r" and has_up_of(state, seat, SAMURAI_CARDS)
+                power, strength, number = tricks.strength_code(
+                    card, bool(king), queen and colour == "w", queen and colour == "b", switch, samurai
+                )
+                queen_colour = colour if queen else ""
+                entry = new.trick[-1] if new.trick else new.last_trick[-1]
+                assert entry == {
+                    "s": seat,
+                    "c": card,
+                    "k": king,
+                    "q": queen_colour,
+                    "x": switch,
+                    "p": power,
+                    "col": strength,
+                    "n": number,
+                }
+                played = next(e for e in events if e.kind == "played")
+                assert list(played.data.items()) == [
+                    ("seat", seat),
+                    ("card", card),
+                    ("king", king),
+                    ("queen", queen_colour),
+                    ("switch", switch),
+                    ("variant", variant),
+                ]
+                plays += 1
+            state = new
+    assert plays > 150
+    for samurai, tables in ((False, play._BARE_ENTRIES), (True, play._SAMURAI_ENTRIES)):
+        for seat, entries in enumerate(tables):
+            for card, entry in entries.items():
+                assert entry == play._bare_entry(seat, card, samurai)
+    assert play._PLAYED_BARE["two-player"]["seat"] == -1 and play._PLAYED_BARE["standard"]["card"] == ""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -167,3 +170,72 @@ def test_queen_turned_lead_leads_as_what_it_became() -> None:
         t = act(t, 1, "play:r3")
         assert t.lead_colour == "r"
         assert [a for a in t_legal(t, 2) if a.startswith("play:") and a.count(":") == 1] == ["play:r4"]
+
+
+def _fold_winner(trick: list[dict[str, Any]], lead: str) -> int:
+    """The trick's winner as the engine's trick end finds it: the best entry so far against each later one."""
+    best = 0
+    for i in range(1, len(trick)):
+        if tricks.beats(trick[best], trick[i], lead):
+            best = i
+    return best
+
+
+_ENTRIES = [
+    {"p": p, "col": col, "n": n}
+    for p in (0, 1, 2, 3)
+    for col in ("", "k", "r", "b", "g")
+    for n in (0, 1, 5, 10)
+]
+
+
+def test_beats_is_entry_winner_on_every_pair() -> None:
+    """Every pair of entries (any power, colour and number, equal numbers included) and every lead colour:
+    the two-player trick's one comparison gives entry_winner's answer."""
+    for lead in ("", "k", "r", "b", "g"):
+        for first in _ENTRIES:
+            for second in _ENTRIES:
+                trick = [first, second]
+                assert int(tricks.beats(first, second, lead)) == tricks.entry_winner(trick, lead), (trick, lead)
+
+
+def test_beats_folded_is_entry_winner_on_random_tricks() -> None:
+    rng = random.Random(11)
+    for _ in range(20000):
+        trick = [dict(rng.choice(_ENTRIES)) for _ in range(rng.randint(1, 6))]
+        lead = rng.choice(("", "k", "r", "b", "g"))
+        assert _fold_winner(trick, lead) == tricks.entry_winner(trick, lead), (trick, lead)
+
+
+def test_trick_ends_of_seeded_games_take_entry_winners_seat() -> None:
+    """In seeded games of 2-5 players (two-player and standard, the Samurai, queens and kings included), every
+    trick_won event names entry_winner's seat over the finished trick."""
+    from games.core.policy import random_policy
+    from games.kings.game import GAME
+
+    checked = 0
+    for variant, players in (("two-player", 2), ("standard", 3), ("standard", 4), ("standard", 5)):
+        for seed in range(8):
+            rng = random.Random(seed)
+            t = GAME.setup(players, {}, seed, variant)
+            while not GAME.is_over(t):
+                (seat,) = sorted(GAME.to_act(t))[:1]
+                legal = GAME.legal_actions(t, seat)
+                action = random_policy(lambda: {}, legal, rng)
+                t, events = GAME.apply(t, seat, action)
+                for event in events:
+                    if event.kind == "trick_won":
+                        trick = t.last_trick
+                        assert event.data["seat"] == trick[tricks.entry_winner(trick, _lead_of(trick))]["s"]
+                        checked += 1
+    assert checked > 500
+
+
+def _lead_of(trick: list[dict[str, Any]]) -> str:
+    """The lead colour of a finished trick: the first card without a queen whose colour is a colour."""
+    from games.kings.cards import COLOUR_CODE
+
+    for entry in trick:
+        if COLOUR_CODE[entry["c"]] and not entry["q"]:
+            return COLOUR_CODE[entry["c"]]
+    return ""

@@ -7,7 +7,7 @@ Resistance's switch), and the trick's end. The hot path of the engine: see docs/
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Final
+from typing import Any, Final
 
 from games.core.contract import Event
 from games.kings import tricks
@@ -23,6 +23,7 @@ from games.kings.flow.common import (
     NINJA_CARDS,
     RESISTANCE_CARDS,
     SAMURAI_CARDS,
+    STANDARD,
     TWO_PLAYER,
     ask_discard,
     can_jack3,
@@ -215,22 +216,53 @@ _ROLE: Final[dict[str, int]] = {
 _LEAD_ACTIONS: Final = tuple(f"lead:{s}" for s in range(8))
 
 
-def legal_plays(t: Table, seat: int) -> list[str]:
-    """`turn_actions(t, seat) + play_actions(t, seat)` for the seat to play in the play phase, reading the
-    seat's face-up characters in one pass (the hot path; tests/kings/test_engine_fast_paths.py holds it
-    to the two)."""
-    bids = t.bids[seat] if t.bids else None
-    ninja = switch_ok = False
-    hermits: list[str] | None = None
+def _roles(
+    chars: list[str], bids: list[str] | None
+) -> tuple[list[str], list[str] | None, bool, int, tuple[str, ...], bool]:
+    """What the seat's face-up characters (`chars` not in `bids`) let it do in the play phase, as legal_plays
+    reads it with the two lists: the Ninja's lead, the Resistance's switch (legal_plays' mask bit 128), each
+    Hermit card, and whether its bids leave the jack up (two-player: it may be turned for +3)."""
+    ninja = False
+    switch = 0
+    hermits: list[str] = []
     role = _ROLE
-    for c in t.chars[seat]:
+    for c in chars:
         if c in role and not (bids and c in bids):
             r = role[c]
             if r == 1:
                 ninja = True
             elif r == 3:
-                switch_ok = True
-            elif len(t.deck) >= 3 and c not in t.hermits_used:
+                switch = 128
+            else:
+                hermits.append(c)
+    return chars, bids, ninja, switch, tuple(hermits), ("jack" not in bids) if bids else False
+
+
+# Each seat's _roles with the two lists it was read from (legal_plays: the hot path; the seat's characters and
+# bids stay the same all through a round's play phase). The engine never changes a list in place (copy on
+# write: a pick or a bid replaces the seat's list), so the same list objects still hold the same cards, and
+# the entry holds them, so their ids are never reused; tests/kings/test_engine_fast_paths.py holds
+# legal_plays to turn_actions + play_actions at every step of seeded games. One tuple per seat, replaced whole.
+_ROLES_READ: Final[list[tuple[list[str] | None, list[str] | None, bool, int, tuple[str, ...], bool]]] = [
+    (None, None, False, 0, (), False)
+] * 8
+
+
+def legal_plays(t: Table, seat: int) -> list[str]:
+    """`turn_actions(t, seat) + play_actions(t, seat)` for the seat to play in the play phase, reading the
+    seat's face-up characters in one pass (the hot path; tests/kings/test_engine_fast_paths.py holds it
+    to the two)."""
+    chars = t.chars[seat]
+    bids = t.bids[seat] if t.bids else None
+    roles = _ROLES_READ[seat]
+    if roles[0] is not chars or roles[1] is not bids:  # not the lists last read for this seat
+        roles = _ROLES_READ[seat] = _roles(chars, bids)
+    _, _, ninja, switch, hermit_cards, jack_up = roles
+    hermits: list[str] | None = None
+    if hermit_cards and len(t.deck) >= 3:
+        used_hermits = t.hermits_used
+        for c in hermit_cards:
+            if c not in used_hermits:
                 if hermits is None:
                     hermits = []
                 hermits.append("hermit:" + c)
@@ -246,10 +278,8 @@ def legal_plays(t: Table, seat: int) -> list[str]:
     queen_up = t.queen_up[seat]
     if queen_up and own in ("r", "k", "g") and not (t.free_play or t.green == seat):
         out.append("queen")
-    if t.variant == TWO_PLAYER:  # can_jack3, inlined (every two-player play)
-        bids = t.bids[seat]
-        if bids and "jack" not in bids and not t.jack_turned[seat]:
-            out.append("jack3")
+    if jack_up and t.variant == TWO_PLAYER and not t.jack_turned[seat]:  # can_jack3, inlined (every play)
+        out.append("jack3")
     # play_actions, with _play_options' answers from the pass above
     queen = queen_up and own in ("w", "b")
     hand = t.hands[seat]
@@ -257,7 +287,7 @@ def legal_plays(t: Table, seat: int) -> list[str]:
     cards = hand
     if lead and not t.free_play and not _OF_COLOUR[lead].isdisjoint(hand):  # playable(t, seat), inlined
         cards = list(filter(_FOLLOWS[lead].__contains__, hand))  # C-level filter, no comprehension frame
-    mask = (32 if queen else 0) | (128 if switch_ok else 0)
+    mask = (32 | switch) if queen else switch
     # the seat's unused kings (kings_of, inlined without its lists: the two-player extra kings are every
     # other play's)
     used = t.king_used
@@ -356,8 +386,10 @@ def _moved(hands: list[list[str]], giver: int, to: int, card: str) -> list[list[
 
 
 def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
-    parsed = _PARSED.get(action)
-    card, king, queen, switch, bare = _parse(action) if parsed is None else parsed
+    try:
+        card, king, queen, switch, bare = _PARSED[action]
+    except KeyError:  # not a play string the engine lists (apply judged it legal: a bare play)
+        card, king, queen, switch, bare = _parse(action)
     hands = list(t.hands)
     hand = hands[seat] = list(hands[seat])
     hand.remove(card)
@@ -365,13 +397,17 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
     card_col = COLOUR_CODE[card]
     if bare:  # no king, queen or switch (most plays): the strength is the card's own, or the Samurai's red
         # the Samurai changes only red cards; one C-level test spares has_up_of's call for the usual seat
-        if card_col == "r" and (
+        samurai = card_col == "r" and (
             not SAMURAI_CARDS.isdisjoint(t.chars[seat]) and has_up_of(t, seat, SAMURAI_CARDS)
-        ):
-            power, strength_colour, number = 1, "k", _NUMBER_OF[card]
-        else:
-            power, strength_colour, number = _BARE_STRENGTH[card]
-        queen_colour = ""
+        )
+        entries = (_SAMURAI_ENTRIES if samurai else _BARE_ENTRIES)[seat]
+        try:
+            entry = entries[card]
+        except KeyError:
+            entry = entries[card] = _bare_entry(seat, card, samurai)
+        data = _PLAYED_BARE[t.variant].copy()  # the event's keys in order: two values to set
+        data["seat"] = seat
+        data["card"] = card
     else:
         colour = t.own_king[seat]
         if king:
@@ -389,12 +425,7 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
             card_col == "r" and has_up_of(t, seat, SAMURAI_CARDS),  # the Samurai changes only red cards
         )
         queen_colour = colour if queen else ""
-    # Ruling: a led card a queen turned into a rare or flag leads as what it became (no lead colour); the
-    # first number card sets it.
-    if not t.lead_colour and card_col and not queen:
-        t.lead_colour = card_col
-    t.trick = t.trick + [  # noqa: RUF005  (cheaper than unpacking)
-        {
+        entry = {
             "s": seat,
             "c": card,
             "k": king,
@@ -404,26 +435,22 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
             "col": strength_colour,
             "n": number,
         }
-    ]
+        data = {
+            "seat": seat,
+            "card": card,
+            "king": king,
+            "queen": queen_colour,
+            "switch": switch,
+            "variant": t.variant,
+        }
+    # Ruling: a led card a queen turned into a rare or flag leads as what it became (no lead colour); the
+    # first number card sets it.
+    if not t.lead_colour and card_col and not queen:
+        t.lead_colour = card_col
+    t.trick = t.trick + [entry]  # noqa: RUF005  (cheaper than unpacking)
     order = t.order = t.order[1:]
     t.free_play = False
-    events.append(
-        ev(
-            Event,
-            (
-                "played",
-                {
-                    "seat": seat,
-                    "card": card,
-                    "king": king,
-                    "queen": queen_colour,
-                    "switch": switch,
-                    "variant": t.variant,
-                },
-                None,
-            ),
-        )
-    )
+    events.append(ev(Event, ("played", data, None)))
     if not order:
         _finish_trick(t, events)
 
@@ -434,13 +461,50 @@ _BARE_STRENGTH: Final[dict[str, tuple[int, str, int]]] = {
 }
 
 
+def _bare_entry(seat: int, card: str, samurai: bool) -> dict[str, Any]:
+    """The trick entry of a bare play (no king, queen or switch) of `card` by `seat`, with its Samurai."""
+    if samurai:
+        power, colour, number = 1, "k", _NUMBER_OF[card]
+    else:
+        power, colour, number = _BARE_STRENGTH[card]
+    return {"s": seat, "c": card, "k": "", "q": "", "x": False, "p": power, "col": colour, "n": number}
+
+
+# A bare play's trick entry by seat and card, built on first use and shared by every table that holds it:
+# building an 8-key dict (and freeing it) costs ~2.4k instructions of a play's ~12k (apply_play, the hot
+# path). Like the lists of
+# a table (copy on write), an entry is never changed once made: a trick only replaces its list, views and
+# to_json copy the entries; tests/kings/test_engine_fast_paths.py checks that each play's entry is the one
+# built from the play. _SAMURAI_ENTRIES: a red card that the seat's face-up Samurai makes black.
+_BARE_ENTRIES: Final[list[dict[str, dict[str, Any]]]] = [{} for _ in range(8)]
+_SAMURAI_ENTRIES: Final[list[dict[str, dict[str, Any]]]] = [{} for _ in range(8)]
+# The "played" event's data of a bare play by the table's variant, keys in the order the play's general
+# path writes them: apply_play copies it and sets the seat and the card (a copy of a 6-key dict and two
+# stores cost about 60% of building it).
+_PLAYED_BARE: Final[dict[str, dict[str, Any]]] = {
+    variant: {"seat": -1, "card": "", "king": "", "queen": "", "switch": False, "variant": variant}
+    for variant in (STANDARD, TWO_PLAYER)
+}
+
+
 _CARD: Final = itemgetter("c")  # a trick entry's card
 
 
 def _finish_trick(t: Table, events: list[Event]) -> None:
     trick = t.trick
-    win = trick[tricks.entry_winner(trick, t.lead_colour)]["s"]
-    cards = list(map(_CARD, trick))  # one C-level pass (a comprehension is a frame of its own on 3.11)
+    beats = tricks.beats  # entry_winner as the best entry so far against each later one: fewer steps
+    if len(trick) == 2:  # two players (every trick of the two-player game): one comparison
+        first, second = trick
+        best = second if beats(first, second, t.lead_colour) else first
+        cards = [first["c"], second["c"]]
+    else:
+        lead = t.lead_colour
+        best = trick[0]
+        for entry in trick[1:]:
+            if beats(best, entry, lead):
+                best = entry
+        cards = list(map(_CARD, trick))  # one C-level pass (a comprehension is a frame of its own on 3.11)
+    win = best["s"]
     taken = t.taken = list(t.taken)  # put(), inlined twice (every trick): fresh lists, never shared
     taken[win] = taken[win] + cards
     won = t.tricks_won = list(t.tricks_won)
