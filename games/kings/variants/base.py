@@ -55,6 +55,7 @@ from games.kings.variants.tricks import (
     OF_SUIT,
     TURNING_QUEENS,
     TrickRules,
+    bare_winning_index,
     followable,
     lead_colour,
     winning_index,
@@ -66,6 +67,8 @@ SEAT: Final = tuple(frozenset({seat}) for seat in range(8))
 """The `to_act` set of one seat, built once."""
 NOBODY: Final[frozenset[int]] = frozenset()
 _ENTRY_CARD: Final = itemgetter(1)  # an Entry's card
+_ENTRY_KING: Final = itemgetter(2)  # an Entry's king
+_ENTRY_QUEEN: Final = itemgetter(3)  # an Entry's queen ("" for none)
 PlayRow = tuple[str, str, bool, tuple[tuple[Entry], ...], tuple[dict[str, Any], ...]]
 """A play's (card, queen, king), then by seat its trick entry (in a 1-tuple, ready to join the trick) and
 its "played" event data (a template, copied per event): `Variant.play_rows`."""
@@ -424,14 +427,22 @@ class Variant(ABC):
         """The trick's winner takes its cards and leads next, on the working copy `w` of the play that
         ended the trick (`s`, the state before it, gives the trick's rules); events already name the
         variant."""
-        index, rares = winning_index(trick, rules_for(self.trump(s), self.flag_beats_rare))  # self.rules(s)
+        rules = rules_for(self.trump(s), self.flag_beats_rare)  # self.rules(s)
+        cards = tuple(map(_ENTRY_CARD, trick))  # one C-level pass (a comprehension is a frame on 3.11)
+        # Most tricks hold no king and no queen (Napoleon has no queens): their winner by C-level passes
+        # over the cards (tests/kings_variants/test_trick_winner.py holds it to winning_index).
+        queens = self.queens and any(map(_ENTRY_QUEEN, trick))
+        if queens or any(map(_ENTRY_KING, trick)):
+            index, rares = winning_index(trick, rules)
+        else:
+            index, rares = bare_winning_index(cards, rules)
         winner = trick[index][0]  # seat
         red = False
-        for entry in trick:
-            if entry[0] == winner and entry[3] == "r":
-                red = True
-                break
-        cards = tuple(map(_ENTRY_CARD, trick))  # one C-level pass (a comprehension is a frame on 3.11)
+        if queens:  # a red queen's win counts (none without a queen in the trick)
+            for entry in trick:
+                if entry[0] == winner and entry[3] == "r":
+                    red = True
+                    break
         taken = w[I_TAKEN]
         w[I_TAKEN] = put(taken, winner, taken[winner] + cards)
         tricks = w[I_TRICKS]
