@@ -7,7 +7,14 @@ import random
 
 from games.kings.variants.components import ALL_CARDS, value_of
 from games.kings.variants.state import Entry
-from games.kings.variants.tricks import TrickRules, effective_colour, kind, lead_colour, winning_index
+from games.kings.variants.tricks import (
+    TrickRules,
+    bare_winning_index,
+    effective_colour,
+    kind,
+    lead_colour,
+    winning_index,
+)
 
 
 def reference(entries: list[Entry], rules: TrickRules) -> tuple[int, int]:
@@ -49,3 +56,22 @@ def test_one_pass_winner_matches_the_rule() -> None:
         assert winning_index(entries, rules) == reference(entries, rules), (entries, rules)
         checked += 1
     assert checked == 20000
+
+
+def test_bare_winner_matches_the_one_pass_winner() -> None:
+    """`bare_winning_index` (Variant.finish_trick's path for a trick with no king and no queen) gives
+    `winning_index`'s answer on random such tricks of every trump and flag rule."""
+    rng = random.Random(11)
+    for _ in range(20000):
+        cards = rng.sample(ALL_CARDS, rng.randint(1, 6))
+        entries = [Entry(seat, card) for seat, card in enumerate(cards)]
+        rules = TrickRules(rng.choice((None, "r", "b", "g", "k", "w")), rng.random() < 0.5)
+        assert bare_winning_index(cards, rules) == winning_index(entries, rules), (cards, rules)
+    specials = ["flag1", "flag2", "rare1", "rare2", "w11", "w12"]  # the free cards, often together
+    for _ in range(5000):
+        cards = rng.sample([*specials, *rng.sample(ALL_CARDS, 3)], rng.randint(1, 5))
+        if len(set(cards)) != len(cards):
+            continue
+        entries = [Entry(seat, card) for seat, card in enumerate(cards)]
+        rules = TrickRules(rng.choice((None, "k", "w")), rng.random() < 0.5)
+        assert bare_winning_index(cards, rules) == winning_index(entries, rules), (cards, rules)

@@ -55,6 +55,7 @@ from games.kings.variants.tricks import (
     OF_SUIT,
     TURNING_QUEENS,
     TrickRules,
+    bare_winning_index,
     followable,
     lead_colour,
     winning_index,
@@ -66,6 +67,12 @@ SEAT: Final = tuple(frozenset({seat}) for seat in range(8))
 """The `to_act` set of one seat, built once."""
 NOBODY: Final[frozenset[int]] = frozenset()
 _ENTRY_CARD: Final = itemgetter(1)  # an Entry's card
+_ENTRY_KING: Final = itemgetter(2)  # an Entry's king
+_ENTRY_QUEEN: Final = itemgetter(3)  # an Entry's queen ("" for none)
+PlayRow = tuple[str, str, bool, tuple[tuple[Entry], ...], tuple[dict[str, Any], ...]]
+"""A play's (card, queen, king), then by seat its trick entry (in a 1-tuple, ready to join the trick) and
+its "played" event data (a template, copied per event): `Variant.play_rows`."""
+ROW_SEATS: Final = range(8)  # every seat a table may have (the state's own count is at most this)
 EVERYONE: Final = tuple(frozenset(range(n)) for n in range(9))
 # The last play phase turn listed: _LISTED[0] = (the state, the seat, its plays), as the standard engine and
 # TIMETRAP keep theirs. apply() is nearly always asked about the state whose list was just built, and then
@@ -121,6 +128,27 @@ class Variant(ABC):
             }
             for colour in COLOURS
         }
+        # Each play action's row (PlayRow), built on its first use: a play then joins an entry made once
+        # and shared by every trick and state (an Entry is an immutable NamedTuple; views and `to_json`
+        # copy it) and copies a ready event data dict, instead of building both (hot path, ~89 plays a
+        # Napoleon game). tests/kings_variants/test_play_rows.py holds them to the plain construction.
+        self.play_rows: dict[str, PlayRow] = {}
+
+    def play_row(self, action: str) -> PlayRow:
+        """`play_rows[action]`, built and kept on first use, for a well-formed play (PARSED_PLAYS)."""
+        card, queen, king = PARSED_PLAYS[action]
+        row: PlayRow = (
+            card,
+            queen,
+            king,
+            tuple((Entry(seat, card, king, queen),) for seat in ROW_SEATS),
+            tuple(
+                {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
+                for seat in ROW_SEATS
+            ),
+        )
+        self.play_rows[action] = row
+        return row
 
     # --- hooks --------------------------------------------------------------------------------------
     @abstractmethod
@@ -284,16 +312,16 @@ class Variant(ABC):
             if listed[0] is s and listed[1] == seat:  # the plays legal_actions just listed for them (to act)
                 if action not in listed[2]:
                     raise IllegalAction("unknown_action")
-                move = PARSED_PLAYS[action]
             else:
                 turn = (s[18] + regular) % players if regular < players else s[20][0]  # leader, waiting
                 if seat != turn:  # to_act, inlined
                     raise IllegalAction("not_your_turn")
-                judged = self.play_move(s, seat, action)
-                if judged is None:
+                if self.play_move(s, seat, action) is None:
                     raise IllegalAction("unknown_action")
-                move = judged
-            card, queen, king = move
+            try:  # the action is a well-formed play here (listed, or judged legal)
+                card, queen, king, entries, datas = self.play_rows[action]
+            except KeyError:
+                card, queen, king, entries, datas = self.play_row(action)
             # The working copy, read from here on: a list's index is specialized on 3.11, a VState's (a
             # tuple subclass) is not, about 100 instructions a read (hot path).
             w: list[Any] = list(s)
@@ -310,7 +338,7 @@ class Variant(ABC):
             hand.remove(card)
             hands[seat] = tuple(hand)
             w[I_HANDS] = tuple(hands)
-            trick = w[I_TRICK] = w[17] + (_new_tuple(Entry, (seat, card, king, queen)),)  # trick
+            trick = w[I_TRICK] = w[17] + entries[seat]  # trick
             if king:
                 w[I_KING_USED] = put(w[14], seat, True)  # king_used
             if queen:
@@ -324,8 +352,7 @@ class Variant(ABC):
             public = w[24]  # public
             if card in public:
                 w[I_PUBLIC] = public - {card}
-            data = {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
-            events = [_new_tuple(Event, ("played", data, None))]
+            events = [_new_tuple(Event, ("played", datas[seat].copy(), None))]  # a dict of its own
             if regular < players or waiting:
                 return _new_tuple(VState, w), events
             return self.finish_trick(s, w, trick, events)
@@ -400,14 +427,22 @@ class Variant(ABC):
         """The trick's winner takes its cards and leads next, on the working copy `w` of the play that
         ended the trick (`s`, the state before it, gives the trick's rules); events already name the
         variant."""
-        index, rares = winning_index(trick, rules_for(self.trump(s), self.flag_beats_rare))  # self.rules(s)
+        rules = rules_for(self.trump(s), self.flag_beats_rare)  # self.rules(s)
+        cards = tuple(map(_ENTRY_CARD, trick))  # one C-level pass (a comprehension is a frame on 3.11)
+        # Most tricks hold no king and no queen (Napoleon has no queens): their winner by C-level passes
+        # over the cards (tests/kings_variants/test_trick_winner.py holds it to winning_index).
+        queens = self.queens and any(map(_ENTRY_QUEEN, trick))
+        if queens or any(map(_ENTRY_KING, trick)):
+            index, rares = winning_index(trick, rules)
+        else:
+            index, rares = bare_winning_index(cards, rules)
         winner = trick[index][0]  # seat
         red = False
-        for entry in trick:
-            if entry[0] == winner and entry[3] == "r":
-                red = True
-                break
-        cards = tuple(map(_ENTRY_CARD, trick))  # one C-level pass (a comprehension is a frame on 3.11)
+        if queens:  # a red queen's win counts (none without a queen in the trick)
+            for entry in trick:
+                if entry[0] == winner and entry[3] == "r":
+                    red = True
+                    break
         taken = w[I_TAKEN]
         w[I_TAKEN] = put(taken, winner, taken[winner] + cards)
         tricks = w[I_TRICKS]

@@ -66,6 +66,26 @@ CARD_POINTS: Final = {card: _card_points(card) for card in ALL_CARDS}
 """Each card's `_card_points`, built once (a round's scoring reads every taken card)."""
 
 
+def _plus_points(colour: str, back: bool) -> dict[str, int]:
+    """The plus points each taken card scores a seat of set `colour` whose king's back side is up or not."""
+    out = {}
+    for card, (king_colour, court_or_rare, _) in CARD_POINTS.items():
+        points = data.NAPOLEON_KING_COLOUR_CARD if back and king_colour == colour else 0
+        out[card] = points + (data.NAPOLEON_COURT_OR_RARE if court_or_rare else 0)
+    return out
+
+
+PLUS_POINTS: Final = {
+    (colour, back): _plus_points(colour, back) for colour in ("", *COLOURS) for back in (False, True)
+}
+"""`_plus_points` by (set colour, back side up), built once: a seat's taken cards are then summed by one
+C-level pass over int values (round_points; a Python loop over them was ~3% of a Napoleon game)."""
+MINUS_POINTS: Final = {card: -data.NAPOLEON_FLAG if flag else 0 for card, (_, _, flag) in CARD_POINTS.items()}
+"""The minus points each taken card scores (the flags'), for the same pass."""
+BID_CARD: Final = {action: card for card, action in BID_ACTIONS.items()}
+"""The card of each bid action (BID_ACTIONS reversed): a bid is checked by one lookup and a hand test."""
+
+
 class Napoleon(Variant):
     id = "napoleon"
     players = 5
@@ -125,19 +145,23 @@ class Napoleon(Variant):
         return owing(s[25])  # pending
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
-        if s.phase == "bid":
-            return [BID_ACTIONS[c] for c in s[5][seat] if c in BID_ACTIONS]  # hands
+        if s.phase == "bid":  # C-level passes over the hand (asked once a bid)
+            return list(map(BID_ACTIONS.__getitem__, filter(BID_ACTIONS.__contains__, s[5][seat])))  # hands
         if s.phase == "set":
             return set_actions(s[13])  # sets
         return self.discard_actions(s, seat, keep=KEEPERS)
 
     def phase_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        if s.phase != "exchange":  # an exchange discard is checked on its own by apply_discard
+        phase = s[4]  # phase
+        if phase == "bid":  # `action in phase_actions(s, seat)`, by one lookup and a hand test
             # (Variant.apply has checked that the seat is to act)
+            card = BID_CARD.get(action)
+            if card is None or card not in s[5][seat]:  # hands
+                raise IllegalAction("unknown_action")
+            return self.commit_bid(s, seat, card)
+        if phase != "exchange":  # an exchange discard is checked on its own by apply_discard
             if action not in self.phase_actions(s, seat):
                 raise IllegalAction("unknown_action")
-            if s.phase == "bid":
-                return self.commit_bid(s, seat, action.split(":", 1)[1])
             return self.take_set(s, seat, action.split(":", 1)[1])
         s = self.apply_discard(s, seat, action, KEEPERS)
         events = [new_event("discarded", {"seat": seat})]
@@ -229,18 +253,11 @@ class Napoleon(Variant):
         """(plus points, minus points) of one seat for the round (ナポレオン ■勝利点の獲得)."""
         colour = s.sets[seat]
         plus = data.NAPOLEON_TRICK * s.tricks[seat]
-        minus = 0
         # 「トリックでとったキングと同じ色のカード(キングの裏面)」: the used king's back side, so paid only once
         # the king has been used (in this round or the last: the back side lasts, RULINGS.md).
-        back = s.king_used[seat]
-        for card in s.taken[seat]:
-            king_colour, court_or_rare, flag = CARD_POINTS[card]
-            if back and king_colour == colour:
-                plus += data.NAPOLEON_KING_COLOUR_CARD
-            if court_or_rare:
-                plus += data.NAPOLEON_COURT_OR_RARE
-            if flag:
-                minus -= data.NAPOLEON_FLAG
+        taken = s.taken[seat]
+        plus += sum(map(PLUS_POINTS[colour, s.king_used[seat]].__getitem__, taken))
+        minus = sum(map(MINUS_POINTS.__getitem__, taken))
         if s.round == 2 and not s.king_used[seat]:
             plus += data.NAPOLEON_UNUSED_KING[colour]
         return plus, minus
