@@ -235,3 +235,38 @@ def test_the_deal_takes_the_shuffles_heads_as_the_plain_deal_does() -> None:
     for players in (2, 3, 4):
         for seed in range(300):
             assert setup(players, {}, seed) == _plain_setup(players, seed)
+
+
+def test_the_outcome_table_and_its_direct_build_give_the_plain_outcome() -> None:
+    from games.core.contract import Outcome
+    from games.timetrap.outcome import _places, outcome
+
+    ends = [s for s in STATES if s.over]
+    ends += [_end_of(players, seed) for players in (2, 3, 4) for seed in range(100)]
+    for state in ends:
+        for _ in range(2):  # worked out, then from the table
+            got = outcome(state)
+            placements, scores = _places(state.winner, state.out, tuple(map(len, state.hands)))
+            # the rule itself, as rulebook section 8 reads (see outcome._places)
+            wanted = Outcome(
+                placements=placements,
+                scores=scores,
+                details={
+                    "winner": state.winner,
+                    "reason": state.end_reason,
+                    "day": state.day,
+                    "hands": [len(h) for h in state.hands],
+                    "eliminated": [bool(o) for o in state.out],
+                },
+            )
+            assert got == wanted and got is not None and got.teams is None
+
+
+def _end_of(players: int, seed: int) -> State:
+    rng = random.Random(seed)
+    state = G.setup(players, {}, seed + 5000)
+    while not state.over:
+        (seat,) = G.to_act(state)
+        legal = G.legal_actions(state, seat)
+        state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
+    return state
