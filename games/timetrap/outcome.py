@@ -2,28 +2,36 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.core.contract import Outcome
+from games.core.native64 import WRAPS
 from games.timetrap.state import State
 
+# (winner, out, hand sizes) -> (placements, scores): both tuples, never changed, so shared by every game
+# that ends the same way (the outcome is built once per game, about 20 actions at 2 players, and working
+# the places out was about half of it: docs/engine-speed.md). A malformed state's are worked out, not kept.
+_PLACES: Final[
+    dict[tuple[int | None, tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[float, ...]]]
+] = {}
+_KEPT: Final = 4096
+_new_object: Final = object.__new__
+_set: Final = object.__setattr__
 
-def outcome(state: State) -> Outcome | None:
+
+def _places(
+    winner: int | None, out: tuple[int, ...], sizes: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """The winner is first. Players still in come next by fewest cards (equal counts share a place);
     eliminated players follow, the later eliminated ranking higher. With no winner nobody is first."""
-    if not state.over:
-        return None
-    # Plain loops over the few seats instead of a nested key function and generator sums: the outcome
-    # is built once per game, which at 2 players is about 20 actions (docs/engine-speed.md).
-    n = state.players
-    out = state.out
-    hands = state.hands
-    winner = state.winner
+    n = len(out)
     last_out = max(out) + 1
     keys: list[tuple[int, int, int]] = []
     for seat in range(n):
         if seat == winner:
             keys.append((0, 0, 0))
         elif not out[seat]:
-            keys.append((1, len(hands[seat]), 0))
+            keys.append((1, sizes[seat], 0))
         else:
             keys.append((2, 0, last_out - out[seat]))
     offset = 1 if winner is None else 0
@@ -37,14 +45,37 @@ def outcome(state: State) -> Outcome | None:
     scores = [0.0] * n
     if winner is not None and 0 <= winner < n:
         scores[winner] = 1.0
-    return Outcome(
-        placements=tuple(placements),
-        scores=tuple(scores),
-        details={  # C-level maps, not comprehensions (each a frame of its own on 3.11)
-            "winner": winner,
-            "reason": state.end_reason,
-            "day": state.day,
-            "hands": list(map(len, hands)),
-            "eliminated": list(map(bool, out)),
-        },
-    )
+    return tuple(placements), tuple(scores)
+
+
+def outcome(state: State) -> Outcome | None:
+    """The game's placements and scores (see _places), with its details."""
+    if not state.over:
+        return None
+    out = state.out
+    hands = state.hands
+    winner = state.winner
+    sizes = tuple(map(len, hands))
+    key = (winner, out, sizes)
+    found = _PLACES.get(key)
+    if found is None:
+        found = _places(winner, out, sizes)
+        if len(_PLACES) < _KEPT:
+            _PLACES[key] = found
+    details = {
+        "winner": winner,
+        "reason": state.end_reason,
+        "day": state.day,
+        "hands": list(sizes),
+        "eliminated": list(map(bool, out)),  # a C-level map, not a comprehension (a frame of its own on 3.11)
+    }
+    if WRAPS:  # the compiled build: its Outcome is built natively
+        return Outcome(placements=found[0], scores=found[1], details=details)
+    # The source build: the frozen dataclass's own stores without its keyword call through __init__
+    # (about 7.8k instructions a call, half of it the call): the same four fields, teams None as its default.
+    result = _new_object(Outcome)
+    _set(result, "placements", found[0])
+    _set(result, "scores", found[1])
+    _set(result, "teams", None)
+    _set(result, "details", details)
+    return result

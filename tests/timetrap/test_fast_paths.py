@@ -188,3 +188,85 @@ def test_the_one_pass_pick_up_equals_first_trap_then_take_from_board() -> None:
         quick_rows = list(board)
         assert take_first_trap(quick_rows) == card
         assert quick_rows == plain
+
+
+def _plain_setup(players: int, seed: int) -> State:
+    """setup.setup as the rulebook's deal reads (every shuffle whole, the hands sorted): the fast deal's
+    reference."""
+    from games.core.rng import Rng, seed_state
+    from games.timetrap import setup
+    from games.timetrap.table import public_mask
+
+    rng = Rng(seed_state(seed))
+    hands, discard, know = [], [], {}
+    for seat in range(players):
+        deck = rng.shuffled(cards.time_cards(seat))
+        discard.extend(deck[: cards.SETUP_DISCARDS])
+        trap = cards.trap_card(seat)
+        hands.append(cards.sorted_hand([*deck[cards.SETUP_DISCARDS :], trap]))
+        know[trap] = public_mask(players)
+    blue = rng.shuffled(setup._BLUE_IDS[dates.DEFAULT_SET])[:3]
+    yellow = rng.shuffled(setup._YELLOW_IDS[dates.DEFAULT_SET])[:3]
+    fixed = (blue[0], yellow[0], blue[1], yellow[1], blue[2], yellow[2])
+    start = rng.below(players)
+    fresh = setup.setup(players, {}, seed)
+    return fresh._replace(
+        rng=rng.state,
+        dates=fixed,
+        hands=tuple(hands),
+        discard=tuple(rng.shuffled(discard)),
+        know=know,
+        start=start,
+        turn=start,
+    )
+
+
+def test_the_deal_takes_the_shuffles_heads_as_the_plain_deal_does() -> None:
+    from games.core.rng import Rng
+    from games.timetrap.setup import setup, shuffled_head
+
+    for seed in range(400):
+        for size in (0, 1, 2, 3, 7, 11, 20):
+            items = [f"c{i}" for i in range(size)]
+            for count in (0, 1, 2, 3, size):
+                plain, fast = Rng(seed * 7919 + size), Rng(seed * 7919 + size)
+                assert shuffled_head(fast, items, count) == plain.shuffled(items)[:count]
+                assert fast.state == plain.state
+    for players in (2, 3, 4):
+        for seed in range(300):
+            assert setup(players, {}, seed) == _plain_setup(players, seed)
+
+
+def test_the_outcome_table_and_its_direct_build_give_the_plain_outcome() -> None:
+    from games.core.contract import Outcome
+    from games.timetrap.outcome import _places, outcome
+
+    ends = [s for s in STATES if s.over]
+    ends += [_end_of(players, seed) for players in (2, 3, 4) for seed in range(100)]
+    for state in ends:
+        for _ in range(2):  # worked out, then from the table
+            got = outcome(state)
+            placements, scores = _places(state.winner, state.out, tuple(map(len, state.hands)))
+            # the rule itself, as rulebook section 8 reads (see outcome._places)
+            wanted = Outcome(
+                placements=placements,
+                scores=scores,
+                details={
+                    "winner": state.winner,
+                    "reason": state.end_reason,
+                    "day": state.day,
+                    "hands": [len(h) for h in state.hands],
+                    "eliminated": [bool(o) for o in state.out],
+                },
+            )
+            assert got == wanted and got is not None and got.teams is None
+
+
+def _end_of(players: int, seed: int) -> State:
+    rng = random.Random(seed)
+    state = G.setup(players, {}, seed + 5000)
+    while not state.over:
+        (seat,) = G.to_act(state)
+        legal = G.legal_actions(state, seat)
+        state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
+    return state
