@@ -5,10 +5,7 @@ Rulebook 003_3dd097fef3f40e34.txt, section 4 (ゲームの準備).
 
 from __future__ import annotations
 
-import sys
-from array import array
-from collections.abc import Mapping, Sequence
-from hashlib import shake_128
+from collections.abc import Mapping
 from typing import Final
 
 from games.core.errors import InvalidOptions
@@ -24,35 +21,6 @@ _NOBODY: Final[frozenset[int]] = frozenset()
 # Each date set's blue and yellow card ids in the set's order (what a deal shuffles), built once.
 _BLUE_IDS: Final = {set_id: tuple(c.id for c in s.blue) for set_id, s in dates.DATE_SETS.items()}
 _YELLOW_IDS: Final = {set_id: tuple(c.id for c in s.yellow) for set_id, s in dates.DATE_SETS.items()}
-
-
-_ABOVE: Final = 1 << 64  # above every 64-bit sort key: marks a key already taken
-_BIG_ENDIAN: Final = sys.byteorder == "big"
-
-
-def shuffled_head(rng: Rng, items: Sequence[str], count: int) -> list[str]:
-    """`rng.shuffled(items)[:count]`, the RNG left in the same state, without sorting every item.
-
-    Rng.shuffled (games/core/rng.py) takes one draw, gives each item a 64-bit key from SHAKE-128 seeded
-    by it (read little-endian) and sorts the positions by key, stably. A deal keeps only the first few of
-    a shuffle (two discards of eleven time cards, three of seven date cards), so here the same keys are
-    made and the `count` smallest taken in order by C-level `min` and `index` (the first of equal keys,
-    as the stable sort puts it first): about a third of a shuffle's instructions saved per deal step.
-    tests/timetrap/test_fast_paths.py holds it to `Rng.shuffled` over many seeds, sizes and counts.
-    """
-    n = len(items)
-    if n < 2:  # Rng.shuffled draws nothing then
-        return list(items)[:count]
-    keys = array("Q", shake_128(rng.next_u64().to_bytes(8, "little")).digest(8 * n))
-    if _BIG_ENDIAN:
-        keys.byteswap()
-    left = keys.tolist()
-    head = []
-    for _ in range(min(count, n)):
-        at = left.index(min(left))
-        head.append(items[at])
-        left[at] = _ABOVE
-    return head
 
 
 _DEFAULT_CHOICE: Final[tuple[str, tuple[str, ...] | None]] = (dates.DEFAULT_SET.strip(), None)
@@ -100,7 +68,7 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
     know: dict[str, int] = {}
     for seat in range(players):
         own = cards.time_cards(seat)  # 1 to 11: already a sorted hand's order
-        dropped = shuffled_head(rng, own, cards.SETUP_DISCARDS)  # the shuffled deck's first cards
+        dropped = rng.shuffled_head(own, cards.SETUP_DISCARDS)  # the shuffled deck's first cards
         discard.extend(dropped)  # face down: nobody knows them, the owner included
         kept = list(own)  # the rest of the deck, sorted (time cards by number, then the Time Trap)
         for card in dropped:
@@ -110,8 +78,8 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
         hands.append(tuple(kept))
         know[trap] = everyone  # everyone saw each player receive a Time Trap card
     if fixed is None:
-        blue = shuffled_head(rng, _BLUE_IDS[set_id], 3)
-        yellow = shuffled_head(rng, _YELLOW_IDS[set_id], 3)
+        blue = rng.shuffled_head(_BLUE_IDS[set_id], 3)
+        yellow = rng.shuffled_head(_YELLOW_IDS[set_id], 3)
         fixed = (blue[0], yellow[0], blue[1], yellow[1], blue[2], yellow[2])
     start = rng.below(players)  # "decide by any method": a seeded draw, announced publicly
     # Positional, by one tuple.__new__ (State's field order): a keyword NamedTuple call is a Python-level
