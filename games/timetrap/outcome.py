@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.core.contract import Outcome
-from games.core.native64 import WRAPS
+from games.core.contract import Outcome, new_outcome
 from games.timetrap.state import State
 
 # (winner, out, hand sizes) -> (placements, scores): both tuples, never changed, so shared by every game
@@ -15,8 +14,6 @@ _PLACES: Final[
     dict[tuple[int | None, tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[float, ...]]]
 ] = {}
 _KEPT: Final = 4096
-_new_object: Final = object.__new__
-_set: Final = object.__setattr__
 
 
 def _places(
@@ -69,13 +66,4 @@ def outcome(state: State) -> Outcome | None:
         "hands": list(sizes),
         "eliminated": list(map(bool, out)),  # a C-level map, not a comprehension (a frame of its own on 3.11)
     }
-    if WRAPS:  # the compiled build: its Outcome is built natively
-        return Outcome(placements=found[0], scores=found[1], details=details)
-    # The source build: the frozen dataclass's own stores without its keyword call through __init__
-    # (about 7.8k instructions a call, half of it the call): the same four fields, teams None as its default.
-    result = _new_object(Outcome)
-    _set(result, "placements", found[0])
-    _set(result, "scores", found[1])
-    _set(result, "teams", None)
-    _set(result, "details", details)
-    return result
+    return new_outcome(found[0], found[1], details)
