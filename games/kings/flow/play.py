@@ -492,17 +492,12 @@ _CARD: Final = itemgetter("c")  # a trick entry's card
 
 def _finish_trick(t: Table, events: list[Event]) -> None:
     trick = t.trick
-    beats = tricks.beats  # entry_winner as the best entry so far against each later one: fewer steps
-    if len(trick) == 2:  # two players (every trick of the two-player game): one comparison
+    if len(trick) == 2:  # two players (every trick of the two-player game): entry_winner's one comparison
         first, second = trick
-        best = second if beats(first, second, t.lead_colour) else first
+        best = second if tricks.beats(first, second, t.lead_colour) else first
         cards = [first["c"], second["c"]]
     else:
-        lead = t.lead_colour
-        best = trick[0]
-        for entry in trick[1:]:
-            if beats(best, entry, lead):
-                best = entry
+        best = trick[tricks.entry_winner(trick, t.lead_colour)]
         cards = list(map(_CARD, trick))  # one C-level pass (a comprehension is a frame of its own on 3.11)
     win = best["s"]
     taken = t.taken = list(t.taken)  # put(), inlined twice (every trick): fresh lists, never shared
