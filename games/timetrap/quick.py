@@ -18,8 +18,8 @@ from typing import Any, Final
 from games.core.contract import Event
 from games.timetrap import dates
 from games.timetrap.allowed import TIME_CARDS
-from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, sorted_hand
-from games.timetrap.state import LIMITS, State
+from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_hand
+from games.timetrap.state import LAST_DAY, LIMITS, State
 from games.timetrap.table import NO_SEATS, ONLY, public_mask, take_first_trap
 
 _new: Final = tuple.__new__
@@ -42,7 +42,12 @@ _AFTER_TIME: Final = 15
 _LAST_PLAYER: Final = 16
 _PASSED: Final = 17
 _OUT: Final = 18
+_PENDING: Final = 19
+_OVER: Final = 20
+_WINNER: Final = 21
+_END_REASON: Final = 22
 _PLAYERS: Final = 0
+Board = tuple[tuple[tuple[str, int], ...], ...]
 _NEXT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # `out` -> each seat's next player still in
 
 
@@ -76,16 +81,18 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     asks nothing. None otherwise."""
     # Tuple indexes (hot path): the State field is named in each comment.
     hand = state[6][seat]  # state.hands
-    played = state[13] + 1  # state.played_today
-    if len(hand) < 2 or card in state[9] or state[23] or state[24]:
+    if card in state[9] or state[23] or state[24]:
         return None  # state.know, state.extra_turn, state.skip_next
-    ends_day = played >= state[12]  # state.limit
-    if ends_day and state[4] + 1 not in _PLAIN_NEXT_DAYS:  # state.day
-        return None
     value = NUMBER_OF[card]
     day = state[4]  # state.day
     days = state[3]  # state.dates
     if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1]) == value:
+        return None
+    if len(hand) < 2:
+        return _play_last(state, seat, card, value)
+    played = state[13] + 1  # state.played_today
+    ends_day = played >= state[12]  # state.limit
+    if ends_day and day + 1 not in _PLAIN_NEXT_DAYS:
         return None
     # The next State's fields, read from here on: an index into a list is specialized on 3.11, one into a
     # NamedTuple (a tuple subclass) is not, about 100 instructions a read.
@@ -114,6 +121,93 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     following = _NEXT.get(out)  # next_active, inlined (one call less)
     fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     return _new(State, fields), events
+
+
+def _play_last(state: State, seat: int, card: str, value: int) -> tuple[State, list[Event]] | None:
+    """play's last card of a hand when it ends the game: on day 7 its player wins at once
+    (rules.play_time_card, "emptied_day7"); before day 7 they are out (rules.end_turn, "empty_hand"),
+    which ends the game when one player is left (Table.eliminate, "last_survivor"), as in nearly every
+    two-player game. play has checked the rest (nobody knew the card, no date card's number, no yellow
+    flag). None otherwise: a third player goes on, through the full rules."""
+    day = state[4]  # state.day (tuple indexes: hot path)
+    if day != LAST_DAY and state[18].count(0) != 2:  # state.out: one player would be left
+        return None
+    fields: list[Any] = list(state)
+    hands = list(fields[_HANDS])
+    hands[seat] = ()
+    fields[_HANDS] = tuple(hands)
+    fields[_BOARD] = _with_entry(fields[_BOARD], day, _ENTRY[card])
+    fields[_PLAYED] += 1
+    fields[_AFTER_TIME] = True
+    fields[_LAST_PLAYER] = seat
+    fields[_PASSED] = NO_SEATS
+    events = [_new(Event, ("play", {"seat": seat, "card": card, "value": value}, None))]
+    if day == LAST_DAY:
+        _finish(fields, seat, "emptied_day7", events)
+    else:
+        _out_of_cards(fields, seat, events)
+    return _new(State, fields), events
+
+
+def _last_day_ends_game(state: State, fields: list[Any], reason: str, events: list[Event]) -> bool:
+    """rules.end_day on day 6 then start_day of day 7 on the next State's `fields`, when the Time Trap
+    holders' elimination there ends the game (as it nearly always does at two players): True, and
+    `fields` and `events` are the result. False when nobody holds one or two players are left (the
+    caller goes to the full rules)."""
+    out = state[18]  # state.out (tuple indexes: hot path)
+    hands = fields[_HANDS]
+    # rules.start_day's holders (state.players)
+    holders = [s for s in range(state[0]) if not out[s] and any(is_trap(c) for c in hands[s])]
+    if not holders:
+        return False
+    order = max(out) + 1
+    after = list(out)
+    for seat in holders:
+        after[seat] = order
+    left = after.count(0)
+    if left > 1:
+        return False
+    fields[_DAY] = LAST_DAY
+    fields[_BOARD] = fields[_BOARD] + ((),)  # the new day's row
+    fields[_PLAYED] = 0
+    fields[_TRAPS] = 0
+    fields[_PASSED] = NO_SEATS
+    fields[_AFTER_TIME] = False
+    fields[_LAST_PLAYER] = None
+    fields[_OUT] = tuple(after)
+    events.append(_new(Event, ("day_end", {"day": LAST_DAY - 1, "reason": reason}, None)))
+    for seat in holders:
+        events.append(_new(Event, ("eliminated", {"seat": seat, "reason": "trap"}, None)))
+    if left:
+        _finish(fields, after.index(0), "last_survivor", events)
+    else:
+        _finish(fields, None, "no_survivor", events)
+    return True
+
+
+def _with_entry(board: Board, day: int, entry: tuple[str, int]) -> Board:
+    """`board` with `entry` played today (Table.to_board)."""
+    return board[: day - 1] + (board[day - 1] + (entry,),) + board[day:]  # noqa: RUF005
+
+
+def _out_of_cards(fields: list[Any], seat: int, events: list[Event]) -> None:
+    """Table.eliminate([seat], "empty_hand") on the next State's `fields` when it leaves one player,
+    who wins at once (the callers check that one is left)."""
+    out = list(fields[_OUT])
+    out[seat] = max(out) + 1
+    fields[_OUT] = tuple(out)
+    events.append(_new(Event, ("eliminated", {"seat": seat, "reason": "empty_hand"}, None)))
+    _finish(fields, out.index(0), "last_survivor", events)
+
+
+def _finish(fields: list[Any], winner: int | None, reason: str, events: list[Event]) -> None:
+    """Table.finish on the next State's `fields` (a game not over yet)."""
+    fields[_OVER] = True
+    fields[_WINNER] = winner
+    fields[_END_REASON] = reason
+    fields[_PENDING] = None
+    hands = [len(hand) for hand in fields[_HANDS]]
+    events.append(_new(Event, ("game_over", {"winner": winner, "reason": reason, "hands": hands}, None)))
 
 
 def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | None:
@@ -182,6 +276,8 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
             break
     else:  # nobody is waiting: the day ends
         if fields[_DAY] + 1 not in _PLAIN_NEXT_DAYS:
+            if fields[_DAY] + 1 == LAST_DAY and _last_day_ends_game(state, fields, "passes", events):
+                return _new(State, fields), events
             return None
         start = fields[_START] if last is None else last
         _next_day(state, fields, fields[_BOARD], start, "passes", events)
@@ -197,7 +293,6 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
 # start_day reduce to _next_day.
 _PLAIN_NEXT_DAYS: Final = frozenset({2, 3, 4, 5, 6})
 _TRAP_DAYS: Final = frozenset({3, 5})  # rules.TRAP_DAYS: the start player picks up a played Time Trap card
-Board = tuple[tuple[tuple[str, int], ...], ...]
 
 
 def _next_day(

@@ -159,6 +159,10 @@ def test_the_shortcuts_write_the_state_fields_they_name() -> None:
         "turn",
         "limit",
         "out",
+        "pending",
+        "over",
+        "winner",
+        "end_reason",
     ):
         assert getattr(quick, f"_{name.upper()}") == State._fields.index(name)
     for name in ("played_today", "traps_today", "after_time", "last_player", "passed"):
@@ -270,3 +274,65 @@ def _end_of(players: int, seed: int) -> State:
         legal = G.legal_actions(state, seat)
         state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
     return state
+
+
+def test_the_last_card_shortcut_ends_the_game_as_the_full_rules_do() -> None:
+    """quick.play of a hand's last card (quick._play_last): out of cards before day 7 with one player left,
+    or the day-7 win, against rules.play_time_card on a working copy; every other last card (a yellow
+    number, a third player still in) goes to the full rules."""
+    ended = {"last_survivor": 0, "emptied_day7": 0}
+    for state in STATES + MORE_TWO_PLAYER_STATES:
+        if state.pending is not None or len(state.hands[state.turn]) != 1:
+            continue
+        seat = state.turn
+        for action in rules.legal_actions(state, seat):
+            kind, _, card = action.partition(":")
+            if kind != "play":
+                continue
+            table = Table(state)
+            rules.play_time_card(table, seat, card)
+            fast = quick.play(state, seat, card)
+            if fast is None:  # declined: apply goes through the full rules
+                continue
+            ended[fast[0].end_reason or ""] += 1
+            assert fast == (table.freeze(), table.events), (state, action)
+    assert ended["last_survivor"] > 20 and ended["emptied_day7"] > 5
+
+
+def _states_of(players: int, seed: int) -> list[State]:
+    """Every state of one seeded random game."""
+    rng = random.Random(seed)
+    state = G.setup(players, {}, seed)
+    states = []
+    while not state.over:
+        states.append(state)
+        (seat,) = G.to_act(state)
+        legal = G.legal_actions(state, seat)
+        state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
+    return states
+
+
+MORE_TWO_PLAYER_STATES = [state for seed in range(100, 400) for state in _states_of(2, seed)]
+
+
+def test_the_pass_into_day_7_that_ends_the_game_equals_the_full_rules() -> None:
+    """quick.pass_turn of the pass that ends day 6 when the Time Trap holders' elimination on day 7 ends
+    the game (quick._last_day_ends_game), against rules.pass_turn on a working copy."""
+    ended = {"last_survivor": 0, "no_survivor": 0}
+    for state in STATES + MORE_TWO_PLAYER_STATES:
+        if (
+            state.pending is not None
+            or state.day != 6
+            or "pass" not in rules.legal_actions(state, state.turn)
+        ):
+            continue
+        fast = quick.pass_turn(state, state.turn)
+        table = Table(state)
+        rules.pass_turn(table, state.turn)
+        if fast is None:  # declined: apply goes through the full rules
+            assert table.day == 6 or not table.over, state
+            continue
+        if fast[0].day == 7:
+            ended[fast[0].end_reason or ""] += 1
+        assert fast == (table.freeze(), table.events), state
+    assert ended["last_survivor"] > 20 and ended["no_survivor"] > 0
