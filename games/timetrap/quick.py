@@ -212,11 +212,19 @@ def _finish(fields: list[Any], winner: int | None, reason: str, events: list[Eve
 
 def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | None:
     """rules.play_trap of a legal Time Trap when the turn passes on: the hand keeps a card and the
-    daily limit is not reached. The discard is the private move of Table.private_move. None otherwise."""
+    daily limit is not reached; or when it empties the hand before day 7 and one player is left, who
+    wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
+    Table.private_move. None otherwise."""
     hand = state[6][seat]  # state.hands (tuple indexes: hot path)
     played = state[13] + 1  # state.played_today
-    if len(hand) < 3 or played >= state[12] or state[23] or state[24]:
-        return None  # state.limit, state.extra_turn, state.skip_next
+    if state[23] or state[24]:  # state.extra_turn, state.skip_next
+        return None
+    ends_game = len(hand) < 3  # the Time Trap and the discard are the hand's last cards
+    if ends_game:
+        if state[4] == LAST_DAY or state[18].count(0) != 2:  # state.day, state.out
+            return None
+    elif played >= state[12]:  # state.limit
+        return None
     # C-level passes over the hand (filter, set and list operations) instead of Python loops (hot path).
     trap_card = min(filterfalse(TIME_CARDS.__contains__, hand))  # identical cards: the lowest id
     tile_up = state[5]  # state.tile_up
@@ -253,14 +261,18 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     fields[_AFTER_TIME] = False
     fields[_LAST_PLAYER] = seat
     fields[_PASSED] = NO_SEATS
-    out = fields[_OUT]
-    following = _NEXT.get(out)  # next_active, inlined (one call less)
-    fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     tile = "up" if tile_up else "down"
-    return _new(State, fields), [
+    events = [
         _new(Event, ("trap", {"seat": seat, "card": trap_card, "value": value, "tile": tile}, None)),
         _new(Event, ("trap_discard", {"seat": seat, "card": discard}, ONLY[seat])),
     ]
+    if ends_game:
+        _out_of_cards(fields, seat, events)
+        return _new(State, fields), events
+    out = fields[_OUT]
+    following = _NEXT.get(out)  # next_active, inlined (one call less)
+    fields[_TURN] = next_active(out, seat) if following is None else following[seat]
+    return _new(State, fields), events
 
 
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:

@@ -97,17 +97,25 @@ def test_apply_judges_alike_with_and_without_the_list_just_built() -> None:
     """apply() finds an action in the legal list it was just given for the same state, else judges it
     itself: both ways accept exactly the legal actions, with the same result and the same refusal."""
     rng = random.Random(7)
-    for state in rng.sample(STATES, 600):
+    answering = [s for s in STATES + MORE_TWO_PLAYER_STATES if s.pending is not None]
+    assert len(answering) > 50
+    for state in rng.sample(STATES, 600) + answering:
         (seat,) = rules.to_act(state)
         hand = state.hands[seat]
         candidates = {
             "pass",
             "draw:0",
+            "draw:1",
             "play:xx",
             *(f"{k}:{c}" for k in ("play", "trap", "discard") for c in hand),
+            *(f"give:{c}:{s}" for c in hand for s in range(state.players)),
         }
         candidates.update(f"play:{c}" for c in rng.sample(sorted(cards.NUMBER_OF), 5))
+        # Lists just built for other states (a turn and a question), so that `cold` finds none of its own.
+        others = [s for s in (STATES[0], answering[0], STATES[1], answering[1]) if s is not state][:2]
         for action in sorted(candidates):
+            for other in others:
+                rules.legal_actions(other, next(iter(rules.to_act(other))))
             rules.legal_actions(state, (seat + 1) % state.players)  # a list for another seat: not used
             cold = _outcome(state, seat, action)
             legal = rules.legal_actions(state, seat)
@@ -276,27 +284,32 @@ def _end_of(players: int, seed: int) -> State:
     return state
 
 
-def test_the_last_card_shortcut_ends_the_game_as_the_full_rules_do() -> None:
-    """quick.play of a hand's last card (quick._play_last): out of cards before day 7 with one player left,
-    or the day-7 win, against rules.play_time_card on a working copy; every other last card (a yellow
-    number, a third player still in) goes to the full rules."""
-    ended = {"last_survivor": 0, "emptied_day7": 0}
+def test_the_last_card_shortcuts_end_the_game_as_the_full_rules_do() -> None:
+    """quick.play of a hand's last card (quick._play_last) and quick.trap of a hand's last two: out of
+    cards before day 7 with one player left, or the day-7 win, against rules.play_time_card and
+    rules.play_trap on a working copy; every other last card (a yellow number, a third player still in)
+    goes to the full rules."""
+    ended = {"play last_survivor": 0, "play emptied_day7": 0, "trap last_survivor": 0}
     for state in STATES + MORE_TWO_PLAYER_STATES:
-        if state.pending is not None or len(state.hands[state.turn]) != 1:
-            continue
         seat = state.turn
+        if state.pending is not None or len(state.hands[seat]) > 2:
+            continue
         for action in rules.legal_actions(state, seat):
             kind, _, card = action.partition(":")
-            if kind != "play":
-                continue
             table = Table(state)
-            rules.play_time_card(table, seat, card)
-            fast = quick.play(state, seat, card)
+            if kind == "play" and len(state.hands[seat]) == 1:
+                rules.play_time_card(table, seat, card)
+                fast = quick.play(state, seat, card)
+            elif kind == "trap":
+                rules.play_trap(table, seat, card)
+                fast = quick.trap(state, seat, card)
+            else:
+                continue
             if fast is None:  # declined: apply goes through the full rules
                 continue
-            ended[fast[0].end_reason or ""] += 1
+            ended[f"{kind} {fast[0].end_reason}"] += 1
             assert fast == (table.freeze(), table.events), (state, action)
-    assert ended["last_survivor"] > 20 and ended["emptied_day7"] > 5
+    assert min(ended.values()) > 5 and ended["play last_survivor"] > 20
 
 
 def _states_of(players: int, seed: int) -> list[State]:
