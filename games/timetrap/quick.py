@@ -19,7 +19,7 @@ from games.core.contract import Event
 from games.timetrap import dates
 from games.timetrap.allowed import TIME_CARDS
 from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_hand
-from games.timetrap.state import LAST_DAY, LIMITS, State
+from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, public_mask, take_first_trap
 
 _new: Final = tuple.__new__
@@ -87,7 +87,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     day = state[4]  # state.day
     days = state[3]  # state.dates
     if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1]) == value:
-        return None
+        return None if len(hand) < 2 else _play_yellow(state, seat, card, value, _EFFECT[days[day - 1]])
     if len(hand) < 2:
         return _play_last(state, seat, card, value)
     played = state[13] + 1  # state.played_today
@@ -120,6 +120,97 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     out = fields[_OUT]
     following = _NEXT.get(out)  # next_active, inlined (one call less)
     fields[_TURN] = next_active(out, seat) if following is None else following[seat]
+    return _new(State, fields), events
+
+
+class _Which:
+    """A dates.Effects that only records which effect a yellow card asks for (read once per card)."""
+
+    def __init__(self) -> None:
+        self.effect = ""
+
+    def draw_from_chosen_player(self) -> None:
+        self.effect = "draw"
+
+    def give_chosen_card(self) -> None:
+        self.effect = "give"
+
+    def next_player_discards(self) -> None:
+        self.effect = "discard_next"
+
+    def extra_turn(self) -> None:
+        self.effect = "extra_turn"
+
+    def skip_next_player(self) -> None:
+        self.effect = "skip"
+
+    def take_board_trap(self) -> None:
+        self.effect = "take_trap"
+
+    def discard_chosen_card(self) -> None:
+        self.effect = "discard_own"
+
+
+def _effect_of(card: dates.YellowCard) -> str:
+    which = _Which()
+    card.effect(which)
+    return which.effect
+
+
+_EFFECT: Final = {card_id: _effect_of(card) for card_id, card in YELLOW.items()}  # yellow date -> effect
+_ASKS_ACTOR: Final = frozenset({"give", "discard_own"})  # asked of the actor, who has a card left
+_PASSES_ON: Final = frozenset({"extra_turn", "skip"})  # the turn then passes on (rules.end_turn)
+
+
+def _play_yellow(
+    state: State, seat: int, card: str, value: int, effect: str
+) -> tuple[State, list[Event]] | None:
+    """play's card of today's yellow number, the hand keeping a card, when its effect is one of the
+    commonest: a question (rules.YellowEffects._ask: the card's turn ends only once it is answered, so
+    the daily limit waits too), an extra turn or a skip (then the turn passes on as rules.end_turn says,
+    the daily limit not reached). This restates YellowEffects' conditions for asking (a card left to give
+    or discard, a next player with cards, someone to draw from); tests/timetrap/test_fast_paths.py holds
+    it to the full rules. None otherwise (an effect ignored, a Time Trap taken, the day's end)."""
+    out = state[18]  # state.out (tuple indexes: hot path)
+    hands_now = state[6]  # state.hands
+    asked = seat
+    if effect == "discard_next":
+        asked = next_active(out, seat)
+        if asked == seat or not hands_now[asked]:
+            return None
+    elif effect == "draw":
+        for other in range(state[0]):  # state.players
+            if other != seat and not out[other] and hands_now[other]:
+                break
+        else:
+            return None
+    elif effect in _PASSES_ON:
+        if state[13] + 1 >= state[12]:  # state.played_today, state.limit
+            return None
+    elif effect not in _ASKS_ACTOR:
+        return None  # a Time Trap taken from the board
+    fields: list[Any] = list(state)
+    kept = list(hands_now[seat])
+    kept.remove(card)
+    hands = list(hands_now)
+    hands[seat] = tuple(kept)
+    fields[_HANDS] = tuple(hands)
+    fields[_BOARD] = _with_entry(fields[_BOARD], state[4], _ENTRY[card])  # state.day
+    fields[_PLAYED] += 1
+    fields[_AFTER_TIME] = True
+    fields[_LAST_PLAYER] = seat
+    fields[_PASSED] = NO_SEATS
+    events = [_new(Event, ("play", {"seat": seat, "card": card, "value": value}, None))]
+    if effect == "extra_turn":
+        events.append(_new(Event, ("extra_turn", {"seat": seat}, None)))
+        fields[_TURN] = seat
+    elif effect == "skip":
+        skipped = next_active(out, seat)
+        events.append(_new(Event, ("skip", {"seat": skipped, "by": seat}, None)))
+        fields[_TURN] = next_active(out, skipped)
+    else:
+        fields[_PENDING] = Pending(effect, asked, seat)
+        events.append(_new(Event, ("asked", {"seat": asked, "kind": effect}, None)))
     return _new(State, fields), events
 
 

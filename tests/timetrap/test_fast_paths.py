@@ -349,3 +349,32 @@ def test_the_pass_into_day_7_that_ends_the_game_equals_the_full_rules() -> None:
             ended[fast[0].end_reason or ""] += 1
         assert fast == (table.freeze(), table.events), state
     assert ended["last_survivor"] > 20 and ended["no_survivor"] > 0
+
+
+def test_the_yellow_card_shortcut_equals_the_full_rules() -> None:
+    """quick.play of today's yellow number (quick._play_yellow): a question asked, an extra turn or a
+    skip, against rules.play_time_card on a working copy, each effect met many times; the rest (an effect
+    ignored, a Time Trap taken, the day's end) goes to the full rules."""
+    met: dict[str, int] = {}
+    for state in STATES + MORE_TWO_PLAYER_STATES:
+        if state.pending is not None or state.day > len(state.dates):
+            continue
+        yellow = dates.yellow(state.dates[state.day - 1])
+        if yellow is None:
+            continue
+        seat = state.turn
+        for action in rules.legal_actions(state, seat):
+            kind, _, card = action.partition(":")
+            if kind != "play" or cards.number(card) != yellow.number:
+                continue
+            fast = quick.play(state, seat, card)
+            table = Table(state)
+            rules.play_time_card(table, seat, card)
+            if fast is None:  # declined: apply goes through the full rules
+                continue
+            pending = fast[0].pending
+            effect = fast[1][1].kind if pending is None else pending.kind
+            met[effect] = met.get(effect, 0) + 1
+            assert fast == (table.freeze(), table.events), (state, action)
+    wanted = {"draw", "give", "discard_next", "discard_own", "extra_turn", "skip"}
+    assert set(met) == wanted and min(met.values()) > 50, met
