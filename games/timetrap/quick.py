@@ -303,7 +303,7 @@ def _finish(fields: list[Any], winner: int | None, reason: str, events: list[Eve
 
 def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | None:
     """rules.play_trap of a legal Time Trap when the turn passes on: the hand keeps a card and the
-    daily limit is not reached; or when it empties the hand before day 7 and one player is left, who
+    daily limit is not reached, or it is and a plain day follows (_next_day); or when it empties the hand before day 7 and one player is left, who
     wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
     Table.private_move. None otherwise."""
     hand = state[6][seat]  # state.hands (tuple indexes: hot path)
@@ -311,11 +311,14 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     if state[23] or state[24]:  # state.extra_turn, state.skip_next
         return None
     ends_game = len(hand) < 3  # the Time Trap and the discard are the hand's last cards
+    ends_day = False
     if ends_game:
         if state[4] == LAST_DAY or state[18].count(0) != 2:  # state.day, state.out
             return None
     elif played >= state[12]:  # state.limit
-        return None
+        if state[4] + 1 not in _PLAIN_NEXT_DAYS:  # state.day
+            return None
+        ends_day = True
     # C-level passes over the hand (filter, set and list operations) instead of Python loops (hot path).
     trap_card = min(filterfalse(TIME_CARDS.__contains__, hand))  # identical cards: the lowest id
     tile_up = state[5]  # state.tile_up
@@ -359,6 +362,9 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     ]
     if ends_game:
         _out_of_cards(fields, seat, events)
+        return _new(State, fields), events
+    if ends_day:
+        _next_day(state, fields, fields[_BOARD], seat, "limit", events)
         return _new(State, fields), events
     out = fields[_OUT]
     following = _NEXT.get(out)  # next_active, inlined (one call less)

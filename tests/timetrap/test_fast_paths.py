@@ -35,6 +35,23 @@ def _seeded_states(games: int) -> list[State]:
 STATES = _seeded_states(12)
 
 
+def _states_of(players: int, seed: int) -> list[State]:
+    """Every state of one seeded random game."""
+    rng = random.Random(seed)
+    state = G.setup(players, {}, seed)
+    states = []
+    while not state.over:
+        states.append(state)
+        (seat,) = G.to_act(state)
+        legal = G.legal_actions(state, seat)
+        state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
+    return states
+
+
+# More two-player games, for the game ends the shortcuts build (rarer than a turn).
+MORE_TWO_PLAYER_STATES = [state for seed in range(100, 400) for state in _states_of(2, seed)]
+
+
 def _plain_plays(state: State, seat: int) -> list[str]:
     """The turn's legal plays judged card by card, the way the rulebook says it (no tables)."""
     row = state.board[state.day - 1] if len(state.board) >= state.day else ()
@@ -125,10 +142,10 @@ def test_apply_judges_alike_with_and_without_the_list_just_built() -> None:
 
 
 def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
-    """A pass or a card that ends the day, built straight into the next State (quick._next_day), the
-    pick-up of a Time Trap card on days 3 and 5 included."""
-    ended = {"play": 0, "pass": 0, "pickup": 0}
-    for state in STATES:
+    """A pass, a card or a Time Trap that ends the day, built straight into the next State
+    (quick._next_day), the pick-up of a Time Trap card on days 3 and 5 included."""
+    ended = {"play": 0, "pass": 0, "trap": 0, "pickup": 0}
+    for state in STATES + MORE_TWO_PLAYER_STATES:
         if state.pending is not None:
             continue
         seat = state.turn
@@ -136,10 +153,10 @@ def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
             kind, _, arg = action.partition(":")
             if kind == "play":
                 fast = quick.play(state, seat, arg)
-            elif kind == "pass":
-                fast = quick.pass_turn(state, seat)
+            elif kind == "trap":
+                fast = quick.trap(state, seat, arg)
             else:
-                continue
+                fast = quick.pass_turn(state, seat)
             if fast is None or fast[0].day == state.day:
                 continue
             ended[kind] += 1
@@ -147,10 +164,12 @@ def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
             table = Table(state)
             if kind == "play":
                 rules.play_time_card(table, seat, arg)
+            elif kind == "trap":
+                rules.play_trap(table, seat, arg)
             else:
                 rules.pass_turn(table, seat)
             assert fast == (table.freeze(), table.events), (state, action)
-    assert min(ended.values()) > 50
+    assert min(ended.values()) > 50, ended
 
 
 def test_the_shortcuts_write_the_state_fields_they_name() -> None:
@@ -310,22 +329,6 @@ def test_the_last_card_shortcuts_end_the_game_as_the_full_rules_do() -> None:
             ended[f"{kind} {fast[0].end_reason}"] += 1
             assert fast == (table.freeze(), table.events), (state, action)
     assert min(ended.values()) > 5 and ended["play last_survivor"] > 20
-
-
-def _states_of(players: int, seed: int) -> list[State]:
-    """Every state of one seeded random game."""
-    rng = random.Random(seed)
-    state = G.setup(players, {}, seed)
-    states = []
-    while not state.over:
-        states.append(state)
-        (seat,) = G.to_act(state)
-        legal = G.legal_actions(state, seat)
-        state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
-    return states
-
-
-MORE_TWO_PLAYER_STATES = [state for seed in range(100, 400) for state in _states_of(2, seed)]
 
 
 def test_the_pass_into_day_7_that_ends_the_game_equals_the_full_rules() -> None:
