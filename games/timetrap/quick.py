@@ -372,6 +372,39 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     return _new(State, fields), events
 
 
+def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None:
+    """rules.resolve_pending of a legal "discard:<card>" (the answer to a yellow card asking the next
+    player or the actor to discard) when the turn then passes on from the actor (rules.end_turn): both
+    hands keep a card and the daily limit is not reached. The discard is Table.private_move's, as in
+    trap, every card of the hand a candidate. None otherwise."""
+    pending = state[19]  # state.pending (tuple indexes: hot path)
+    if pending is None:
+        return None
+    actor = pending[2]  # pending.actor
+    hands_now = state[6]  # state.hands
+    hand = hands_now[seat]
+    if len(hand) < 2 or not hands_now[actor] or state[13] >= state[12] or state[23] or state[24]:
+        return None  # state.played_today, state.limit, state.extra_turn, state.skip_next
+    know = dict(state[9])  # state.know: the others lose track of every card of the hand
+    for other in know.keys() & hand:
+        del know[other]
+    know[card] = 1 << seat
+    fields: list[Any] = list(state)
+    kept = list(hand)
+    kept.remove(card)
+    hands = list(hands_now)
+    hands[seat] = tuple(kept)
+    fields[_HANDS] = tuple(hands)
+    fields[_DISCARD] = fields[_DISCARD] + (card,)
+    fields[_KNOW] = know
+    fields[_PENDING] = None
+    fields[_TURN] = next_active(fields[_OUT], actor)
+    return _new(State, fields), [
+        _new(Event, ("discard", {"seat": seat}, None)),
+        _new(Event, ("discard_card", {"seat": seat, "card": card}, ONLY[seat])),
+    ]
+
+
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""

@@ -136,7 +136,8 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
             _refuse_illegal(state, seat, action)
         if state[19] is not None:  # state.pending (tuple indexes: hot path)
             kind, _, arg = action.partition(":")
-            return _apply_in_full(state, seat, kind, arg)
+            answered = quick.discard(state, seat, arg) if kind == "discard" else None
+            return _apply_in_full(state, seat, kind, arg) if answered is None else answered
     turn_action = _TURN_ACTIONS.get(action)
     if turn_action is None:  # a pass
         done = quick.pass_turn(state, seat)

@@ -381,3 +381,24 @@ def test_the_yellow_card_shortcut_equals_the_full_rules() -> None:
             assert fast == (table.freeze(), table.events), (state, action)
     wanted = {"draw", "give", "discard_next", "discard_own", "extra_turn", "skip"}
     assert set(met) == wanted and min(met.values()) > 50, met
+
+
+def test_the_discard_answer_shortcut_equals_the_full_rules() -> None:
+    """quick.discard (a yellow card's question answered by a discard, the turn then passing on) against
+    rules.resolve_pending on a working copy, knowledge included, for the next player's and the actor's
+    own discards."""
+    met = {"discard_next": 0, "discard_own": 0}
+    for state in STATES + MORE_TWO_PLAYER_STATES:
+        if state.pending is None or state.pending.kind not in met:
+            continue
+        seat = state.pending.seat
+        for action in rules.legal_actions(state, seat):
+            card = action.partition(":")[2]
+            fast = quick.discard(state, seat, card)
+            if fast is None:  # declined: apply goes through the full rules
+                continue
+            met[state.pending.kind] += 1
+            table = Table(state)
+            rules.resolve_pending(table, seat, "discard", card)
+            assert fast == (table.freeze(), table.events), (state, action)
+    assert min(met.values()) > 50, met
