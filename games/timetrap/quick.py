@@ -2,12 +2,13 @@
 
 A time card that sets nothing off (no yellow effect; the hand and the game go on), a Time Trap after
 which the turn passes on, and a pass change a handful of fields (about 90% of the actions of a game),
-also when they end a day and the next one starts plainly (no Time Trap pick-up, not day 7). Building
-the next State from the input's fields skips the working copy (table.py) and its freeze, about half of
-what apply() costs. Anything else returns None and goes through the full rules (rules.play_time_card,
-play_trap, pass_turn, end_day), whose result these shortcuts must equal exactly:
-tests/timetrap/test_quick.py, test_fast_paths.py and the behaviour fingerprint (games/tools/fingerprint.py)
-check that.
+also when they end a day and the next one starts plainly (not day 7). So do, more rarely, a yellow
+number's question, extra turn or skip, a discard answering the question, and the game's end by a last
+card or at day 7's start. Building the next State from the input's fields skips the working copy
+(table.py) and its freeze, about half of what apply() costs. Anything else returns None and goes
+through the full rules (rules.play_time_card, play_trap, pass_turn, end_day, resolve_pending), whose
+result these shortcuts must equal exactly: tests/timetrap/test_quick.py, test_fast_paths.py and the
+behaviour fingerprint (games/tools/fingerprint.py) check that.
 """
 
 from __future__ import annotations
