@@ -2,12 +2,13 @@
 
 A time card that sets nothing off (no yellow effect; the hand and the game go on), a Time Trap after
 which the turn passes on, and a pass change a handful of fields (about 90% of the actions of a game),
-also when they end a day and the next one starts plainly (no Time Trap pick-up, not day 7). Building
-the next State from the input's fields skips the working copy (table.py) and its freeze, about half of
-what apply() costs. Anything else returns None and goes through the full rules (rules.play_time_card,
-play_trap, pass_turn, end_day), whose result these shortcuts must equal exactly:
-tests/timetrap/test_quick.py, test_fast_paths.py and the behaviour fingerprint (games/tools/fingerprint.py)
-check that.
+also when they end a day and the next one starts plainly (not day 7). So do, more rarely, a yellow
+number's question, extra turn or skip, a discard answering the question, and the game's end by a last
+card or at day 7's start. Building the next State from the input's fields skips the working copy
+(table.py) and its freeze, about half of what apply() costs. Anything else returns None and goes
+through the full rules (rules.play_time_card, play_trap, pass_turn, end_day, resolve_pending), whose
+result these shortcuts must equal exactly: tests/timetrap/test_quick.py, test_fast_paths.py and the
+behaviour fingerprint (games/tools/fingerprint.py) check that.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from typing import Any, Final
 from games.core.contract import Event
 from games.timetrap import dates
 from games.timetrap.allowed import TIME_CARDS
-from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, sorted_hand
-from games.timetrap.state import LIMITS, State
+from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_hand
+from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, public_mask, take_first_trap
 
 _new: Final = tuple.__new__
@@ -42,7 +43,12 @@ _AFTER_TIME: Final = 15
 _LAST_PLAYER: Final = 16
 _PASSED: Final = 17
 _OUT: Final = 18
+_PENDING: Final = 19
+_OVER: Final = 20
+_WINNER: Final = 21
+_END_REASON: Final = 22
 _PLAYERS: Final = 0
+Board = tuple[tuple[tuple[str, int], ...], ...]
 _NEXT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # `out` -> each seat's next player still in
 
 
@@ -76,16 +82,18 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     asks nothing. None otherwise."""
     # Tuple indexes (hot path): the State field is named in each comment.
     hand = state[6][seat]  # state.hands
-    played = state[13] + 1  # state.played_today
-    if len(hand) < 2 or card in state[9] or state[23] or state[24]:
+    if card in state[9] or state[23] or state[24]:
         return None  # state.know, state.extra_turn, state.skip_next
-    ends_day = played >= state[12]  # state.limit
-    if ends_day and state[4] + 1 not in _PLAIN_NEXT_DAYS:  # state.day
-        return None
     value = NUMBER_OF[card]
     day = state[4]  # state.day
     days = state[3]  # state.dates
     if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1]) == value:
+        return None if len(hand) < 2 else _play_yellow(state, seat, card, value, _EFFECT[days[day - 1]])
+    if len(hand) < 2:
+        return _play_last(state, seat, card, value)
+    played = state[13] + 1  # state.played_today
+    ends_day = played >= state[12]  # state.limit
+    if ends_day and day + 1 not in _PLAIN_NEXT_DAYS:
         return None
     # The next State's fields, read from here on: an index into a list is specialized on 3.11, one into a
     # NamedTuple (a tuple subclass) is not, about 100 instructions a read.
@@ -116,13 +124,202 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     return _new(State, fields), events
 
 
+class _Which:
+    """A dates.Effects that only records which effect a yellow card asks for (read once per card)."""
+
+    def __init__(self) -> None:
+        self.effect = ""
+
+    def draw_from_chosen_player(self) -> None:
+        self.effect = "draw"
+
+    def give_chosen_card(self) -> None:
+        self.effect = "give"
+
+    def next_player_discards(self) -> None:
+        self.effect = "discard_next"
+
+    def extra_turn(self) -> None:
+        self.effect = "extra_turn"
+
+    def skip_next_player(self) -> None:
+        self.effect = "skip"
+
+    def take_board_trap(self) -> None:
+        self.effect = "take_trap"
+
+    def discard_chosen_card(self) -> None:
+        self.effect = "discard_own"
+
+
+def _effect_of(card: dates.YellowCard) -> str:
+    which = _Which()
+    card.effect(which)
+    return which.effect
+
+
+_EFFECT: Final = {card_id: _effect_of(card) for card_id, card in YELLOW.items()}  # yellow date -> effect
+_ASKS_ACTOR: Final = frozenset({"give", "discard_own"})  # asked of the actor, who has a card left
+_PASSES_ON: Final = frozenset({"extra_turn", "skip"})  # the turn then passes on (rules.end_turn)
+
+
+def _play_yellow(
+    state: State, seat: int, card: str, value: int, effect: str
+) -> tuple[State, list[Event]] | None:
+    """play's card of today's yellow number, the hand keeping a card, when its effect is one of the
+    commonest: a question (rules.YellowEffects._ask: the card's turn ends only once it is answered, so
+    the daily limit waits too), an extra turn or a skip (then the turn passes on as rules.end_turn says,
+    the daily limit not reached). This restates YellowEffects' conditions for asking (a card left to give
+    or discard, a next player with cards, someone to draw from); tests/timetrap/test_fast_paths.py holds
+    it to the full rules. None otherwise (an effect ignored, a Time Trap taken, the day's end)."""
+    out = state[18]  # state.out (tuple indexes: hot path)
+    hands_now = state[6]  # state.hands
+    asked = seat
+    if effect == "discard_next":
+        asked = next_active(out, seat)
+        if asked == seat or not hands_now[asked]:
+            return None
+    elif effect == "draw":
+        for other in range(state[0]):  # state.players
+            if other != seat and not out[other] and hands_now[other]:
+                break
+        else:
+            return None
+    elif effect in _PASSES_ON:
+        if state[13] + 1 >= state[12]:  # state.played_today, state.limit
+            return None
+    elif effect not in _ASKS_ACTOR:
+        return None  # a Time Trap taken from the board
+    fields: list[Any] = list(state)
+    kept = list(hands_now[seat])
+    kept.remove(card)
+    hands = list(hands_now)
+    hands[seat] = tuple(kept)
+    fields[_HANDS] = tuple(hands)
+    fields[_BOARD] = _with_entry(fields[_BOARD], state[4], _ENTRY[card])  # state.day
+    fields[_PLAYED] += 1
+    fields[_AFTER_TIME] = True
+    fields[_LAST_PLAYER] = seat
+    fields[_PASSED] = NO_SEATS
+    events = [_new(Event, ("play", {"seat": seat, "card": card, "value": value}, None))]
+    if effect == "extra_turn":
+        events.append(_new(Event, ("extra_turn", {"seat": seat}, None)))
+        fields[_TURN] = seat
+    elif effect == "skip":
+        skipped = next_active(out, seat)
+        events.append(_new(Event, ("skip", {"seat": skipped, "by": seat}, None)))
+        fields[_TURN] = next_active(out, skipped)
+    else:
+        fields[_PENDING] = Pending(effect, asked, seat)
+        events.append(_new(Event, ("asked", {"seat": asked, "kind": effect}, None)))
+    return _new(State, fields), events
+
+
+def _play_last(state: State, seat: int, card: str, value: int) -> tuple[State, list[Event]] | None:
+    """play's last card of a hand when it ends the game: on day 7 its player wins at once
+    (rules.play_time_card, "emptied_day7"); before day 7 they are out (rules.end_turn, "empty_hand"),
+    which ends the game when one player is left (Table.eliminate, "last_survivor"), as in nearly every
+    two-player game. play has checked the rest (nobody knew the card, no date card's number, no yellow
+    flag). None otherwise: a third player goes on, through the full rules."""
+    day = state[4]  # state.day (tuple indexes: hot path)
+    if day != LAST_DAY and state[18].count(0) != 2:  # state.out: one player would be left
+        return None
+    fields: list[Any] = list(state)
+    hands = list(fields[_HANDS])
+    hands[seat] = ()
+    fields[_HANDS] = tuple(hands)
+    fields[_BOARD] = _with_entry(fields[_BOARD], day, _ENTRY[card])
+    fields[_PLAYED] += 1
+    fields[_AFTER_TIME] = True
+    fields[_LAST_PLAYER] = seat
+    fields[_PASSED] = NO_SEATS
+    events = [_new(Event, ("play", {"seat": seat, "card": card, "value": value}, None))]
+    if day == LAST_DAY:
+        _finish(fields, seat, "emptied_day7", events)
+    else:
+        _out_of_cards(fields, seat, events)
+    return _new(State, fields), events
+
+
+def _last_day_ends_game(state: State, fields: list[Any], reason: str, events: list[Event]) -> bool:
+    """rules.end_day on day 6 then start_day of day 7 on the next State's `fields`, when the Time Trap
+    holders' elimination there ends the game (as it nearly always does at two players): True, and
+    `fields` and `events` are the result. False when nobody holds one or two players are left (the
+    caller goes to the full rules)."""
+    out = state[18]  # state.out (tuple indexes: hot path)
+    hands = fields[_HANDS]
+    # rules.start_day's holders (state.players)
+    holders = [s for s in range(state[0]) if not out[s] and any(is_trap(c) for c in hands[s])]
+    if not holders:
+        return False
+    order = max(out) + 1
+    after = list(out)
+    for seat in holders:
+        after[seat] = order
+    left = after.count(0)
+    if left > 1:
+        return False
+    fields[_DAY] = LAST_DAY
+    fields[_BOARD] = fields[_BOARD] + ((),)  # the new day's row
+    fields[_PLAYED] = 0
+    fields[_TRAPS] = 0
+    fields[_PASSED] = NO_SEATS
+    fields[_AFTER_TIME] = False
+    fields[_LAST_PLAYER] = None
+    fields[_OUT] = tuple(after)
+    events.append(_new(Event, ("day_end", {"day": LAST_DAY - 1, "reason": reason}, None)))
+    for seat in holders:
+        events.append(_new(Event, ("eliminated", {"seat": seat, "reason": "trap"}, None)))
+    if left:
+        _finish(fields, after.index(0), "last_survivor", events)
+    else:
+        _finish(fields, None, "no_survivor", events)
+    return True
+
+
+def _with_entry(board: Board, day: int, entry: tuple[str, int]) -> Board:
+    """`board` with `entry` played today (Table.to_board)."""
+    return board[: day - 1] + (board[day - 1] + (entry,),) + board[day:]  # noqa: RUF005
+
+
+def _out_of_cards(fields: list[Any], seat: int, events: list[Event]) -> None:
+    """Table.eliminate([seat], "empty_hand") on the next State's `fields` when it leaves one player,
+    who wins at once (the callers check that one is left)."""
+    out = list(fields[_OUT])
+    out[seat] = max(out) + 1
+    fields[_OUT] = tuple(out)
+    events.append(_new(Event, ("eliminated", {"seat": seat, "reason": "empty_hand"}, None)))
+    _finish(fields, out.index(0), "last_survivor", events)
+
+
+def _finish(fields: list[Any], winner: int | None, reason: str, events: list[Event]) -> None:
+    """Table.finish on the next State's `fields` (a game not over yet)."""
+    fields[_OVER] = True
+    fields[_WINNER] = winner
+    fields[_END_REASON] = reason
+    fields[_PENDING] = None
+    hands = [len(hand) for hand in fields[_HANDS]]
+    events.append(_new(Event, ("game_over", {"winner": winner, "reason": reason, "hands": hands}, None)))
+
+
 def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | None:
     """rules.play_trap of a legal Time Trap when the turn passes on: the hand keeps a card and the
-    daily limit is not reached. The discard is the private move of Table.private_move. None otherwise."""
+    daily limit is not reached, or it is and a plain day follows (_next_day); or when it empties the hand before day 7 and one player is left, who
+    wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
+    Table.private_move. None otherwise."""
     hand = state[6][seat]  # state.hands (tuple indexes: hot path)
     played = state[13] + 1  # state.played_today
-    if len(hand) < 3 or played >= state[12] or state[23] or state[24]:
-        return None  # state.limit, state.extra_turn, state.skip_next
+    if state[23] or state[24]:  # state.extra_turn, state.skip_next
+        return None
+    ends_game = len(hand) < 3  # the Time Trap and the discard are the hand's last cards
+    ends_day = False
+    if ends_game:
+        if state[4] == LAST_DAY or state[18].count(0) != 2:  # state.day, state.out
+            return None
+    elif played >= state[12]:  # state.limit
+        if state[4] + 1 not in _PLAIN_NEXT_DAYS:  # state.day
+            return None
+        ends_day = True
     # C-level passes over the hand (filter, set and list operations) instead of Python loops (hot path).
     trap_card = min(filterfalse(TIME_CARDS.__contains__, hand))  # identical cards: the lowest id
     tile_up = state[5]  # state.tile_up
@@ -159,13 +356,53 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     fields[_AFTER_TIME] = False
     fields[_LAST_PLAYER] = seat
     fields[_PASSED] = NO_SEATS
+    tile = "up" if tile_up else "down"
+    events = [
+        _new(Event, ("trap", {"seat": seat, "card": trap_card, "value": value, "tile": tile}, None)),
+        _new(Event, ("trap_discard", {"seat": seat, "card": discard}, ONLY[seat])),
+    ]
+    if ends_game:
+        _out_of_cards(fields, seat, events)
+        return _new(State, fields), events
+    if ends_day:
+        _next_day(state, fields, fields[_BOARD], seat, "limit", events)
+        return _new(State, fields), events
     out = fields[_OUT]
     following = _NEXT.get(out)  # next_active, inlined (one call less)
     fields[_TURN] = next_active(out, seat) if following is None else following[seat]
-    tile = "up" if tile_up else "down"
+    return _new(State, fields), events
+
+
+def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None:
+    """rules.resolve_pending of a legal "discard:<card>" (the answer to a yellow card asking the next
+    player or the actor to discard) when the turn then passes on from the actor (rules.end_turn): both
+    hands keep a card and the daily limit is not reached. The discard is Table.private_move's, as in
+    trap, every card of the hand a candidate. None otherwise."""
+    pending = state[19]  # state.pending (tuple indexes: hot path)
+    if pending is None:
+        return None
+    actor = pending[2]  # pending.actor
+    hands_now = state[6]  # state.hands
+    hand = hands_now[seat]
+    if len(hand) < 2 or not hands_now[actor] or state[13] >= state[12] or state[23] or state[24]:
+        return None  # state.played_today, state.limit, state.extra_turn, state.skip_next
+    know = dict(state[9])  # state.know: the others lose track of every card of the hand
+    for other in know.keys() & hand:
+        del know[other]
+    know[card] = 1 << seat
+    fields: list[Any] = list(state)
+    kept = list(hand)
+    kept.remove(card)
+    hands = list(hands_now)
+    hands[seat] = tuple(kept)
+    fields[_HANDS] = tuple(hands)
+    fields[_DISCARD] = fields[_DISCARD] + (card,)
+    fields[_KNOW] = know
+    fields[_PENDING] = None
+    fields[_TURN] = next_active(fields[_OUT], actor)
     return _new(State, fields), [
-        _new(Event, ("trap", {"seat": seat, "card": trap_card, "value": value, "tile": tile}, None)),
-        _new(Event, ("trap_discard", {"seat": seat, "card": discard}, ONLY[seat])),
+        _new(Event, ("discard", {"seat": seat}, None)),
+        _new(Event, ("discard_card", {"seat": seat, "card": card}, ONLY[seat])),
     ]
 
 
@@ -182,6 +419,8 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
             break
     else:  # nobody is waiting: the day ends
         if fields[_DAY] + 1 not in _PLAIN_NEXT_DAYS:
+            if fields[_DAY] + 1 == LAST_DAY and _last_day_ends_game(state, fields, "passes", events):
+                return _new(State, fields), events
             return None
         start = fields[_START] if last is None else last
         _next_day(state, fields, fields[_BOARD], start, "passes", events)
@@ -197,7 +436,6 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
 # start_day reduce to _next_day.
 _PLAIN_NEXT_DAYS: Final = frozenset({2, 3, 4, 5, 6})
 _TRAP_DAYS: Final = frozenset({3, 5})  # rules.TRAP_DAYS: the start player picks up a played Time Trap card
-Board = tuple[tuple[tuple[str, int], ...], ...]
 
 
 def _next_day(

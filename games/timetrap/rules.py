@@ -34,6 +34,9 @@ _TURN_ACTIONS: Final = {
 # holding the state itself, so `is` on it can never match another state. A slot of a Final list: the
 # compiled build keeps it in a C static instead of writing the module's dictionary.
 _LAST_LEGAL: Final[list[tuple[State | None, int, tuple[str, ...]]]] = [(None, -1, ())]
+# The same for the last answers to a yellow card's question that legal_actions listed (kept apart:
+# apply's check of _LAST_LEGAL then needs no test of `pending` on the commonest path).
+_LAST_ANSWERS: Final[list[tuple[State | None, int, tuple[str, ...]]]] = [(None, -1, ())]
 
 
 # --- what may be played ------------------------------------------------------------------------------
@@ -53,7 +56,10 @@ def legal_actions(state: State, seat: int) -> list[str]:
         return []
     pending = state[19]  # state.pending
     if pending is not None:
-        return _pending_actions(state, pending, seat)
+        answers = _pending_actions(state, pending, seat)
+        if answers:  # `seat` is the one to answer
+            _LAST_ANSWERS[0] = (state, seat, tuple(answers))
+        return answers
     if seat != state[11]:  # state.turn
         return []
     hand = state[6][seat]  # state.hands
@@ -121,10 +127,17 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
         if action not in last[2]:
             raise explain(state, seat, action)
     else:
-        _refuse_illegal(state, seat, action)
+        answers = _LAST_ANSWERS[0]
+        if answers[0] is state and answers[1] == seat:
+            # The answers legal_actions just listed (not over, `seat` to answer): legal iff listed.
+            if action not in answers[2]:
+                raise explain(state, seat, action)
+        else:
+            _refuse_illegal(state, seat, action)
         if state[19] is not None:  # state.pending (tuple indexes: hot path)
             kind, _, arg = action.partition(":")
-            return _apply_in_full(state, seat, kind, arg)
+            answered = quick.discard(state, seat, arg) if kind == "discard" else None
+            return _apply_in_full(state, seat, kind, arg) if answered is None else answered
     turn_action = _TURN_ACTIONS.get(action)
     if turn_action is None:  # a pass
         done = quick.pass_turn(state, seat)

@@ -35,6 +35,23 @@ def _seeded_states(games: int) -> list[State]:
 STATES = _seeded_states(12)
 
 
+def _states_of(players: int, seed: int) -> list[State]:
+    """Every state of one seeded random game."""
+    rng = random.Random(seed)
+    state = G.setup(players, {}, seed)
+    states = []
+    while not state.over:
+        states.append(state)
+        (seat,) = G.to_act(state)
+        legal = G.legal_actions(state, seat)
+        state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
+    return states
+
+
+# More two-player games, for the game ends the shortcuts build (rarer than a turn).
+MORE_TWO_PLAYER_STATES = [state for seed in range(100, 400) for state in _states_of(2, seed)]
+
+
 def _plain_plays(state: State, seat: int) -> list[str]:
     """The turn's legal plays judged card by card, the way the rulebook says it (no tables)."""
     row = state.board[state.day - 1] if len(state.board) >= state.day else ()
@@ -97,17 +114,25 @@ def test_apply_judges_alike_with_and_without_the_list_just_built() -> None:
     """apply() finds an action in the legal list it was just given for the same state, else judges it
     itself: both ways accept exactly the legal actions, with the same result and the same refusal."""
     rng = random.Random(7)
-    for state in rng.sample(STATES, 600):
+    answering = [s for s in STATES + MORE_TWO_PLAYER_STATES if s.pending is not None]
+    assert len(answering) > 50
+    for state in rng.sample(STATES, 600) + answering:
         (seat,) = rules.to_act(state)
         hand = state.hands[seat]
         candidates = {
             "pass",
             "draw:0",
+            "draw:1",
             "play:xx",
             *(f"{k}:{c}" for k in ("play", "trap", "discard") for c in hand),
+            *(f"give:{c}:{s}" for c in hand for s in range(state.players)),
         }
         candidates.update(f"play:{c}" for c in rng.sample(sorted(cards.NUMBER_OF), 5))
+        # Lists just built for other states (a turn and a question), so that `cold` finds none of its own.
+        others = [s for s in (STATES[0], answering[0], STATES[1], answering[1]) if s is not state][:2]
         for action in sorted(candidates):
+            for other in others:
+                rules.legal_actions(other, next(iter(rules.to_act(other))))
             rules.legal_actions(state, (seat + 1) % state.players)  # a list for another seat: not used
             cold = _outcome(state, seat, action)
             legal = rules.legal_actions(state, seat)
@@ -117,10 +142,10 @@ def test_apply_judges_alike_with_and_without_the_list_just_built() -> None:
 
 
 def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
-    """A pass or a card that ends the day, built straight into the next State (quick._next_day), the
-    pick-up of a Time Trap card on days 3 and 5 included."""
-    ended = {"play": 0, "pass": 0, "pickup": 0}
-    for state in STATES:
+    """A pass, a card or a Time Trap that ends the day, built straight into the next State
+    (quick._next_day), the pick-up of a Time Trap card on days 3 and 5 included."""
+    ended = {"play": 0, "pass": 0, "trap": 0, "pickup": 0}
+    for state in STATES + MORE_TWO_PLAYER_STATES:
         if state.pending is not None:
             continue
         seat = state.turn
@@ -128,10 +153,10 @@ def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
             kind, _, arg = action.partition(":")
             if kind == "play":
                 fast = quick.play(state, seat, arg)
-            elif kind == "pass":
-                fast = quick.pass_turn(state, seat)
+            elif kind == "trap":
+                fast = quick.trap(state, seat, arg)
             else:
-                continue
+                fast = quick.pass_turn(state, seat)
             if fast is None or fast[0].day == state.day:
                 continue
             ended[kind] += 1
@@ -139,10 +164,12 @@ def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
             table = Table(state)
             if kind == "play":
                 rules.play_time_card(table, seat, arg)
+            elif kind == "trap":
+                rules.play_trap(table, seat, arg)
             else:
                 rules.pass_turn(table, seat)
             assert fast == (table.freeze(), table.events), (state, action)
-    assert min(ended.values()) > 50
+    assert min(ended.values()) > 50, ended
 
 
 def test_the_shortcuts_write_the_state_fields_they_name() -> None:
@@ -159,6 +186,10 @@ def test_the_shortcuts_write_the_state_fields_they_name() -> None:
         "turn",
         "limit",
         "out",
+        "pending",
+        "over",
+        "winner",
+        "end_reason",
     ):
         assert getattr(quick, f"_{name.upper()}") == State._fields.index(name)
     for name in ("played_today", "traps_today", "after_time", "last_player", "passed"):
@@ -270,3 +301,104 @@ def _end_of(players: int, seed: int) -> State:
         legal = G.legal_actions(state, seat)
         state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
     return state
+
+
+def test_the_last_card_shortcuts_end_the_game_as_the_full_rules_do() -> None:
+    """quick.play of a hand's last card (quick._play_last) and quick.trap of a hand's last two: out of
+    cards before day 7 with one player left, or the day-7 win, against rules.play_time_card and
+    rules.play_trap on a working copy; every other last card (a yellow number, a third player still in)
+    goes to the full rules."""
+    ended = {"play last_survivor": 0, "play emptied_day7": 0, "trap last_survivor": 0}
+    for state in STATES + MORE_TWO_PLAYER_STATES:
+        seat = state.turn
+        if state.pending is not None or len(state.hands[seat]) > 2:
+            continue
+        for action in rules.legal_actions(state, seat):
+            kind, _, card = action.partition(":")
+            table = Table(state)
+            if kind == "play" and len(state.hands[seat]) == 1:
+                rules.play_time_card(table, seat, card)
+                fast = quick.play(state, seat, card)
+            elif kind == "trap":
+                rules.play_trap(table, seat, card)
+                fast = quick.trap(state, seat, card)
+            else:
+                continue
+            if fast is None:  # declined: apply goes through the full rules
+                continue
+            ended[f"{kind} {fast[0].end_reason}"] += 1
+            assert fast == (table.freeze(), table.events), (state, action)
+    assert min(ended.values()) > 5 and ended["play last_survivor"] > 20
+
+
+def test_the_pass_into_day_7_that_ends_the_game_equals_the_full_rules() -> None:
+    """quick.pass_turn of the pass that ends day 6 when the Time Trap holders' elimination on day 7 ends
+    the game (quick._last_day_ends_game), against rules.pass_turn on a working copy."""
+    ended = {"last_survivor": 0, "no_survivor": 0}
+    for state in STATES + MORE_TWO_PLAYER_STATES:
+        if (
+            state.pending is not None
+            or state.day != 6
+            or "pass" not in rules.legal_actions(state, state.turn)
+        ):
+            continue
+        fast = quick.pass_turn(state, state.turn)
+        table = Table(state)
+        rules.pass_turn(table, state.turn)
+        if fast is None:  # declined: apply goes through the full rules
+            assert table.day == 6 or not table.over, state
+            continue
+        if fast[0].day == 7:
+            ended[fast[0].end_reason or ""] += 1
+        assert fast == (table.freeze(), table.events), state
+    assert ended["last_survivor"] > 20 and ended["no_survivor"] > 0
+
+
+def test_the_yellow_card_shortcut_equals_the_full_rules() -> None:
+    """quick.play of today's yellow number (quick._play_yellow): a question asked, an extra turn or a
+    skip, against rules.play_time_card on a working copy, each effect met many times; the rest (an effect
+    ignored, a Time Trap taken, the day's end) goes to the full rules."""
+    met: dict[str, int] = {}
+    for state in STATES + MORE_TWO_PLAYER_STATES:
+        if state.pending is not None or state.day > len(state.dates):
+            continue
+        yellow = dates.yellow(state.dates[state.day - 1])
+        if yellow is None:
+            continue
+        seat = state.turn
+        for action in rules.legal_actions(state, seat):
+            kind, _, card = action.partition(":")
+            if kind != "play" or cards.number(card) != yellow.number:
+                continue
+            fast = quick.play(state, seat, card)
+            table = Table(state)
+            rules.play_time_card(table, seat, card)
+            if fast is None:  # declined: apply goes through the full rules
+                continue
+            pending = fast[0].pending
+            effect = fast[1][1].kind if pending is None else pending.kind
+            met[effect] = met.get(effect, 0) + 1
+            assert fast == (table.freeze(), table.events), (state, action)
+    wanted = {"draw", "give", "discard_next", "discard_own", "extra_turn", "skip"}
+    assert set(met) == wanted and min(met.values()) > 50, met
+
+
+def test_the_discard_answer_shortcut_equals_the_full_rules() -> None:
+    """quick.discard (a yellow card's question answered by a discard, the turn then passing on) against
+    rules.resolve_pending on a working copy, knowledge included, for the next player's and the actor's
+    own discards."""
+    met = {"discard_next": 0, "discard_own": 0}
+    for state in STATES + MORE_TWO_PLAYER_STATES:
+        if state.pending is None or state.pending.kind not in met:
+            continue
+        seat = state.pending.seat
+        for action in rules.legal_actions(state, seat):
+            card = action.partition(":")[2]
+            fast = quick.discard(state, seat, card)
+            if fast is None:  # declined: apply goes through the full rules
+                continue
+            met[state.pending.kind] += 1
+            table = Table(state)
+            rules.resolve_pending(table, seat, "discard", card)
+            assert fast == (table.freeze(), table.events), (state, action)
+    assert min(met.values()) > 50, met
