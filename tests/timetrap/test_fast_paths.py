@@ -18,27 +18,19 @@ from games.timetrap.table import Table, first_trap, take_first_trap, take_from_b
 
 def _seeded_states(games: int) -> list[State]:
     """Every state of seeded random games of 2-4 players, fixed date cards included."""
-    states = []
-    for players in (2, 3, 4):
-        for seed in range(games):
-            options = {"dates": "B3,Y1,B4,Y6,B5,Y2"} if seed % 3 == 0 else {}
-            rng = random.Random(seed)
-            state = G.setup(players, options, seed)
-            while not state.over:
-                states.append(state)
-                (seat,) = G.to_act(state)
-                legal = G.legal_actions(state, seat)
-                state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
-    return states
+    fixed = {"dates": "B3,Y1,B4,Y6,B5,Y2"}
+    return [
+        state
+        for players in (2, 3, 4)
+        for seed in range(games)
+        for state in _states_of(players, seed, fixed if seed % 3 == 0 else {})
+    ]
 
 
-STATES = _seeded_states(12)
-
-
-def _states_of(players: int, seed: int) -> list[State]:
+def _states_of(players: int, seed: int, options: dict[str, str] | None = None) -> list[State]:
     """Every state of one seeded random game."""
     rng = random.Random(seed)
-    state = G.setup(players, {}, seed)
+    state = G.setup(players, options or {}, seed)
     states = []
     while not state.over:
         states.append(state)
@@ -47,6 +39,8 @@ def _states_of(players: int, seed: int) -> list[State]:
         state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
     return states
 
+
+STATES = _seeded_states(12)
 
 # More two-player games, for the game ends the shortcuts build (rarer than a turn).
 MORE_TWO_PLAYER_STATES = [state for seed in range(100, 400) for state in _states_of(2, seed)]
