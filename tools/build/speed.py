@@ -8,6 +8,13 @@ Each run plays every configuration once on the pure-Python source and once on th
 so one core each), then the peers (tools/build/peers.py, in the venv that --peers names; without it the
 peers are left out). The figure is actions per CPU second of the play loop (`actions_per_cpu_s`), given
 as min / median / max over the runs; the ratios use the medians. Prints a Markdown table.
+
+    python tools/build/speed.py --peers /tmp/peers/bin/python --runs 5 --paired
+
+--paired (needs --peers) is for a shared machine whose speed drifts within a run: each configuration is
+measured beside its own peers, in the order pure Python, RLCard's Bridge, compiled, OpenSpiel's Hearts, so
+each ratio compares two measurements a few seconds apart, and the table gives every run's ratio as min /
+median / max. A drift of the host between configurations then moves both sides of a ratio alike.
 """
 
 from __future__ import annotations
@@ -68,7 +75,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--peers", help="the Python of a venv with open_spiel and rlcard installed")
+    parser.add_argument("--paired", action="store_true", help="each configuration beside its own peers")
     args = parser.parse_args()
+    if args.paired:
+        if not args.peers:
+            parser.error("--paired needs --peers")
+        return paired(args.peers, args.runs)
     speeds: dict[tuple[str, str], list[float]] = {}
     for run in range(args.runs):
         for label, config in CONFIGS:
@@ -97,6 +109,39 @@ def main() -> int:
         print(f"\nOpenSpiel Hearts (C++): {spread(speeds[('hearts', 'actions')])} actions incl. chance, "
               f"{spread(speeds[('hearts', 'decisions')])} decisions per CPU s; "
               f"RLCard Bridge (Python, environment API): {spread(speeds[('bridge', 'actions')])} actions per CPU s.")
+    return 0
+
+
+def ratios(values: list[float]) -> str:
+    return " / ".join(f"{v:.2f}x" for v in (min(values), statistics.median(values), max(values)))
+
+
+def paired(peers: str, runs: int) -> int:
+    """Every configuration beside its own peers (module doc, --paired): per run, the ratio of the pure
+    build to the Bridge measured right after it, and of the compiled build to the Hearts measured right
+    after that."""
+    bridge_args, hearts_args = dict(PEERS)["bridge"], dict(PEERS)["hearts"]
+    vs_bridge: dict[str, list[float]] = {}
+    vs_hearts: dict[str, list[float]] = {}
+    peer_speeds: dict[str, list[float]] = {"bridge": [], "hearts": []}
+    for run in range(runs):
+        for label, config in CONFIGS:
+            pure = float(simulate(config, "python")["actions_per_cpu_s"])  # type: ignore[arg-type]
+            bridge = float(peer(peers, "bridge", bridge_args)["actions_per_cpu_s"])  # type: ignore[arg-type]
+            compiled = float(simulate(config, "mypyc")["actions_per_cpu_s"])  # type: ignore[arg-type]
+            hearts = float(peer(peers, "hearts", hearts_args)["decisions_per_cpu_s"])  # type: ignore[arg-type]
+            vs_bridge.setdefault(label, []).append(pure / bridge)
+            vs_hearts.setdefault(label, []).append(compiled / hearts)
+            peer_speeds["bridge"].append(bridge)
+            peer_speeds["hearts"].append(hearts)
+        print(f"run {run + 1} of {runs} done", file=sys.stderr)
+    print("| engine | pure Python vs the Bridge beside it (min / median / max) "
+          "| compiled vs the Hearts decisions beside it (min / median / max) |")
+    print("|---|---|---|")
+    for label, _ in CONFIGS:
+        print(f"| {label} | {ratios(vs_bridge[label])} | {ratios(vs_hearts[label])} |")
+    print(f"\nRLCard Bridge: {spread(peer_speeds['bridge'])} actions per CPU s; OpenSpiel Hearts: "
+          f"{spread(peer_speeds['hearts'])} decisions per CPU s ({len(peer_speeds['bridge'])} measurements each).")
     return 0
 
 
