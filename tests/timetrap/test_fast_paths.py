@@ -170,6 +170,7 @@ def test_the_shortcuts_write_the_state_fields_they_name() -> None:
     """And read: the shortcuts read their working list by these positions too."""
     for name in (
         "players",
+        "dates",
         "day",
         "tile_up",
         "hands",
@@ -184,6 +185,8 @@ def test_the_shortcuts_write_the_state_fields_they_name() -> None:
         "over",
         "winner",
         "end_reason",
+        "extra_turn",
+        "skip_next",
     ):
         assert getattr(quick, f"_{name.upper()}") == State._fields.index(name)
     for name in ("played_today", "traps_today", "after_time", "last_player", "passed"):
