@@ -11,7 +11,7 @@ kept: a seat's playable cards are then its hand looked up in the verdict's table
 from __future__ import annotations
 
 from itertools import compress
-from typing import Final, NamedTuple
+from typing import Final
 
 from games.timetrap import dates
 from games.timetrap.cards import NUMBER_OF
@@ -41,11 +41,11 @@ _BLUE: Final = {
 }
 
 
-class Allowed(NamedTuple):
-    """One combination's verdict."""
-
-    plays: dict[str, str]  # each time card that may be played -> its action, "play:<card>"
-    trap: bool  # the blue card allows a Time Trap (the caller checks the rest: a time card just before, ...)
+# One combination's verdict, (plays, trap): plays maps each time card that may be played to its action,
+# "play:<card>"; trap says the blue card allows a Time Trap (the caller checks the rest: a time card just
+# before, ...). A plain tuple rather than a NamedTuple: the legal list reads both on every turn, and an
+# index into a tuple is specialized on 3.11 (into a tuple subclass it is not), as is unpacking one.
+Allowed = tuple[dict[str, str], bool]
 
 
 # (date card, the day's last (card, value) on the board or None, tile up) -> the verdict
@@ -65,7 +65,7 @@ def _judge(date: str | None, entry: tuple[str, int] | None, up: bool) -> Allowed
     # passes: a verdict is judged once per combination, but a run of 2,000 games meets about 600 of them.
     ok = frozenset([v for v in values if last is None or (v > last if up else v < last)])
     plays = dict(compress(_PLAY_ITEMS, map(ok.__contains__, _PLAY_VALUES)))
-    return Allowed(plays, trap)
+    return plays, trap
 
 
 def allowed(state: State) -> Allowed:

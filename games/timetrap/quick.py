@@ -28,6 +28,7 @@ YELLOW: Final = {card.id: card for date_set in dates.DATE_SETS.values() for card
 _YELLOW_NUMBER: Final = {card.id: card.number for card in YELLOW.values()}  # yellow date -> its number
 # Positions of the State fields these shortcuts write (Final literals: the compiled build inlines them;
 # tests/timetrap/test_fast_paths.py checks them against State._fields).
+_DATES: Final = 3
 _DAY: Final = 4
 _TILE_UP: Final = 5
 _HANDS: Final = 6
@@ -48,6 +49,8 @@ _OVER: Final = 20
 _WINNER: Final = 21
 _END_REASON: Final = 22
 _PLAYERS: Final = 0
+_EXTRA_TURN: Final = 23
+_SKIP_NEXT: Final = 24
 Board = tuple[tuple[tuple[str, int], ...], ...]
 _NEXT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # `out` -> each seat's next player still in
 
@@ -80,30 +83,38 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     """rules.play_time_card of a legal `card` when nothing but the card moves and the turn passes on:
     the hand keeps a card, nobody else knew this one, the daily limit is not reached and the date card
     asks nothing. None otherwise."""
-    # Tuple indexes (hot path): the State field is named in each comment.
-    hand = state[6][seat]  # state.hands
-    if card in state[9] or state[23] or state[24]:
-        return None  # state.know, state.extra_turn, state.skip_next
+    # The next State's fields, copied first and read from the copy: an index into a list is specialized on
+    # 3.11, one into a NamedTuple (a tuple subclass) is not, about 150 instructions a read against 20, and
+    # the copy is needed anyway but on the rare paths that decline.
+    fields: list[Any] = list(state)
+    hand = fields[_HANDS][seat]
+    if card in fields[_KNOW] or fields[_EXTRA_TURN] or fields[_SKIP_NEXT]:
+        return None
     value = NUMBER_OF[card]
-    day = state[4]  # state.day
-    days = state[3]  # state.dates
+    day = fields[_DAY]
+    days = fields[_DATES]
     if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1]) == value:
-        return None if len(hand) < 2 else _play_yellow(state, seat, card, value, _EFFECT[days[day - 1]])
+        if len(hand) < 2:
+            return None
+        return _play_yellow(fields, seat, card, value, _EFFECT[days[day - 1]])
     if len(hand) < 2:
-        return _play_last(state, seat, card, value)
-    played = state[13] + 1  # state.played_today
-    ends_day = played >= state[12]  # state.limit
+        return _play_last(fields, seat, card, value)
+    played = fields[_PLAYED] + 1
+    ends_day = played >= fields[_LIMIT]
     if ends_day and day + 1 not in _PLAIN_NEXT_DAYS:
         return None
-    # The next State's fields, read from here on: an index into a list is specialized on 3.11, one into a
-    # NamedTuple (a tuple subclass) is not, about 100 instructions a read.
-    fields: list[Any] = list(state)
-    # The hand and the hands through lists (fewer tuples than slices joined with `+`).
+    # The hand through a list (fewer tuples than slices joined with `+`). Two players' hands are built
+    # directly as the pair (about 600 instructions fewer than through a list, and at two players nearly
+    # every action is a card or a Time Trap); more players' through a list.
     kept = list(hand)
     kept.remove(card)
-    hands = list(fields[_HANDS])
-    hands[seat] = tuple(kept)
-    fields[_HANDS] = tuple(hands)
+    hands = fields[_HANDS]
+    if len(hands) == 2:
+        fields[_HANDS] = (tuple(kept), hands[1]) if seat == 0 else (hands[0], tuple(kept))
+    else:
+        replaced = list(hands)
+        replaced[seat] = tuple(kept)
+        fields[_HANDS] = tuple(replaced)
     board = fields[_BOARD]
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
         new_board = board[:-1] + (board[-1] + (_ENTRY[card],),)  # noqa: RUF005
@@ -115,7 +126,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     fields[_LAST_PLAYER] = seat
     events = [_new(Event, ("play", {"seat": seat, "card": card, "value": value}, None))]
     if ends_day:
-        _next_day(state, fields, new_board, seat, "limit", events)
+        _next_day(fields, new_board, seat, "limit", events)
         return _new(State, fields), events
     fields[_PASSED] = NO_SEATS
     out = fields[_OUT]
@@ -164,39 +175,39 @@ _PASSES_ON: Final = frozenset({"extra_turn", "skip"})  # the turn then passes on
 
 
 def _play_yellow(
-    state: State, seat: int, card: str, value: int, effect: str
+    fields: list[Any], seat: int, card: str, value: int, effect: str
 ) -> tuple[State, list[Event]] | None:
     """play's card of today's yellow number, the hand keeping a card, when its effect is one of the
     commonest: a question (rules.YellowEffects._ask: the card's turn ends only once it is answered, so
     the daily limit waits too), an extra turn or a skip (then the turn passes on as rules.end_turn says,
     the daily limit not reached). This restates YellowEffects' conditions for asking (a card left to give
     or discard, a next player with cards, someone to draw from); tests/timetrap/test_fast_paths.py holds
-    it to the full rules. None otherwise (an effect ignored, a Time Trap taken, the day's end)."""
-    out = state[18]  # state.out (tuple indexes: hot path)
-    hands_now = state[6]  # state.hands
+    it to the full rules. None otherwise (an effect ignored, a Time Trap taken, the day's end).
+    `fields` is the input State's, as a list: the next State's once written."""
+    out = fields[_OUT]
+    hands_now = fields[_HANDS]
     asked = seat
     if effect == "discard_next":
         asked = next_active(out, seat)
         if asked == seat or not hands_now[asked]:
             return None
     elif effect == "draw":
-        for other in range(state[0]):  # state.players
+        for other in range(fields[_PLAYERS]):
             if other != seat and not out[other] and hands_now[other]:
                 break
         else:
             return None
     elif effect in _PASSES_ON:
-        if state[13] + 1 >= state[12]:  # state.played_today, state.limit
+        if fields[_PLAYED] + 1 >= fields[_LIMIT]:
             return None
     elif effect not in _ASKS_ACTOR:
         return None  # a Time Trap taken from the board
-    fields: list[Any] = list(state)
     kept = list(hands_now[seat])
     kept.remove(card)
     hands = list(hands_now)
     hands[seat] = tuple(kept)
     fields[_HANDS] = tuple(hands)
-    fields[_BOARD] = _with_entry(fields[_BOARD], state[4], _ENTRY[card])  # state.day
+    fields[_BOARD] = _with_entry(fields[_BOARD], fields[_DAY], _ENTRY[card])
     fields[_PLAYED] += 1
     fields[_AFTER_TIME] = True
     fields[_LAST_PLAYER] = seat
@@ -215,16 +226,15 @@ def _play_yellow(
     return _new(State, fields), events
 
 
-def _play_last(state: State, seat: int, card: str, value: int) -> tuple[State, list[Event]] | None:
+def _play_last(fields: list[Any], seat: int, card: str, value: int) -> tuple[State, list[Event]] | None:
     """play's last card of a hand when it ends the game: on day 7 its player wins at once
     (rules.play_time_card, "emptied_day7"); before day 7 they are out (rules.end_turn, "empty_hand"),
     which ends the game when one player is left (Table.eliminate, "last_survivor"), as in nearly every
     two-player game. play has checked the rest (nobody knew the card, no date card's number, no yellow
-    flag). None otherwise: a third player goes on, through the full rules."""
-    day = state[4]  # state.day (tuple indexes: hot path)
-    if day != LAST_DAY and state[18].count(0) != 2:  # state.out: one player would be left
+    flag). None otherwise: a third player goes on, through the full rules. `fields` as in _play_yellow."""
+    day = fields[_DAY]
+    if day != LAST_DAY and fields[_OUT].count(0) != 2:  # one player would be left
         return None
-    fields: list[Any] = list(state)
     hands = list(fields[_HANDS])
     hands[seat] = ()
     fields[_HANDS] = tuple(hands)
@@ -307,24 +317,26 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     daily limit is not reached, or it is and a plain day follows (_next_day); or when it empties the hand before day 7 and one player is left, who
     wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
     Table.private_move. None otherwise."""
-    hand = state[6][seat]  # state.hands (tuple indexes: hot path)
-    played = state[13] + 1  # state.played_today
-    if state[23] or state[24]:  # state.extra_turn, state.skip_next
+    fields: list[Any] = list(state)  # copied first and read from the copy, as in play
+    hand = fields[_HANDS][seat]
+    played = fields[_PLAYED] + 1
+    if fields[_EXTRA_TURN] or fields[_SKIP_NEXT]:
         return None
     ends_game = len(hand) < 3  # the Time Trap and the discard are the hand's last cards
     ends_day = False
+    day = fields[_DAY]
     if ends_game:
-        if state[4] == LAST_DAY or state[18].count(0) != 2:  # state.day, state.out
+        if day == LAST_DAY or fields[_OUT].count(0) != 2:
             return None
-    elif played >= state[12]:  # state.limit
-        if state[4] + 1 not in _PLAIN_NEXT_DAYS:  # state.day
+    elif played >= fields[_LIMIT]:
+        if day + 1 not in _PLAIN_NEXT_DAYS:
             return None
         ends_day = True
     # C-level passes over the hand (filter, set and list operations) instead of Python loops (hot path).
     trap_card = min(filterfalse(TIME_CARDS.__contains__, hand))  # identical cards: the lowest id
-    tile_up = state[5]  # state.tile_up
+    tile_up = fields[_TILE_UP]
     value = TRAP_HIGH if tile_up else TRAP_LOW
-    know = dict(state[9])  # state.know
+    know = dict(fields[_KNOW])
     know.pop(trap_card, None)  # on the board: public
     candidates = list(filter(TIME_CARDS.__contains__, hand))
     mine = 1 << seat
@@ -334,14 +346,16 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         for other in know.keys() & candidates:
             del know[other]
         know[discard] = mine
-    fields: list[Any] = list(state)  # read from here on, as in play
     kept = list(hand)
     kept.remove(trap_card)
     kept.remove(discard)
-    hands = list(fields[_HANDS])  # through a list, as in play
-    hands[seat] = tuple(kept)
-    fields[_HANDS] = tuple(hands)
-    day = fields[_DAY]
+    hands = fields[_HANDS]  # as in play
+    if len(hands) == 2:
+        fields[_HANDS] = (tuple(kept), hands[1]) if seat == 0 else (hands[0], tuple(kept))
+    else:
+        replaced = list(hands)
+        replaced[seat] = tuple(kept)
+        fields[_HANDS] = tuple(replaced)
     board = fields[_BOARD]
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
         fields[_BOARD] = board[:-1] + (board[-1] + ((trap_card, value),),)  # noqa: RUF005
@@ -365,7 +379,7 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         _out_of_cards(fields, seat, events)
         return _new(State, fields), events
     if ends_day:
-        _next_day(state, fields, fields[_BOARD], seat, "limit", events)
+        _next_day(fields, fields[_BOARD], seat, "limit", events)
         return _new(State, fields), events
     out = fields[_OUT]
     following = _NEXT.get(out)  # next_active, inlined (one call less)
@@ -423,7 +437,7 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
                 return _new(State, fields), events
             return None
         start = fields[_START] if last is None else last
-        _next_day(state, fields, fields[_BOARD], start, "passes", events)
+        _next_day(fields, fields[_BOARD], start, "passes", events)
         return _new(State, fields), events
     fields[_PASSED] = passed
     fields[_AFTER_TIME] = False
@@ -438,15 +452,13 @@ _PLAIN_NEXT_DAYS: Final = frozenset({2, 3, 4, 5, 6})
 _TRAP_DAYS: Final = frozenset({3, 5})  # rules.TRAP_DAYS: the start player picks up a played Time Trap card
 
 
-def _next_day(
-    state: State, fields: list[Any], board: Board, start: int, reason: str, events: list[Event]
-) -> None:
-    """rules.end_day then start_day on `fields` (the next State's, else as in `state`; `board` is the
-    day's final board) when the next day is in _PLAIN_NEXT_DAYS: `start` (the last to play a card, else
-    the day's start player) opens it, or the next player still in after them; on days 3 and 5 they pick
-    up the first Time Trap card on the board."""
-    day = state[4]  # state.day
-    out = state[18]  # state.out
+def _next_day(fields: list[Any], board: Board, start: int, reason: str, events: list[Event]) -> None:
+    """rules.end_day then start_day on `fields` (the next State's; its day, players, dates and `out` are
+    still the input State's; `board` is the day's final board) when the next day is in _PLAIN_NEXT_DAYS:
+    `start` (the last to play a card, else the day's start player) opens it, or the next player still in
+    after them; on days 3 and 5 they pick up the first Time Trap card on the board."""
+    day = fields[_DAY]
+    out = fields[_OUT]
     if out[start]:
         start = next_active(out, start)
     limit = LIMITS[out.count(0)]  # by the players still in
@@ -459,7 +471,7 @@ def _next_day(
     fields[_LAST_PLAYER] = None
     fields[_START] = fields[_TURN] = start
     fields[_LIMIT] = limit
-    days = state[3]  # state.dates
+    days = fields[_DATES]
     date = days[day] if day < len(days) else None  # the new day's date card
     events.append(_new(Event, ("day_end", {"day": day, "reason": reason}, None)))
     events.append(
@@ -474,7 +486,7 @@ def _next_day(
             hands[start] = sorted_hand(hands[start] + (trap,))
             fields[_HANDS] = tuple(hands)
             know = fields[_KNOW]
-            everyone = public_mask(state[0])  # state.players
+            everyone = public_mask(fields[_PLAYERS])
             if know.get(trap) != everyone:
                 know = dict(know)
                 know[trap] = everyone

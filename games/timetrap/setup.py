@@ -59,27 +59,42 @@ def parse_options(options: Mapping[str, str]) -> tuple[str, tuple[str, ...] | No
     return set_id, chosen
 
 
+def _kept_hand(seat: int, dropped: tuple[str, ...]) -> tuple[str, ...]:
+    """The seat's hand after the set-up discards `dropped`: the rest of its time cards in their sorted
+    order (by number), then its Time Trap card."""
+    return (*[card for card in cards.time_cards(seat) if card not in dropped], cards.trap_card(seat))
+
+
+# The deal's hands, built once: a seat's two discards (its first shuffled card, then its second) -> the hand
+# it keeps. Card ids name their colour, so the discards alone say whose deck it is. A deal looks its hands
+# up here instead of copying a deck and removing the discards, about a tenth of a simulated two-player game's
+# set-up (docs/engine-speed.md).
+_KEPT: Final = {
+    first: {second: _kept_hand(seat, (first, second)) for second in cards.time_cards(seat) if second != first}
+    for seat in range(len(cards.COLOURS))
+    for first in cards.time_cards(seat)
+}
+_DECKS: Final = {players: tuple(cards.time_cards(seat) for seat in range(players)) for players in LIMITS}
+# Who knows what at the start, by player count: everyone saw each player receive a Time Trap card.
+_KNOW_AT_START: Final = {
+    players: {cards.trap_card(seat): public_mask(players) for seat in range(players)} for players in LIMITS
+}
+_NOBODY_OUT: Final = {players: (0,) * players for players in LIMITS}
+
+
 def setup(players: int, options: Mapping[str, str], seed: int) -> State:
     set_id, fixed = parse_options(options)
     rng = Rng(seed_state(seed))
+    shuffled_head = rng.shuffled_head
     hands: list[tuple[str, ...]] = []
     discard: list[str] = []
-    everyone = public_mask(players)
-    know: dict[str, int] = {}
-    for seat in range(players):
-        own = cards.time_cards(seat)  # 1 to 11: already a sorted hand's order
-        dropped = rng.shuffled_head(own, cards.SETUP_DISCARDS)  # the shuffled deck's first cards
-        discard.extend(dropped)  # face down: nobody knows them, the owner included
-        kept = list(own)  # the rest of the deck, sorted (time cards by number, then the Time Trap)
-        for card in dropped:
-            kept.remove(card)
-        trap = cards.trap_card(seat)
-        kept.append(trap)
-        hands.append(tuple(kept))
-        know[trap] = everyone  # everyone saw each player receive a Time Trap card
+    for own in _DECKS[players]:  # each seat's eleven time cards, 1 to 11
+        first, second = shuffled_head(own, 2)  # the shuffled deck's first cards (cards.SETUP_DISCARDS)
+        discard += first, second  # face down: nobody knows them, the owner included
+        hands.append(_KEPT[first][second])
     if fixed is None:
-        blue = rng.shuffled_head(_BLUE_IDS[set_id], 3)
-        yellow = rng.shuffled_head(_YELLOW_IDS[set_id], 3)
+        blue = shuffled_head(_BLUE_IDS[set_id], 3)
+        yellow = shuffled_head(_YELLOW_IDS[set_id], 3)
         fixed = (blue[0], yellow[0], blue[1], yellow[1], blue[2], yellow[2])
     start = rng.below(players)  # "decide by any method": a seeded draw, announced publicly
     # Positional, by one tuple.__new__ (State's field order): a keyword NamedTuple call is a Python-level
@@ -96,7 +111,7 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
             tuple(hands),  # hands
             tuple(rng.shuffled(discard)),  # discard
             _FIRST_BOARD,  # board
-            know,  # know
+            dict(_KNOW_AT_START[players]),  # know (a State's own dict)
             start,  # start
             start,  # turn
             LIMITS[players],  # limit
@@ -105,7 +120,7 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
             False,  # after_time
             None,  # last_player
             _NOBODY,  # passed
-            (0,) * players,  # out
+            _NOBODY_OUT[players],  # out
             None,  # pending
             False,  # over
             None,  # winner

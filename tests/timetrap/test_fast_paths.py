@@ -89,12 +89,12 @@ def test_every_blue_card_and_tile_is_judged_like_the_card_says() -> None:
                 for card, value in cards.NUMBER_OF.items():
                     beats = entry is None or (value > entry[1] if up else value < entry[1])
                     ok = beats and (blue is None or blue.allows(dates.PlayContext(value, previous)))
-                    assert (card in verdict.plays) == ok, (date, entry, up, card)
+                    assert (card in verdict[0]) == ok, (date, entry, up, card)
                 # each playable card's own action, in PLAY's order (the table is built by C-level passes)
-                assert list(verdict.plays.items()) == [
-                    (c, a) for c, a in allowed.PLAY.items() if c in verdict.plays
+                assert list(verdict[0].items()) == [
+                    (c, a) for c, a in allowed.PLAY.items() if c in verdict[0]
                 ]
-                assert verdict.trap == (blue is None or blue.allows(dates.PlayContext(None, previous)))
+                assert verdict[1] == (blue is None or blue.allows(dates.PlayContext(None, previous)))
 
 
 def _outcome(state: State, seat: int, action: str) -> object:
@@ -170,6 +170,7 @@ def test_the_shortcuts_write_the_state_fields_they_name() -> None:
     """And read: the shortcuts read their working list by these positions too."""
     for name in (
         "players",
+        "dates",
         "day",
         "tile_up",
         "hands",
@@ -184,6 +185,8 @@ def test_the_shortcuts_write_the_state_fields_they_name() -> None:
         "over",
         "winner",
         "end_reason",
+        "extra_turn",
+        "skip_next",
     ):
         assert getattr(quick, f"_{name.upper()}") == State._fields.index(name)
     for name in ("played_today", "traps_today", "after_time", "last_player", "passed"):
@@ -396,3 +399,24 @@ def test_the_discard_answer_shortcut_equals_the_full_rules() -> None:
             rules.resolve_pending(table, seat, "discard", card)
             assert fast == (table.freeze(), table.events), (state, action)
     assert min(met.values()) > 50, met
+
+
+def test_the_engine_objects_setup_checks_and_deals_as_the_method_does() -> None:
+    """The source build's TIMETRAP.setup (game._checked_setup, which asks INFO's checks only off the
+    standard variant and its player counts) against TimeTrap.setup: the same State, the same refusals."""
+    from games.core.errors import InvalidOptions
+    from games.timetrap.game import TimeTrap
+
+    for variant in (None, "", "standard", "nonesuch"):
+        for players in range(0, 7):
+            for options in ({}, None, {"dates": "B3,Y1,B4,Y6,B5,Y2"}, {"date_set": "nonesuch"}):
+                for seed in (0, 5, 12345):
+                    try:
+                        plain: object = TimeTrap.setup(G, players, options, seed, variant)
+                    except InvalidOptions as refused:
+                        plain = ("refused", refused.code, refused.params)
+                    try:
+                        fast: object = G.setup(players, options, seed, variant)
+                    except InvalidOptions as refused:
+                        fast = ("refused", refused.code, refused.params)
+                    assert fast == plain, (variant, players, options, seed)
