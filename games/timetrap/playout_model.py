@@ -37,8 +37,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from games.core.contract import ViewThunk
+from games.timetrap import choice_model
 from games.timetrap.ai import rule_policy
 from games.timetrap.cards import NUMBER_OF
+from games.timetrap.choice_weights import WEIGHTS
 from games.timetrap.playout_table import SHARES
 
 FIRST_DAY: Final = 3  # the heuristic looks ahead from this day (ai.SEARCH_FROM) ...
@@ -91,6 +93,9 @@ class OpponentModel:
     def __call__(self, view: ViewThunk, legal: Sequence[str], rng: random.Random) -> str:
         seen = view()
         choice = rule_policy(seen, legal, rng)
+        weights = WEIGHTS.get(int(seen["players"]))
+        if weights is not None:
+            return self._by_logit(weights, seen, legal, choice, rng)
         table = SHARES.get(int(seen["players"]))
         if table is None or not modelled_turn(seen, legal):
             return choice
@@ -119,6 +124,24 @@ class OpponentModel:
             return plays[-1]
         middle = plays[1:-1]
         return middle[int(rng.random() * len(middle))] if middle else choice
+
+    @staticmethod
+    def _by_logit(
+        weights: Sequence[float],
+        seen: Mapping[str, Any],
+        legal: Sequence[str],
+        choice: str,
+        rng: random.Random,
+    ) -> str:
+        """The finer model (choice_model.py) where it was fitted: a draw among the options the heuristic's
+        look-ahead compares."""
+        if not modelled_turn(seen, legal):
+            return choice
+        traps = [a for a in legal if a.startswith("trap:")]
+        options = choice_model.options_of(legal, rule_policy(seen, traps, rng) if traps else None)
+        if len(options) < 2:
+            return choice
+        return choice_model.choose(weights, seen, options, choice, rng)
 
 
 OPPONENT_MODEL = OpponentModel()

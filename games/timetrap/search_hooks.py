@@ -19,6 +19,8 @@ from games.core.contract import ViewThunk
 from games.core.search_hooks import Playout, SearchHooks
 from games.timetrap.ai import rule_policy
 from games.timetrap.ai_search import OTHER_VALUE, START_VALUE
+from games.timetrap.choice_model import choice_view, modelled
+from games.timetrap.choice_weights import WEIGHTS
 from games.timetrap.inference import sample_constraints
 from games.timetrap.playout_model import OPPONENT_MODEL
 from games.timetrap.state import LAST_DAY, State
@@ -58,7 +60,7 @@ class RulesPlayout:
         known: dict[str, list[str]] = {}
         if pending is not None and pending.kind == "draw":
             known = known_elsewhere(state, seat)[0]
-        return {
+        seen = {
             "seat": seat,
             "players": state.players,
             "day": state.day,
@@ -68,8 +70,13 @@ class RulesPlayout:
             "hand_sizes": [len(h) for h in state.hands],
             "eliminated": [bool(o) for o in state.out],
             "known": known,
-            "pending": None if pending is None else {"kind": pending.kind, "seat": pending.seat, "actor": pending.actor},
+            "pending": None
+            if pending is None
+            else {"kind": pending.kind, "seat": pending.seat, "actor": pending.actor},
         }
+        if state.players in WEIGHTS and modelled(state):
+            return choice_view(state, seat, seen)  # what the finer opponent model reads (choice_model.py)
+        return seen
 
 
 RULES_PLAYOUT = RulesPlayout()
