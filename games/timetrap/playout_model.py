@@ -1,4 +1,4 @@
-"""The search's model of the TIMETRAP heuristic seats it plays against, in its playouts (3 players).
+"""The search's model of the TIMETRAP heuristic seats it plays against, in its playouts (3 and 4 players).
 
 The search plays its playouts by the heuristic's rules of thumb (search_hooks.RulesPlayout), which the
 heuristic itself follows on days 1-2 and 7. On days 3-6 the heuristic decides by a short look-ahead
@@ -20,11 +20,12 @@ keeps the rules of thumb.
 Only the opponents: the searching seat's own later moves stay on the rules of thumb (Playout.own). It
 values its options by what it will do itself; what the seats against it do is what it cannot choose.
 
-Only at 3 players, where it was measured to pay (docs/ai.md, paired screens of 1,000 games an arm on the
-same seeds, compiled build at 2,000 playouts): at 3 players it won 0.518 against the rules of thumb's
-0.457 (+0.061 +- 0.036); at 4 players the same model, fitted the same way, won 0.340 against the rules of
-thumb's 0.361 (-0.021 +- 0.038), so 4 players keep the rules of thumb. So do 2 players: the search there
-wins 0.77 and was tuned on them.
+The table plays at 3 players, where it was measured to pay (docs/ai.md, paired screens of 1,000 games an
+arm on the same seeds, compiled build at 2,000 playouts): it won 0.518 against the rules of thumb's 0.457
+(+0.061 +- 0.036). At 4 players the same table, fitted the same way, won 0.340 against 0.361 (-0.021 +-
+0.038): there the heuristic's choices hang on more than the table sees, and a finer model plays instead
+(choice_model.py, a conditional logit over the options; +0.048 +- 0.038 against the rules of thumb on the
+same seeds). 2 players keep the rules of thumb: the search there wins 0.77 and was tuned on them.
 
 Two cards of the same number (possible once a card has passed between hands) keep the order they are
 listed in, so the rules' card may count as a middle one: the table measured it the same way.

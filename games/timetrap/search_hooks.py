@@ -84,7 +84,7 @@ RULES_PLAYOUT = RulesPlayout()
 SEARCH: SearchHooks = SearchHooks(
     # the heuristic's rules of thumb without its look-ahead play the playouts (they model the heuristic seats
     # better than random moves), on their short view; the seats against the searching one play their turns
-    # on days 3-6 as the heuristic was measured to (playout_model.py; 3 players)
+    # on days 3-6 as the heuristic was measured to (playout_model.py: a table at 3 players, a logit at 4)
     playout=Playout(OPPONENT_MODEL, RULES_PLAYOUT.playout_view, own=RULES_PLAYOUT),
     playouts=1000,  # rules-of-thumb playouts to day 7: ~130 ms a decision at 4 players
     anchor="heuristic",  # the heuristic's own move is kept unless the playouts show another clearly better
