@@ -84,9 +84,6 @@ class Fx:
 
     def freeze(self, house_picks: tuple[int, ...] | None = None) -> State:
         st = self.base
-        hands = self.hands
-        houses = self.houses
-        seen = self.seen
         return _new_state(
             State,
             (
@@ -97,14 +94,14 @@ class Fx:
                 st[4],
                 self.outs,
                 self.phase,
-                hands if hands.__class__ is tuple else tuple(hands),
-                houses if houses.__class__ is tuple else tuple(houses),
+                tuple(self.hands),  # a list the copy wrote, or the input's own tuple (tuple() returns it)
+                tuple(self.houses),
                 self.trash,
                 self.deck,
                 self.trick,
                 self.sideways,
                 self.public,
-                seen if seen.__class__ is tuple else tuple(seen),
+                tuple(self.seen),
                 st[15] if house_picks is None else house_picks,
                 self.pending,
                 self.rng,
