@@ -4,6 +4,7 @@
   (one Python call fewer per engine call): each gives what the class's delegating method gives.
 - `outcome` builds its Outcome by `new_outcome` and C-level passes over the Scores: the same as the
   dataclass built with the comprehensions it replaced.
+- An effect's `Ask` is a plain tuple (run_effect only unpacks it).
 - `Fx.freeze` turns every zone into a tuple by `tuple()`: the same State as the conditional copy.
 """
 
@@ -19,6 +20,7 @@ from games.tools.simulate import play_one
 from games.trickster import rules
 from games.trickster.fx import Fx
 from games.trickster.game import GAME, Trickster
+from games.trickster.hero import CHOOSE_CARD, ask
 from games.trickster.scoring import placements, score_houses
 from games.trickster.state import OVER, State
 
@@ -123,3 +125,12 @@ def test_freeze_is_the_plain_freeze(deck: str) -> None:
         assert all(isinstance(zone, tuple) for zone in (frozen.hands, frozen.houses, frozen.seen))
         written += 1
     assert written > 100 and untouched > 100
+
+
+def test_an_ask_is_the_plain_tuple_run_effect_unpacks() -> None:
+    """An Ask is (kind, choosers, options per chooser, note): a single chooser's has one of each."""
+    question = ask(CHOOSE_CARD, 2, (5, 9), "ask.mage")
+    assert type(question) is tuple
+    assert question == (CHOOSE_CARD, (2,), ((5, 9),), "ask.mage")
+    kind, choosers, options, note = question
+    assert choosers[0] == 2 and options[0] == (5, 9) and note == "ask.mage" and kind == CHOOSE_CARD
