@@ -34,7 +34,7 @@ def bard(fx: Fx, me: int, picks: tuple[int, ...]) -> Ask | None:
         return ask(CHOOSE_TARGET, me, tuple([o for o in fx.opponents(me) if hands[o]]), "ask.bard.target")
     if len(picks) == 1:
         other = picks[0]
-        return Ask(GIVE_CARD, (me, other), (fx.hands[me], fx.hands[other]), "ask.bard.give")
+        return (GIVE_CARD, (me, other), (fx.hands[me], fx.hands[other]), "ask.bard.give")
     other, mine, theirs = picks
     fx.exchange(me, mine, other, theirs)
     return None

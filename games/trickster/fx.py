@@ -31,6 +31,12 @@ class Fx:
     """Working copy of a State. Hero effects use the move methods; they never touch tuples directly."""
 
     __slots__ = (
+        "_deck_name",
+        "_ends_at",
+        "_hand_size",
+        "_heroes",
+        "_picks",
+        "_turns",
         "base",
         "deck",
         "events",
@@ -55,10 +61,10 @@ class Fx:
         # one unpacking of the tuple instead of nineteen attribute lookups (hot path)
         (
             self.players,
-            _deck_name,
-            _heroes,
-            _hand_size,
-            _ends_at,
+            self._deck_name,
+            self._heroes,
+            self._hand_size,
+            self._ends_at,
             self.outs,
             self.phase,
             hands,
@@ -69,10 +75,10 @@ class Fx:
             self.sideways,
             self.public,
             seen,
-            _picks,
+            self._picks,
             self.pending,
             self.rng,
-            _turns,
+            self._turns,
         ) = st
         self.base = st
         # the zone tuples are shared with `st` until first written (copy on write: set_hand ...)
@@ -83,32 +89,28 @@ class Fx:
         self.events: list[Event] = []
 
     def freeze(self, house_picks: tuple[int, ...] | None = None) -> State:
-        st = self.base
-        hands = self.hands
-        houses = self.houses
-        seen = self.seen
         return _new_state(
             State,
             (
-                st[0],
-                st[1],
-                st[2],
-                st[3],
-                st[4],
+                self.players,
+                self._deck_name,
+                self._heroes,
+                self._hand_size,
+                self._ends_at,
                 self.outs,
                 self.phase,
-                hands if hands.__class__ is tuple else tuple(hands),
-                houses if houses.__class__ is tuple else tuple(houses),
+                tuple(self.hands),  # a list the copy wrote, or the input's own tuple (tuple() returns it)
+                tuple(self.houses),
                 self.trash,
                 self.deck,
                 self.trick,
                 self.sideways,
                 self.public,
-                seen if seen.__class__ is tuple else tuple(seen),
-                st[15] if house_picks is None else house_picks,
+                tuple(self.seen),
+                self._picks if house_picks is None else house_picks,
                 self.pending,
                 self.rng,
-                st[18] + 1,
+                self._turns + 1,
             ),
         )
 

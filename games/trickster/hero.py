@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, TypeAlias
 
 from games.core.contract import plain_class
 
@@ -26,22 +26,19 @@ CHOOSE_HERO = "choose-hero"  # token: a hero (Archivist)
 GIVE_CARD = "give-card"  # token: a card of the chooser's own hand (Bard exchange, Nun's donor)
 
 
-class Ask(NamedTuple):
-    """A choice an effect needs. Several choosers choose at once, secretly (the Bard's exchange)."""
-
-    kind: str
-    choosers: tuple[int, ...]
-    options: tuple[tuple[int, ...], ...]  # per chooser
-    note: str  # message code describing the question (e.g. "ask.nun.donor")
+Ask: TypeAlias = tuple[str, tuple[int, ...], tuple[tuple[int, ...], ...], str]
+"""A choice an effect needs: (kind, choosers, options per chooser, note), the note a message code
+describing the question (e.g. "ask.nun.donor"). Several choosers choose at once, secretly (the Bard's
+exchange). A plain tuple rather than a NamedTuple: an effect asks on most actions and `run_effect` only
+unpacks it, while a NamedTuple costs a `tuple.__new__` call more (the simulation hot path)."""
 
 
 def ask(kind: str, chooser: int, options: tuple[int, ...], note: str) -> Ask:
     """A single chooser's question."""
-    return _new_ask(Ask, (kind, _ALONE[chooser], (options,), note))
+    return (kind, _ALONE[chooser], (options,), note)
 
 
 _ALONE = tuple((seat,) for seat in range(8))  # a single chooser's `choosers`, built once
-_new_ask = tuple.__new__  # an Ask from a ready tuple (hot path; skips NamedTuple.__new__)
 
 
 Effect = Callable[["Fx", int, tuple[int, ...]], "Ask | None"]

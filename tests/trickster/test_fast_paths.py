@@ -1,0 +1,136 @@
+"""The Trickster engine's shortcuts held to the plain rules they stand for, over seeded games.
+
+- On the source build the Game instance holds rules.py's `to_act`, `legal_actions` and `apply` itself
+  (one Python call fewer per engine call): each gives what the class's delegating method gives.
+- `outcome` builds its Outcome by `new_outcome` and C-level passes over the Scores: the same as the
+  dataclass built with the comprehensions it replaced.
+- An effect's `Ask` is a plain tuple (run_effect only unpacks it).
+- `Fx.freeze` turns every zone into a tuple by `tuple()`: the same State as the conditional copy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.core.contract import Outcome
+from games.core.policy import random_policy
+from games.tools.simulate import play_one
+from games.trickster import rules
+from games.trickster.fx import Fx
+from games.trickster.game import GAME, Trickster
+from games.trickster.hero import CHOOSE_CARD, ask
+from games.trickster.scoring import placements, score_houses
+from games.trickster.state import OVER, State
+
+DECKS = ("fantasy", "tianxia", "symbiosis", "basic-mix", "epic-mix")
+
+
+def _played_states(players: int, deck: str, seeds: range) -> list[tuple[State, int, str]]:
+    """(state, seat, action) for every action of the seeded games, and each game's end state (seat -1)."""
+    out: list[tuple[State, int, str]] = []
+    options = {"deck": deck}
+    for seed in seeds:
+        run = play_one(GAME, players, [random_policy] * players, seed, options, check=False)
+        state = GAME.setup(players, options, seed)
+        for seat, action in run.log:
+            out.append((state, seat, action))
+            state, _ = GAME.apply(state, seat, action)
+        out.append((state, -1, ""))
+    return out
+
+
+def _plain_outcome(state: State) -> Outcome | None:
+    """The outcome as the Game built it before: comprehensions and the dataclass's keyword call."""
+    if state.phase != OVER:
+        return None
+    scores = score_houses(state.houses, state.sideways)
+    return Outcome(
+        placements=placements(scores),
+        scores=tuple([float(s[0]) for s in scores]),
+        details={
+            "actual_cards": [sum(s[2]) for s in scores],
+            "per_suit": [list(s[2]) for s in scores],
+            "weighted": [list(s[1]) for s in scores],
+            "ignored_suits": [list(s[3]) for s in scores],
+            "lower_is_better": True,
+        },
+    )
+
+
+def _plain_freeze(fx: Fx) -> State:
+    """Fx.freeze as it was: a zone is copied into a tuple only when the working copy made it a list."""
+    st: Any = fx.base
+    hands, houses, seen = fx.hands, fx.houses, fx.seen
+    return State(
+        *st[:5],
+        fx.outs,
+        fx.phase,
+        hands if isinstance(hands, tuple) else tuple(hands),
+        houses if isinstance(houses, tuple) else tuple(houses),
+        fx.trash,
+        fx.deck,
+        fx.trick,
+        fx.sideways,
+        fx.public,
+        seen if isinstance(seen, tuple) else tuple(seen),
+        st[15],
+        fx.pending,
+        fx.rng,
+        st[18] + 1,
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("deck", DECKS)
+def test_outcome_is_the_plain_outcome(players: int, deck: str) -> None:
+    ends = [s for s, seat, _ in _played_states(players, deck, range(12)) if seat < 0]
+    assert all(s.phase == OVER for s in ends)
+    for state in ends:
+        quick, plain = GAME.outcome(state), _plain_outcome(state)
+        assert quick == plain
+        assert quick is not None and plain is not None
+        assert quick.to_json() == plain.to_json()
+    assert GAME.outcome(GAME.setup(players, {"deck": deck}, 0)) is None
+
+
+def test_the_game_instance_binds_the_engine_functions() -> None:
+    if hasattr(GAME, "__dict__"):  # the source build
+        assert vars(GAME)["apply"] is rules.apply
+        assert vars(GAME)["legal_actions"] is rules.legal_actions
+        assert vars(GAME)["to_act"] is rules.to_act
+    for state, seat, action in _played_states(4, "fantasy", range(5)):
+        assert GAME.to_act(state) == Trickster.to_act(GAME, state)
+        for s in range(state.players):
+            assert GAME.legal_actions(state, s) == Trickster.legal_actions(GAME, state, s)
+        if seat >= 0:
+            assert GAME.apply(state, seat, action) == Trickster.apply(GAME, state, seat, action)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_freeze_is_the_plain_freeze(deck: str) -> None:
+    written = untouched = 0
+    for state, seat, _ in _played_states(4, deck, range(8)):
+        if seat < 0:
+            continue
+        fx = Fx(state)
+        assert fx.freeze() == _plain_freeze(fx)
+        untouched += 1
+        fx.set_hand(seat, ())  # every zone list written: freeze copies each into a tuple
+        fx.set_house(seat, ())
+        fx.set_seen(seat, 0)
+        frozen = fx.freeze()
+        assert frozen == _plain_freeze(fx)
+        assert all(isinstance(zone, tuple) for zone in (frozen.hands, frozen.houses, frozen.seen))
+        written += 1
+    assert written > 100 and untouched > 100
+
+
+def test_an_ask_is_the_plain_tuple_run_effect_unpacks() -> None:
+    """An Ask is (kind, choosers, options per chooser, note): a single chooser's has one of each."""
+    question = ask(CHOOSE_CARD, 2, (5, 9), "ask.mage")
+    assert type(question) is tuple
+    assert question == (CHOOSE_CARD, (2,), ((5, 9),), "ask.mage")
+    kind, choosers, options, note = question
+    assert choosers[0] == 2 and options[0] == (5, 9) and note == "ask.mage" and kind == CHOOSE_CARD
