@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from games.core.contract import Event
@@ -101,3 +102,17 @@ def plays(state: State, seat: int) -> list[int]:
 
 def can_trap(state: State, seat: int) -> bool:
     return any(a.startswith("trap:") for a in G.legal_actions(state, seat))
+
+
+def random_positions(players: int, seeds: Sequence[int]) -> list[tuple[State, int]]:
+    """(state, seat to act) at every decision of seeded random games: the positions the playout models'
+    tests ask about."""
+    found = []
+    for seed in seeds:
+        state = G.setup(players, {}, seed)
+        rng = random.Random(seed)
+        while not G.is_over(state):
+            seat = min(G.to_act(state))
+            found.append((state, seat))
+            state, _ = G.apply(state, seat, rng.choice(G.legal_actions(state, seat)))
+    return found

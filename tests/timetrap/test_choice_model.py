@@ -24,6 +24,7 @@ from games.timetrap.choice_model import FEATURE_NAMES, option_features, options_
 from games.timetrap.choice_weights import WEIGHTS
 from games.timetrap.playout_model import OPPONENT_MODEL, modelled_turn
 from games.timetrap.search_hooks import RULES_PLAYOUT
+from tests.timetrap.helpers import random_positions
 from tools.strength.timetrap_choice_model import Decision, decisions, fit, mean_log_likelihood
 
 GAME = get_game("timetrap")
@@ -97,18 +98,6 @@ def test_the_trap_option_and_a_card_that_empties_the_hand() -> None:
     ]
 
 
-def _positions(players: int, seeds: range) -> list[tuple[Any, int]]:
-    found = []
-    for seed in seeds:
-        state = GAME.setup(players, {}, seed)
-        rng = random.Random(seed)
-        while not GAME.is_over(state):
-            seat = min(GAME.to_act(state))
-            found.append((state, seat))
-            state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    return found
-
-
 def test_four_player_opponents_draw_each_option_as_often_as_the_logit_says() -> None:
     """Outside days 3-6's turns the rules of thumb; on them, each option with the logit's chance."""
     weights = WEIGHTS[4]
@@ -116,7 +105,7 @@ def test_four_player_opponents_draw_each_option_as_often_as_the_logit_says() -> 
     observed: dict[str, int] = {}
     modelled = 0
     draws = random.Random(4)
-    for state, seat in _positions(4, range(10)):
+    for state, seat in random_positions(4, range(10)):
         legal = GAME.legal_actions(state, seat)
         view = functools.partial(RULES_PLAYOUT.playout_view, state, seat)
         seen = view()
@@ -144,7 +133,7 @@ def test_four_player_opponents_draw_each_option_as_often_as_the_logit_says() -> 
 def test_two_and_three_players_read_no_choice_view() -> None:
     """2 and 3 players play as before: their playout view has none of the finer model's fields."""
     for players in (2, 3):
-        for state, seat in _positions(players, range(3)):
+        for state, seat in random_positions(players, range(3)):
             assert "others_high" not in RULES_PLAYOUT.playout_view(state, seat)
 
 

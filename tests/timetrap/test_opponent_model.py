@@ -31,22 +31,10 @@ from games.timetrap.playout_model import (
 )
 from games.timetrap.playout_table import SHARES
 from games.timetrap.search_hooks import RULES_PLAYOUT
+from tests.timetrap.helpers import random_positions
 from tools.strength.timetrap_model import PRIOR, fit
 
 GAME = get_game("timetrap")
-
-
-def _positions(players: int, seeds: range) -> list[tuple[Any, int]]:
-    """(state, seat to act) at every decision of random games."""
-    found = []
-    for seed in seeds:
-        state = GAME.setup(players, {}, seed)
-        rng = random.Random(seed)
-        while not GAME.is_over(state):
-            seat = min(GAME.to_act(state))
-            found.append((state, seat))
-            state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    return found
 
 
 def test_the_mildest_card_keeps_the_day_going_and_the_stopper_ends_it() -> None:
@@ -62,7 +50,7 @@ def test_the_mildest_card_keeps_the_day_going_and_the_stopper_ends_it() -> None:
 @pytest.mark.parametrize("players", [2])
 def test_two_players_play_the_rules_of_thumb_with_the_same_random_numbers(players: int) -> None:
     assert players not in SHARES
-    for state, seat in _positions(players, range(6)):
+    for state, seat in random_positions(players, range(6)):
         legal = GAME.legal_actions(state, seat)
         view = functools.partial(RULES_PLAYOUT.playout_view, state, seat)
         a, b = random.Random(5), random.Random(5)
@@ -76,7 +64,7 @@ def test_opponents_play_each_kind_as_often_as_measured(players: int) -> None:
     expected = [0.0] * 4
     observed = [0] * 4
     draws = random.Random(players)
-    for state, seat in _positions(players, range(12)):
+    for state, seat in random_positions(players, range(12)):
         legal = GAME.legal_actions(state, seat)
         view = functools.partial(RULES_PLAYOUT.playout_view, state, seat)
         seen = view()

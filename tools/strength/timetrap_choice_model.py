@@ -29,7 +29,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from games.core.registry import get_game  # noqa: E402
 from games.timetrap.ai import rule_policy  # noqa: E402
 from games.timetrap.choice_model import (  # noqa: E402
     FEATURE_NAMES,
@@ -47,6 +46,8 @@ from games.timetrap.playout_model import (  # noqa: E402
     situation,
 )
 from games.timetrap.search_hooks import RULES_PLAYOUT  # noqa: E402
+from tools.strength.timetrap_model import fit as fit_table  # noqa: E402
+from tools.strength.timetrap_model import heuristic_turns  # noqa: E402
 
 RIDGE = 1.0  # the penalty's weight: one pseudo-observation's worth per feature
 NEWTON_STEPS = 12
@@ -66,36 +67,22 @@ class Decision:
 
 def decisions(players: int, games: int, seed0: int) -> list[Decision]:
     """Every modelled decision with two or more options of `games` heuristic-only games."""
-    game = get_game("timetrap")
-    heuristic = game.policies()["heuristic"]
     out: list[Decision] = []
-    for seed in range(seed0, seed0 + games):
-        rng = random.Random(seed)
-        state = game.setup(players, {}, seed, None)
-        while not game.is_over(state):
-            acting = sorted(game.to_act(state))
-            seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-            legal = game.legal_actions(state, seat)
-            action = heuristic(partial(game.view, state, seat), legal, rng)
-            if len(legal) > 1 and modelled(state):
-                seen = choice_view(state, seat, RULES_PLAYOUT.playout_view(state, seat))
-                traps = [a for a in legal if a.startswith("trap:")]
-                rule_trap = rule_policy(seen, traps, random.Random(0)) if traps else None
-                options = options_of(legal, rule_trap)
-                if len(options) > 1 and action in options:
-                    rules = rule_policy(seen, legal, random.Random(0))
-                    plays = plays_by_mildness(legal, seen["tile"] == "up")
-                    key = situation(int(seen["day"]), plays, bool(traps), rules)
-                    out.append(
-                        Decision(
-                            seed,
-                            option_features(seen, options, rules),
-                            options.index(action),
-                            key,
-                            [kind_of(o, plays) for o in options],
-                        )
-                    )
-            state, _ = game.apply(state, seat, action)
+    for seed, state, seat, legal, action in heuristic_turns(players, games, seed0):
+        if len(legal) < 2 or not modelled(state):
+            continue
+        seen = choice_view(state, seat, RULES_PLAYOUT.playout_view(state, seat))
+        traps = [a for a in legal if a.startswith("trap:")]
+        rule_trap = rule_policy(seen, traps, random.Random(0)) if traps else None
+        options = options_of(legal, rule_trap)
+        if len(options) > 1 and action in options:
+            rules = rule_policy(seen, legal, random.Random(0))
+            plays = plays_by_mildness(legal, seen["tile"] == "up")
+            key = situation(int(seen["day"]), plays, bool(traps), rules)
+            features = option_features(seen, options, rules)
+            out.append(
+                Decision(seed, features, options.index(action), key, [kind_of(o, plays) for o in options])
+            )
     return out
 
 
@@ -193,8 +180,6 @@ def render(weights: dict[int, list[float]], how: str) -> str:
 
 
 def main() -> None:
-    from tools.strength.timetrap_model import fit as fit_table
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=4000)

@@ -39,14 +39,16 @@ from games.timetrap.playout_model import (  # noqa: E402
     plays_by_mildness,
     situation,
 )
+from games.timetrap.state import State  # noqa: E402
 
 PRIOR = 2.0  # pseudo-decisions at the rules of thumb's kind
 TABLE = ROOT / "games" / "timetrap" / "playout_table.py"
 Shares = tuple[float, float, float, float]
 
 
-def decisions(players: int, games: int, seed0: int) -> Iterator[tuple[Situation, int]]:
-    """(situation, kind played) for every modelled turn of `games` heuristic-only games."""
+def heuristic_turns(players: int, games: int, seed0: int) -> Iterator[tuple[int, State, int, list[str], str]]:
+    """(seed, state, seat, legal actions, the heuristic's action) at every decision of `games` seeded
+    heuristic-only games (this tool's and tools/strength/timetrap_choice_model.py's measurements)."""
     game = get_game("timetrap")
     heuristic = game.policies()["heuristic"]
     for seed in range(seed0, seed0 + games):
@@ -57,13 +59,20 @@ def decisions(players: int, games: int, seed0: int) -> Iterator[tuple[Situation,
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
             legal = game.legal_actions(state, seat)
             action = heuristic(partial(game.view, state, seat), legal, rng)
-            seen = game.view(state, seat)
-            if modelled_turn(seen, legal):
-                plays = plays_by_mildness(legal, seen["tile"] == "up")
-                trap_playable = any(a.startswith("trap:") for a in legal)
-                rules = rule_policy(seen, legal, random.Random(0))
-                yield situation(int(seen["day"]), plays, trap_playable, rules), kind_of(action, plays)
+            yield seed, state, seat, legal, action
             state, _ = game.apply(state, seat, action)
+
+
+def decisions(players: int, games: int, seed0: int) -> Iterator[tuple[Situation, int]]:
+    """(situation, kind played) for every modelled turn of `games` heuristic-only games."""
+    game = get_game("timetrap")
+    for _, state, seat, legal, action in heuristic_turns(players, games, seed0):
+        seen = game.view(state, seat)
+        if modelled_turn(seen, legal):
+            plays = plays_by_mildness(legal, seen["tile"] == "up")
+            trap_playable = any(a.startswith("trap:") for a in legal)
+            rules = rule_policy(seen, legal, random.Random(0))
+            yield situation(int(seen["day"]), plays, trap_playable, rules), kind_of(action, plays)
 
 
 def fit(observed: Iterator[tuple[Situation, int]]) -> dict[Situation, Shares]:
