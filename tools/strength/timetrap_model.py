@@ -7,8 +7,9 @@ played. The shares per situation are what the search's playouts then play for th
     python tools/strength/timetrap_model.py --players 3 --games 4000 --seed 600000          # print
     python tools/strength/timetrap_model.py --players 3 --games 4000 --seed 600000 --write  # and write
 
-The table holds the player counts measured in one run (the search uses the model at 3 players only;
-4 players was measured and screened too: docs/ai.md).
+The table holds the player counts measured in one run (the search uses the table at 3 players only; at 4
+players it was measured and screened too, and a finer model plays there instead: timetrap_choice_model.py,
+docs/ai.md).
 
 --write rewrites games/timetrap/playout_table.py. A share is (count + PRIOR at the rules' kind) / (decisions
 + PRIOR): a thin situation leans towards the rules of thumb; one seen fewer than MIN_DECISIONS times is
