@@ -36,11 +36,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from games.timetrap import cards, quick
+from games.timetrap.rules import MAX_TRAPS_PER_DAY
 from games.timetrap.state import LAST_DAY, State
 
 FIRST_DAY: Final = 3  # the heuristic looks ahead from day 3 (ai.SEARCH_FROM) to day 6, then plays day 7
-LAST_DAY_MODELLED: Final = 6  # by its rules of thumb
-MAX_TRAPS_PER_DAY: Final = 2  # rules.MAX_TRAPS_PER_DAY (rules imports this module's users)
+LAST_DAY_MODELLED: Final = 6  # by its rules of thumb (playout_model.py reads both from here)
 LEAD_CLAMP: Final = 3
 SPARE_LOW: Final = -2
 SPARE_HIGH: Final = 3

@@ -41,11 +41,10 @@ from games.core.contract import ViewThunk
 from games.timetrap import choice_model
 from games.timetrap.ai import rule_policy
 from games.timetrap.cards import NUMBER_OF
+from games.timetrap.choice_model import FIRST_DAY, LAST_DAY_MODELLED
 from games.timetrap.choice_weights import WEIGHTS
 from games.timetrap.playout_table import SHARES
 
-FIRST_DAY: Final = 3  # the heuristic looks ahead from this day (ai.SEARCH_FROM) ...
-LAST_DAY_MODELLED: Final = 6  # ... and plays day 7 by its rules of thumb
 MAX_PLAYS: Final = 4  # four or more playable cards are one situation
 MIN_DECISIONS: Final = 20  # a situation measured fewer times keeps the rules of thumb
 
