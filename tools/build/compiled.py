@@ -64,14 +64,22 @@ def compile_in_parallel(self, sources, output_dir=None, macros=None, include_dir
 CCompiler.compile = compile_in_parallel
 paths = sys.argv[1:]
 sys.argv[1:] = ["build_ext", "--inplace", "--parallel", "{jobs}"]
-setup(
-    name="games-compiled",
-    ext_modules=mypycify(
-        paths, only_compile_paths=[p for p in paths if p not in {not_compiled!r}],
-        opt_level="3", multi_file=True, group_name={group!r},
-    ),
+extensions = mypycify(
+    paths, only_compile_paths=[p for p in paths if p not in {not_compiled!r}],
+    opt_level="3", multi_file=True, group_name={group!r},
 )
+for extension in extensions:
+    extension.extra_compile_args = [*extension.extra_compile_args, *{own_cflags!r}]
+setup(name="games-compiled", ext_modules=extensions)
 """
+
+# The C flags the build states itself, after any CFLAGS from the environment (which REPLACES the
+# interpreter's own, -fwrapv and -DNDEBUG among them, as a builder's or packager's CFLAGS=-O2 would):
+# - -fwrapv: signed arithmetic wraps. mypyc's native integers (games/core/native64.py, the RNG's step on
+#   machine integers) rely on it; without it the C compiler may fold an overflow away, and a build made with
+#   CFLAGS set took the source's paths with compiled classes and crashed at a game's end.
+# - -DNDEBUG: mypyc's runtime without its internal assert()s, as in a release build of Python.
+OWN_CFLAGS = ("-fwrapv", "-DNDEBUG")
 
 OVERLAY_INIT = '''"""The compiled build of Tricktable's games (mypyc): one C extension per module of games/, in games/.
 
@@ -107,7 +115,7 @@ def compile_copy(src: Path, jobs: int) -> None:
     """mypyc over the copy, extensions written next to the copied sources (the copy, not the tree)."""
     setup = src / "setup_mypyc.py"
     top = sorted(f"games/{name}" for name in NOT_COMPILED)  # the package's own __init__.py, not a subpackage's
-    setup.write_text(SETUP.format(jobs=jobs, not_compiled=top, group=GROUP))
+    setup.write_text(SETUP.format(jobs=jobs, not_compiled=top, group=GROUP, own_cflags=list(OWN_CFLAGS)))
     paths = [f"games/{p.as_posix()}" for p in sources(src / "games")]
     log = src / "mypyc.log"
     with log.open("w") as out:
@@ -149,6 +157,25 @@ def install(src: Path, site_packages: Path, hashes: dict[str, str]) -> Path:
         shutil.rmtree(final)
     staging.rename(final)
     return final
+
+
+def check_native_integers(package: Path, site_packages: Path, final: Path) -> None:
+    """Run the installed build once and refuse it (removed, the build fails) unless it is the compiled one
+    and its native integers wrap (games/core/native64.WRAPS): the RNG's compiled step and the compiled
+    classes' paths depend on it, and a C compiler without -fwrapv may fold the overflow away."""
+    probe = "import games, games.core.native64 as n; print(games.BUILD, n.WRAPS)"
+    env = {
+        **os.environ,
+        "TRICKTABLE_BUILD": "mypyc",
+        "PYTHONPATH": os.pathsep.join([str(package.parent), str(site_packages)]),
+    }
+    done = subprocess.run([sys.executable, "-c", probe], cwd="/", env=env, capture_output=True, text=True)
+    if done.stdout.split() != ["mypyc", "True"]:
+        shutil.rmtree(final)
+        raise SystemExit(
+            f"the compiled build does not run as built ({done.stdout.strip() or done.stderr.strip()[-400:]}): "
+            "its native integers must wrap (C flag -fwrapv); removed it"
+        )
 
 
 def installed_in(venv: Path) -> tuple[Path, Path]:
@@ -193,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     hashes = copy_sources(args.package.resolve(), src)
     compile_copy(src, args.jobs)
     final = install(src, args.site_packages.resolve(), hashes)
+    check_native_integers(args.package.resolve(), args.site_packages.resolve(), final)
     minutes = (time.monotonic() - started) / 60
     print(f"compiled {len(hashes)} modules of games/ into {final} in {minutes:.1f} min")
     return 0
