@@ -65,11 +65,14 @@ class Playout:
 
     `own`, when given, plays the searching side's own later moves and `policy` only the seats against it:
     a game may model its opponents as they were measured to play (TIMETRAP's heuristic seats) while the
-    searching seat keeps the policy it means to follow. Both read `view`."""
+    searching seat keeps the policy it means to follow. `own` reads `own_view` when given (a model of the
+    opponents may read more than the searching side's own policy: its moves then skip those fields), else
+    `view`."""
 
     policy: Policy
     view: PlayoutView | None = None
     own: Policy | None = None
+    own_view: PlayoutView | None = None
 
 
 PlayoutChoice = str | Playout

@@ -33,7 +33,8 @@ shorter and many more fit a turn. `root` is the sampled state the decision is ma
 A playout view (optional): a playout policy that reads only a few fields of the view is declared as a
 `Playout(policy, view)`, whose `view(state, seat)` the search then calls instead of the game's full view,
 once per playout action (TIMETRAP's rules of thumb). A `Playout(policy, view, own)` plays the searching
-side's own moves by `own` and only the other seats by `policy` (TIMETRAP's opponent model).
+side's own moves by `own` (on `own_view`, when the model reads more than `own`) and only the other seats
+by `policy` (TIMETRAP's opponent model).
 """
 
 from __future__ import annotations
@@ -252,6 +253,7 @@ class SearchPolicy:
         fast = policy is random_policy and own is None
         horizon = self._horizon
         view = playout.view or game.view
+        own_view = playout.own_view or view
         for _ in range(PLAYOUT_LIMIT):
             if horizon is not None:
                 value = horizon(root, state, seats)
@@ -267,7 +269,7 @@ class SearchPolicy:
             if fast:
                 action = legal[int(rng.random() * len(legal))]
             elif own is not None and seat in seats:
-                action = own(partial(view, state, seat), legal, rng)
+                action = own(partial(own_view, state, seat), legal, rng)
             else:
                 action = policy(partial(view, state, seat), legal, rng)
             state, _ = game.apply(state, seat, action)

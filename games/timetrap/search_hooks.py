@@ -74,18 +74,26 @@ class RulesPlayout:
             if pending is None
             else {"kind": pending.kind, "seat": pending.seat, "actor": pending.actor},
         }
-        if state.players in WEIGHTS and modelled(state):
-            return choice_view(state, seat, seen)  # what the finer opponent model reads (choice_model.py)
         return seen
 
 
 RULES_PLAYOUT = RulesPlayout()
 
+
+def opponent_view(state: State, seat: int) -> dict[str, Any]:
+    """What the seats against the searching one read in a playout: the rules of thumb's short view, with
+    the finer opponent model's fields (choice_model.py) at the player counts it has weights for, on the
+    days it models. The searching seat's own moves read the short view alone (Playout.own_view)."""
+    seen = RulesPlayout.playout_view(state, seat)
+    if state.players in WEIGHTS and modelled(state):
+        return choice_view(state, seat, seen)
+    return seen
+
 SEARCH: SearchHooks = SearchHooks(
     # the heuristic's rules of thumb without its look-ahead play the playouts (they model the heuristic seats
     # better than random moves), on their short view; the seats against the searching one play their turns
     # on days 3-6 as the heuristic was measured to (playout_model.py: a table at 3 players, a logit at 4)
-    playout=Playout(OPPONENT_MODEL, RULES_PLAYOUT.playout_view, own=RULES_PLAYOUT),
+    playout=Playout(OPPONENT_MODEL, opponent_view, own=RULES_PLAYOUT, own_view=RULES_PLAYOUT.playout_view),
     playouts=1000,  # rules-of-thumb playouts to day 7: ~130 ms a decision at 4 players
     anchor="heuristic",  # the heuristic's own move is kept unless the playouts show another clearly better
     horizon=search_value,  # a playout stops as day 7 begins, valued by the hand sizes

@@ -23,7 +23,7 @@ from games.timetrap.ai import rule_policy
 from games.timetrap.choice_model import FEATURE_NAMES, option_features, options_of, probabilities
 from games.timetrap.choice_weights import WEIGHTS
 from games.timetrap.playout_model import OPPONENT_MODEL, modelled_turn
-from games.timetrap.search_hooks import RULES_PLAYOUT
+from games.timetrap.search_hooks import opponent_view
 from tests.timetrap.helpers import random_positions
 from tools.strength.timetrap_choice_model import Decision, decisions, fit, mean_log_likelihood
 
@@ -107,7 +107,7 @@ def test_four_player_opponents_draw_each_option_as_often_as_the_logit_says() -> 
     draws = random.Random(4)
     for state, seat in random_positions(4, range(10)):
         legal = GAME.legal_actions(state, seat)
-        view = functools.partial(RULES_PLAYOUT.playout_view, state, seat)
+        view = functools.partial(opponent_view, state, seat)
         seen = view()
         rules = rule_policy(GAME.view(state, seat), legal, random.Random(1))
         traps = [a for a in legal if a.startswith("trap:")]
@@ -131,10 +131,10 @@ def test_four_player_opponents_draw_each_option_as_often_as_the_logit_says() -> 
 
 
 def test_two_and_three_players_read_no_choice_view() -> None:
-    """2 and 3 players play as before: their playout view has none of the finer model's fields."""
+    """2 and 3 players play as before: their opponents' playout view has none of the finer model's fields."""
     for players in (2, 3):
         for state, seat in random_positions(players, range(3)):
-            assert "others_high" not in RULES_PLAYOUT.playout_view(state, seat)
+            assert "others_high" not in opponent_view(state, seat)
 
 
 def test_the_fit_recovers_the_weights_the_choices_were_drawn_with() -> None:

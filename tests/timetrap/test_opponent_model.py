@@ -111,8 +111,11 @@ def test_the_fit_leans_thin_situations_towards_the_rules_and_drops_rare_ones() -
     assert sum(table[common]) == pytest.approx(1.0)
 
 
-def test_the_searching_seat_keeps_its_own_policy() -> None:
-    """Playout.own plays the searching seat's later moves in a playout; the model plays only the others."""
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_searching_seat_keeps_its_own_policy(players: int) -> None:
+    """Playout.own plays the searching seat's later moves in a playout, on the rules of thumb's short view
+    (Playout.own_view: at 4 players without the finer model's fields, which only the others read); the
+    model plays only the others."""
     from games.search.flat import Budget, SearchPolicy
     from games.search.sampler import Determinizer
 
@@ -120,17 +123,23 @@ def test_the_searching_seat_keeps_its_own_policy() -> None:
     playout = hooks.playout_for(None)
     assert playout is not None and not isinstance(playout, str)
     assert playout.own is RULES_PLAYOUT and playout.policy is OPPONENT_MODEL
+    assert playout.own_view is RULES_PLAYOUT.playout_view
     calls: dict[str, set[int]] = {"own": set(), "others": set()}
+    model_fields: dict[str, bool] = {"own": False, "others": False}
 
     def record(name: str, policy: Any) -> Any:
         def play(view: Any, legal: Any, rng: random.Random) -> str:
-            calls[name].add(int(view()["seat"]))
+            seen = view()
+            calls[name].add(int(seen["seat"]))
+            model_fields[name] |= "others_high" in seen
             return str(policy(view, legal, rng))
 
         return play
 
-    spy = type(playout)(record("others", playout.policy), playout.view, record("own", playout.own))
-    state = GAME.setup(3, {}, 3)
+    spy = type(playout)(
+        record("others", playout.policy), playout.view, record("own", playout.own), playout.own_view
+    )
+    state = GAME.setup(players, {}, 3)
     rng = random.Random(3)
     while state.day < 3:  # to a decision where the search plays playouts
         seat = min(GAME.to_act(state))
@@ -140,3 +149,5 @@ def test_the_searching_seat_keeps_its_own_policy() -> None:
     search.decide(Determinizer(GAME, state, seat), GAME.legal_actions(state, seat), random.Random(1))
     assert calls["own"] <= {seat}
     assert calls["others"] and seat not in calls["others"]
+    assert not model_fields["own"]
+    assert model_fields["others"] is (players == 4)
