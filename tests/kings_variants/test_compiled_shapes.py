@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from games.kings.variants import base, tricks
+from games.kings.variants import base, napoleon, tricks
 from games.kings.variants.base import rules_for
 from games.kings.variants.components import (
     ALL_CARDS,
@@ -80,4 +80,5 @@ def test_compiled_branches_play_the_same_games(variant: str, monkeypatch: pytest
     plain = [play_log(variant, seed) for seed in range(8)]
     monkeypatch.setattr(base, "WRAPS", True)
     monkeypatch.setattr(tricks, "WRAPS", True)
+    monkeypatch.setattr(napoleon, "WRAPS", True)
     assert [play_log(variant, seed) for seed in range(8)] == plain

@@ -513,8 +513,11 @@ class Variant(ABC):
         return table[colour]
 
     def discard_actions(self, s: VState, seat: int, keep: Container[str] = ()) -> list[str]:
+        hand = s[5][seat]  # hands
+        if WRAPS:  # compiled: a plain loop (calls through a bound method, `map` and `filterfalse` cost more)
+            return [DISCARD[card] for card in hand if card not in keep]
         # C-level passes instead of a comprehension (an exchange lists a 12-card hand per discard)
-        return list(map(DISCARD.__getitem__, filterfalse(keep.__contains__, s[5][seat])))  # hands
+        return list(map(DISCARD.__getitem__, filterfalse(keep.__contains__, hand)))
 
     def apply_discard(self, s: VState, seat: int, action: str, keep: Container[str] = ()) -> VState:
         """One owed discard, checked on its own: `action in discard_actions(s, seat, keep)`."""
