@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from games.core.contract import Event, Outcome
 from games.core.errors import IllegalAction
+from games.core.native64 import WRAPS
 from games.core.rng import Rng
 from games.kings.variants import data
 from games.kings.variants.components import (
@@ -133,6 +134,11 @@ class Variant(ABC):
         # copy it) and copies a ready event data dict, instead of building both (hot path, ~89 plays a
         # Napoleon game). tests/kings_variants/test_play_rows.py holds them to the plain construction.
         self.play_rows: dict[str, PlayRow] = {}
+        # The trick rules by trump colour (every trump `trump` may give): `rules_for(trump,
+        # self.flag_beats_rare)` read by one lookup where a trick ends (hot path).
+        self.rules_by_trump: dict[str | None, TrickRules] = {
+            trump: rules_for(trump, self.flag_beats_rare) for trump in (None, *COLOURS)
+        }
 
     def play_row(self, action: str) -> PlayRow:
         """`play_rows[action]`, built and kept on first use, for a well-formed play (PARSED_PLAYS)."""
@@ -272,7 +278,8 @@ class Variant(ABC):
                     out.append(PLAY[card])
                     if card in places:
                         out.append(PLAY_KING[card])
-            elif len(base) > 1:  # every string by one C-level call (itemgetter of one key is not a tuple)
+            elif len(base) > 1 and not WRAPS:  # every string by one C-level call (one key gives no tuple);
+                # compiled, the loop below costs less than a call through a Python-level itemgetter
                 out = list(itemgetter(*base)(PLAY))
             else:
                 out = [PLAY[card] for card in base]
@@ -427,15 +434,21 @@ class Variant(ABC):
         """The trick's winner takes its cards and leads next, on the working copy `w` of the play that
         ended the trick (`s`, the state before it, gives the trick's rules); events already name the
         variant."""
-        rules = rules_for(self.trump(s), self.flag_beats_rare)  # self.rules(s)
-        cards = tuple(map(_ENTRY_CARD, trick))  # one C-level pass (a comprehension is a frame on 3.11)
-        # Most tricks hold no king and no queen (Napoleon has no queens): their winner by C-level passes
-        # over the cards (tests/kings_variants/test_trick_winner.py holds it to winning_index).
-        queens = self.queens and any(map(_ENTRY_QUEEN, trick))
-        if queens or any(map(_ENTRY_KING, trick)):
+        trump = self.trump(s)
+        rules = self.rules_by_trump.get(trump) or rules_for(trump, self.flag_beats_rare)  # self.rules(s)
+        if WRAPS:  # compiled: plain loops (the C-level passes below are calls through Python-level callables)
+            cards = tuple([entry[1] for entry in trick])  # card
+            queens = self.queens
             index, rares = winning_index(trick, rules)
         else:
-            index, rares = bare_winning_index(cards, rules)
+            cards = tuple(map(_ENTRY_CARD, trick))  # one C-level pass (a comprehension is a frame on 3.11)
+            # Most tricks hold no king and no queen (Napoleon has no queens): their winner by C-level passes
+            # over the cards (tests/kings_variants/test_trick_winner.py holds it to winning_index).
+            queens = self.queens and any(map(_ENTRY_QUEEN, trick))
+            if queens or any(map(_ENTRY_KING, trick)):
+                index, rares = winning_index(trick, rules)
+            else:
+                index, rares = bare_winning_index(cards, rules)
         winner = trick[index][0]  # seat
         red = False
         if queens:  # a red queen's win counts (none without a queen in the trick)
@@ -500,8 +513,11 @@ class Variant(ABC):
         return table[colour]
 
     def discard_actions(self, s: VState, seat: int, keep: Container[str] = ()) -> list[str]:
+        hand = s[5][seat]  # hands
+        if WRAPS:  # compiled: a plain loop (calls through a bound method, `map` and `filterfalse` cost more)
+            return [DISCARD[card] for card in hand if card not in keep]
         # C-level passes instead of a comprehension (an exchange lists a 12-card hand per discard)
-        return list(map(DISCARD.__getitem__, filterfalse(keep.__contains__, s[5][seat])))  # hands
+        return list(map(DISCARD.__getitem__, filterfalse(keep.__contains__, hand)))
 
     def apply_discard(self, s: VState, seat: int, action: str, keep: Container[str] = ()) -> VState:
         """One owed discard, checked on its own: `action in discard_actions(s, seat, keep)`."""

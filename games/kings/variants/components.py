@@ -19,9 +19,15 @@ FLAGS: Final = ("flag1", "flag2")
 RARES: Final = ("rare1", "rare2")
 
 
+_NUMBER_CARDS: Final = tuple(f"{c}{v}" for c in NUMBER_COLOURS for v in range(1, 11))
+_COURTS: Final = {(c, v): f"{c}{v}" for c in COLOURS for v in (11, 12)}
+# Every dealt card is one of these string objects (and the tables below are keyed by them), so a lookup or a
+# `list.remove` of a card meets the very key object and skips comparing the characters (hot path).
+
+
 def number_cards() -> list[str]:
     """The 40 number cards 1-10 in red, blue, green and black."""
-    return [f"{c}{v}" for c in NUMBER_COLOURS for v in range(1, 11)]
+    return list(_NUMBER_CARDS)
 
 
 def base_deck() -> list[str]:
@@ -31,7 +37,7 @@ def base_deck() -> list[str]:
 
 def court(colour: str, value: int) -> str:
     """Playing card 11 (J) or 12 (Q) of a colour."""
-    return f"{colour}{value}"
+    return _COURTS.get((colour, value)) or f"{colour}{value}"
 
 
 @cache

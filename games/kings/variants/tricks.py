@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.core.contract import plain_class
+from games.core.native64 import WRAPS
 from games.kings.variants.components import (
     ALL_CARDS,
     FLAGS,
@@ -87,9 +88,26 @@ def is_free(card: str) -> bool:
 def followable(hand: Sequence[str], lead: str | None) -> list[str]:
     """Cards of `hand` that may be played under must-follow (マストフォロー): with the lead colour in hand,
     that colour or a free card (flag, rare, white 11/12); otherwise anything."""
-    if lead is None or OF_SUIT[lead].isdisjoint(hand):
+    if lead is None:
+        return list(hand)
+    if WRAPS:  # compiled: one plain loop (a bound `__contains__`, `filter`, a method by name cost more)
+        return _followable_loop(hand, OF_SUIT[lead], FOLLOWERS[lead])
+    if OF_SUIT[lead].isdisjoint(hand):
         return list(hand)
     return list(filter(FOLLOWERS[lead].__contains__, hand))  # C-level filter, no comprehension frame
+
+
+def _followable_loop(hand: Sequence[str], of_suit: frozenset[str], followers: frozenset[str]) -> list[str]:
+    """`followable` for a lead colour whose cards are `of_suit` and whose playable cards are `followers`, in
+    one pass: the compiled build's shape (tests/kings_variants/test_tricks.py holds it to the rule)."""
+    out: list[str] = []
+    follows = False
+    for card in hand:
+        if card in followers:
+            out.append(card)
+            if card in of_suit:
+                follows = True
+    return out if follows else list(hand)
 
 
 def may_follow(hand: Sequence[str], lead: str | None, card: str) -> bool:
