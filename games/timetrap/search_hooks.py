@@ -89,6 +89,7 @@ def opponent_view(state: State, seat: int) -> dict[str, Any]:
         return choice_view(state, seat, seen)
     return seen
 
+
 SEARCH: SearchHooks = SearchHooks(
     # the heuristic's rules of thumb without its look-ahead play the playouts (they model the heuristic seats
     # better than random moves), on their short view; the seats against the searching one play their turns
