@@ -70,15 +70,13 @@ def legal_actions(state: State, seat: int) -> list[str]:
     for c in hand:
         if c in table:
             plays.append(table[c])
-    if (
-        trap_allowed
-        and state[15]  # state.after_time
-        and state[14] < MAX_TRAPS_PER_DAY  # state.traps_today
-        and not TIME_CARDS.issuperset(hand)  # a Time Trap card in hand: one C-level test before the loop
-    ):
-        for c in hand:
-            if c in TRAP:
-                plays.append(TRAP[c])
+    if trap_allowed and state[15] and state[14] < MAX_TRAPS_PER_DAY:  # state.after_time, state.traps_today
+        for c in hand:  # a Time Trap card in hand? (a loop: `TIME_CARDS.issuperset` copies the hand to a set)
+            if c not in TIME_CARDS:
+                for t in hand:
+                    if t in TRAP:
+                        plays.append(TRAP[t])
+                break
     if not plays:
         plays.append(_PASS)
     _LAST_LEGAL[0] = (state, seat, tuple(plays))
@@ -114,8 +112,16 @@ def _turn_action_legal(state: State, seat: int, kind: str, card: str) -> bool:
         trap_allowed
         and state[15]  # state.after_time
         and state[14] < MAX_TRAPS_PER_DAY  # state.traps_today
-        and not TIME_CARDS.issuperset(hand)  # a Time Trap card in hand
+        and _holds_trap(hand)
     )
+
+
+def _holds_trap(hand: tuple[str, ...]) -> bool:
+    """A Time Trap card in `hand` (a plain loop: `TIME_CARDS.issuperset(hand)` copies the hand to a set)."""
+    for card in hand:  # noqa: SIM110  (a plain loop: no generator frame)
+        if card not in TIME_CARDS:
+            return True
+    return False
 
 
 # --- applying ------------------------------------------------------------------------------------------
