@@ -95,7 +95,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     value = NUMBER_OF[card]
     day: int = fields[_DAY]
     days: tuple[str, ...] = fields[_DATES]
-    if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1]) == value:
+    if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1], 0) == value:  # 0: no yellow number (an int)
         if len(hand) < 2:
             return None
         return _play_yellow(fields, seat, card, value, _EFFECT[days[day - 1]])
@@ -438,14 +438,16 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""
     fields: list[Any] = list(state)  # read from here on into typed locals, as in play
-    passed: frozenset[int] = fields[_PASSED]
-    passed = passed | ONLY[seat]
+    before: frozenset[int] = fields[_PASSED]
+    grown = _PASSED_TOO.get(before)  # _passed_too, inlined (one call less)
+    passed = _passed_too(before, seat) if grown is None else grown[seat]
     out: tuple[int, ...] = fields[_OUT]
     last: int | None = fields[_LAST_PLAYER]
+    last_seat = -1 if last is None else last  # an int: compiled, the comparison below is a native one
     players: int = fields[_PLAYERS]
     events = [_new(Event, ("pass", {"seat": seat}, None))]
     for other in range(players):
-        if not out[other] and other != last and other not in passed:
+        if not out[other] and other != last_seat and other not in passed:
             break
     else:  # nobody is waiting: the day ends
         day: int = fields[_DAY]
@@ -461,6 +463,21 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     following = _NEXT.get(out)  # next_active, inlined (one call less)
     fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     return _new(State, fields), events
+
+
+# Who has passed -> those sets with each seat added (`passed | ONLY[seat]` by seat), built once per set and
+# shared: a pass looks its new set up instead of building one (a day meets a handful of sets).
+_PASSED_TOO: Final[dict[frozenset[int], tuple[frozenset[int], ...]]] = {}
+
+
+def _passed_too(passed: frozenset[int], seat: int) -> frozenset[int]:
+    """`passed | ONLY[seat]`, one of the shared sets of _PASSED_TOO (a malformed state's are built, not kept)."""
+    grown = _PASSED_TOO.get(passed)
+    if grown is None:
+        grown = tuple([passed | only for only in ONLY])
+        if len(_PASSED_TOO) < 4096:
+            _PASSED_TOO[passed] = grown
+    return grown[seat]
 
 
 # The days whose start eliminates nobody (day 7 eliminates the Time Trap holders): rules.end_day and
