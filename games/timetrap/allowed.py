@@ -48,13 +48,17 @@ _BLUE: Final = {
 Allowed = tuple[dict[str, str], bool]
 
 
-# (date card, the day's last (card, value) on the board or None, tile up) -> the verdict
-_VERDICTS: Final[dict[tuple[str | None, tuple[str, int] | None, bool], Allowed]] = {}
+# (date card, the value of the day's last card on the board or None, tile up) -> the verdict. The value alone
+# says what the last card was: a time card counts its number, 1-11, a Time Trap card 12 or 0 (TRAP_HIGH,
+# TRAP_LOW), the values the rules put on the board with it. Keyed by the value rather than the (card, value)
+# entry, the colours of a card share one verdict (a quarter of the combinations to judge) and the key hashes
+# a number instead of a pair.
+_VERDICTS: Final[dict[tuple[str | None, int | None, bool], Allowed]] = {}
+_TIME_VALUES: Final = frozenset(_VALUES)  # a time card's values: a board value outside them is a Time Trap
 
 
-def _judge(date: str | None, entry: tuple[str, int] | None, up: bool) -> Allowed:
-    last = None if entry is None else entry[1]
-    previous = last if entry is not None and entry[0] in NUMBER_OF else None
+def _judge(date: str | None, last: int | None, up: bool) -> Allowed:
+    previous = last if last in _TIME_VALUES else None  # the time card just before, if the last card is one
     blue = _BLUE.get(date) if date is not None else None
     if blue is None:
         values, trap = frozenset(_VALUES), True
@@ -74,7 +78,8 @@ def allowed(state: State) -> Allowed:
     board = state[8]  # state.board
     row = board[day - 1] if len(board) >= day else ()
     days = state[3]  # state.dates
-    key = (days[day - 1] if day <= len(days) else None, row[-1] if row else None, state[5])  # state.tile_up
+    last = row[-1][1] if row else None  # the value of the day's last card
+    key = (days[day - 1] if day <= len(days) else None, last, state[5])  # state.tile_up
     verdict = _VERDICTS.get(key)
     if verdict is None:
         verdict = _judge(*key)

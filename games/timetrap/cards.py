@@ -8,6 +8,7 @@ countable.
 
 from __future__ import annotations
 
+import sys
 from typing import Final
 
 COLOURS = ("or", "pu", "bl", "gr")
@@ -26,7 +27,10 @@ TRAP_HIGH = 12
 TRAP_LOW = 0
 
 
-_TIME_CARDS = tuple(tuple(f"{colour}{n}" for n in NUMBERS) for colour in COLOURS)
+# Card ids are interned, and every table keyed by card (NUMBER_OF, the rules' action tables, the deal's
+# hands) holds these very objects: a lookup or a comparison of two ids then stops at identity instead of
+# comparing the characters (the hot path looks cards up a few dozen times an action; docs/engine-speed.md).
+_TIME_CARDS = tuple(tuple(sys.intern(f"{colour}{n}") for n in NUMBERS) for colour in COLOURS)
 
 
 def time_cards(seat: int) -> tuple[str, ...]:
@@ -34,7 +38,7 @@ def time_cards(seat: int) -> tuple[str, ...]:
     return _TIME_CARDS[seat]
 
 
-_TRAP_CARDS: Final = tuple(f"{TRAP_PREFIX}{seat}" for seat in range(len(COLOURS)))
+_TRAP_CARDS: Final = tuple(sys.intern(f"{TRAP_PREFIX}{seat}") for seat in range(len(COLOURS)))
 
 
 def trap_card(seat: int) -> str:
@@ -43,7 +47,9 @@ def trap_card(seat: int) -> str:
 
 
 # Every time card id -> its number (a lookup: these run in every legal-move check).
-NUMBER_OF: Final[dict[str, int]] = {f"{colour}{n}": n for colour in COLOURS for n in NUMBERS}
+NUMBER_OF: Final[dict[str, int]] = {
+    card: n for own in _TIME_CARDS for card, n in zip(own, NUMBERS, strict=True)
+}
 
 
 def is_trap(card: str) -> bool:
@@ -68,12 +74,7 @@ def sort_key(card: str) -> tuple[int, int, str]:
 
 
 # Every card's place in a sorted hand, looked up instead of calling sort_key per card (hot path).
-_RANK = {
-    card: rank
-    for rank, card in enumerate(
-        sorted([*NUMBER_OF, *(f"{TRAP_PREFIX}{seat}" for seat in range(len(COLOURS)))], key=sort_key)
-    )
-}
+_RANK = {card: rank for rank, card in enumerate(sorted([*NUMBER_OF, *_TRAP_CARDS], key=sort_key))}
 
 
 def sorted_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:

@@ -13,7 +13,6 @@ behaviour fingerprint (games/tools/fingerprint.py) check that.
 
 from __future__ import annotations
 
-from itertools import filterfalse
 from typing import Any, Final
 
 from games.core.contract import Event
@@ -86,21 +85,26 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     # The next State's fields, copied first and read from the copy: an index into a list is specialized on
     # 3.11, one into a NamedTuple (a tuple subclass) is not, about 150 instructions a read against 20, and
     # the copy is needed anyway but on the rare paths that decline.
+    # The locals read from it are typed: compiled, every operation on them is then a native one instead of a
+    # generic call on an object (free on the source).
     fields: list[Any] = list(state)
-    hand = fields[_HANDS][seat]
+    hands: tuple[tuple[str, ...], ...] = fields[_HANDS]
+    hand = hands[seat]
     if card in fields[_KNOW] or fields[_EXTRA_TURN] or fields[_SKIP_NEXT]:
         return None
     value = NUMBER_OF[card]
-    day = fields[_DAY]
-    days = fields[_DATES]
-    if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1]) == value:
+    day: int = fields[_DAY]
+    days: tuple[str, ...] = fields[_DATES]
+    if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1], 0) == value:  # 0: no yellow number (an int)
         if len(hand) < 2:
             return None
         return _play_yellow(fields, seat, card, value, _EFFECT[days[day - 1]])
     if len(hand) < 2:
         return _play_last(fields, seat, card, value)
-    played = fields[_PLAYED] + 1
-    ends_day = played >= fields[_LIMIT]
+    played: int = fields[_PLAYED]
+    played += 1
+    limit: int = fields[_LIMIT]
+    ends_day = played >= limit
     if ends_day and day + 1 not in _PLAIN_NEXT_DAYS:
         return None
     # The hand through a list (fewer tuples than slices joined with `+`). Two players' hands are built
@@ -108,14 +112,13 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     # every action is a card or a Time Trap); more players' through a list.
     kept = list(hand)
     kept.remove(card)
-    hands = fields[_HANDS]
     if len(hands) == 2:
         fields[_HANDS] = (tuple(kept), hands[1]) if seat == 0 else (hands[0], tuple(kept))
     else:
         replaced = list(hands)
         replaced[seat] = tuple(kept)
         fields[_HANDS] = tuple(replaced)
-    board = fields[_BOARD]
+    board: Board = fields[_BOARD]
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
         new_board = board[:-1] + (board[-1] + (_ENTRY[card],),)  # noqa: RUF005
     else:
@@ -129,7 +132,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         _next_day(fields, new_board, seat, "limit", events)
         return _new(State, fields), events
     fields[_PASSED] = NO_SEATS
-    out = fields[_OUT]
+    out: tuple[int, ...] = fields[_OUT]
     following = _NEXT.get(out)  # next_active, inlined (one call less)
     fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     return _new(State, fields), events
@@ -317,28 +320,38 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     daily limit is not reached, or it is and a plain day follows (_next_day); or when it empties the hand before day 7 and one player is left, who
     wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
     Table.private_move. None otherwise."""
-    fields: list[Any] = list(state)  # copied first and read from the copy, as in play
-    hand = fields[_HANDS][seat]
-    played = fields[_PLAYED] + 1
+    fields: list[Any] = list(state)  # copied first and read from the copy into typed locals, as in play
+    hands: tuple[tuple[str, ...], ...] = fields[_HANDS]
+    hand = hands[seat]
+    played: int = fields[_PLAYED]
+    played += 1
     if fields[_EXTRA_TURN] or fields[_SKIP_NEXT]:
         return None
     ends_game = len(hand) < 3  # the Time Trap and the discard are the hand's last cards
     ends_day = False
-    day = fields[_DAY]
+    day: int = fields[_DAY]
+    out: tuple[int, ...] = fields[_OUT]
     if ends_game:
-        if day == LAST_DAY or fields[_OUT].count(0) != 2:
+        if day == LAST_DAY or out.count(0) != 2:
             return None
     elif played >= fields[_LIMIT]:
         if day + 1 not in _PLAIN_NEXT_DAYS:
             return None
         ends_day = True
-    # C-level passes over the hand (filter, set and list operations) instead of Python loops (hot path).
-    trap_card = min(filterfalse(TIME_CARDS.__contains__, hand))  # identical cards: the lowest id
-    tile_up = fields[_TILE_UP]
+    # One plain pass over the hand: its time cards (the discard may have been any of them) and its lowest
+    # Time Trap card (identical cards: the lowest id). Compiled, a C loop; `filter` and `min` over a
+    # bound `__contains__` were a call per card.
+    candidates: list[str] = []
+    trap_card = ""
+    for c in hand:
+        if c in TIME_CARDS:
+            candidates.append(c)
+        elif not trap_card or c < trap_card:
+            trap_card = c
+    tile_up: bool = fields[_TILE_UP]
     value = TRAP_HIGH if tile_up else TRAP_LOW
-    know = dict(fields[_KNOW])
+    know: dict[str, int] = dict(fields[_KNOW])
     know.pop(trap_card, None)  # on the board: public
-    candidates = list(filter(TIME_CARDS.__contains__, hand))
     mine = 1 << seat
     if len(candidates) <= 1:  # onlookers know which card went: it stays known to whoever knew it
         know[discard] = know.get(discard, 0) | mine
@@ -349,24 +362,26 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     kept = list(hand)
     kept.remove(trap_card)
     kept.remove(discard)
-    hands = fields[_HANDS]  # as in play
-    if len(hands) == 2:
+    if len(hands) == 2:  # as in play
         fields[_HANDS] = (tuple(kept), hands[1]) if seat == 0 else (hands[0], tuple(kept))
     else:
         replaced = list(hands)
         replaced[seat] = tuple(kept)
         fields[_HANDS] = tuple(replaced)
-    board = fields[_BOARD]
+    board: Board = fields[_BOARD]
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
-        fields[_BOARD] = board[:-1] + (board[-1] + ((trap_card, value),),)  # noqa: RUF005
+        new_board = board[:-1] + (board[-1] + ((trap_card, value),),)  # noqa: RUF005
     else:
-        fields[_BOARD] = board[: day - 1] + (board[day - 1] + ((trap_card, value),),) + board[day:]  # noqa: RUF005
-    fields[_DISCARD] = fields[_DISCARD] + (discard,)
+        new_board = board[: day - 1] + (board[day - 1] + ((trap_card, value),),) + board[day:]  # noqa: RUF005
+    fields[_BOARD] = new_board
+    pile: tuple[str, ...] = fields[_DISCARD]
+    fields[_DISCARD] = pile + (discard,)  # noqa: RUF005
     fields[_KNOW] = know
     tile_up = not tile_up
     fields[_TILE_UP] = tile_up
     fields[_PLAYED] = played
-    fields[_TRAPS] = fields[_TRAPS] + 1
+    traps: int = fields[_TRAPS]
+    fields[_TRAPS] = traps + 1
     fields[_AFTER_TIME] = False
     fields[_LAST_PLAYER] = seat
     fields[_PASSED] = NO_SEATS
@@ -379,9 +394,8 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         _out_of_cards(fields, seat, events)
         return _new(State, fields), events
     if ends_day:
-        _next_day(fields, fields[_BOARD], seat, "limit", events)
+        _next_day(fields, new_board, seat, "limit", events)
         return _new(State, fields), events
-    out = fields[_OUT]
     following = _NEXT.get(out)  # next_active, inlined (one call less)
     fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     return _new(State, fields), events
@@ -423,20 +437,25 @@ def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | N
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""
-    fields: list[Any] = list(state)  # read from here on, as in play
-    passed = fields[_PASSED] | ONLY[seat]
-    out = fields[_OUT]
-    last = fields[_LAST_PLAYER]
+    fields: list[Any] = list(state)  # read from here on into typed locals, as in play
+    before: frozenset[int] = fields[_PASSED]
+    grown = _PASSED_TOO.get(before)  # _passed_too, inlined (one call less)
+    passed = _passed_too(before, seat) if grown is None else grown[seat]
+    out: tuple[int, ...] = fields[_OUT]
+    last: int | None = fields[_LAST_PLAYER]
+    last_seat = -1 if last is None else last  # an int: compiled, the comparison below is a native one
+    players: int = fields[_PLAYERS]
     events = [_new(Event, ("pass", {"seat": seat}, None))]
-    for other in range(fields[_PLAYERS]):
-        if not out[other] and other != last and other not in passed:
+    for other in range(players):
+        if not out[other] and other != last_seat and other not in passed:
             break
     else:  # nobody is waiting: the day ends
-        if fields[_DAY] + 1 not in _PLAIN_NEXT_DAYS:
-            if fields[_DAY] + 1 == LAST_DAY and _last_day_ends_game(state, fields, "passes", events):
+        day: int = fields[_DAY]
+        if day + 1 not in _PLAIN_NEXT_DAYS:
+            if day + 1 == LAST_DAY and _last_day_ends_game(state, fields, "passes", events):
                 return _new(State, fields), events
             return None
-        start = fields[_START] if last is None else last
+        start: int = fields[_START] if last is None else last
         _next_day(fields, fields[_BOARD], start, "passes", events)
         return _new(State, fields), events
     fields[_PASSED] = passed
@@ -444,6 +463,21 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     following = _NEXT.get(out)  # next_active, inlined (one call less)
     fields[_TURN] = next_active(out, seat) if following is None else following[seat]
     return _new(State, fields), events
+
+
+# Who has passed -> those sets with each seat added (`passed | ONLY[seat]` by seat), built once per set and
+# shared: a pass looks its new set up instead of building one (a day meets a handful of sets).
+_PASSED_TOO: Final[dict[frozenset[int], tuple[frozenset[int], ...]]] = {}
+
+
+def _passed_too(passed: frozenset[int], seat: int) -> frozenset[int]:
+    """`passed | ONLY[seat]`, one of the shared sets of _PASSED_TOO (a malformed state's are built, not kept)."""
+    grown = _PASSED_TOO.get(passed)
+    if grown is None:
+        grown = tuple([passed | only for only in ONLY])
+        if len(_PASSED_TOO) < 4096:
+            _PASSED_TOO[passed] = grown
+    return grown[seat]
 
 
 # The days whose start eliminates nobody (day 7 eliminates the Time Trap holders): rules.end_day and
@@ -457,8 +491,8 @@ def _next_day(fields: list[Any], board: Board, start: int, reason: str, events: 
     still the input State's; `board` is the day's final board) when the next day is in _PLAIN_NEXT_DAYS:
     `start` (the last to play a card, else the day's start player) opens it, or the next player still in
     after them; on days 3 and 5 they pick up the first Time Trap card on the board."""
-    day = fields[_DAY]
-    out = fields[_OUT]
+    day: int = fields[_DAY]
+    out: tuple[int, ...] = fields[_OUT]
     if out[start]:
         start = next_active(out, start)
     limit = LIMITS[out.count(0)]  # by the players still in
@@ -471,7 +505,7 @@ def _next_day(fields: list[Any], board: Board, start: int, reason: str, events: 
     fields[_LAST_PLAYER] = None
     fields[_START] = fields[_TURN] = start
     fields[_LIMIT] = limit
-    days = fields[_DATES]
+    days: tuple[str, ...] = fields[_DATES]
     date = days[day] if day < len(days) else None  # the new day's date card
     events.append(_new(Event, ("day_end", {"day": day, "reason": reason}, None)))
     events.append(

@@ -420,3 +420,38 @@ def test_the_engine_objects_setup_checks_and_deals_as_the_method_does() -> None:
                     except InvalidOptions as refused:
                         fast = ("refused", refused.code, refused.params)
                     assert fast == plain, (variant, players, options, seed)
+
+
+def test_a_board_value_says_whether_the_card_was_a_time_card() -> None:
+    """The turn's verdict (allowed.py) is keyed by the value of the day's last card, not by the card: every
+    board entry of seeded games is a time card with its own number (1-11) or a Time Trap card at 12 or 0,
+    so the value alone tells the two apart."""
+    entries = {entry for state in STATES + MORE_TWO_PLAYER_STATES for row in state.board for entry in row}
+    assert len(entries) > 40
+    for card, value in entries:
+        if cards.is_time_card(card):
+            assert value == cards.NUMBER_OF[card] and value in allowed._TIME_VALUES, (card, value)
+        else:
+            assert cards.is_trap(card) and value in (cards.TRAP_HIGH, cards.TRAP_LOW), (card, value)
+            assert value not in allowed._TIME_VALUES
+
+
+def test_a_pass_adds_its_seat_to_the_shared_sets_as_the_union_does() -> None:
+    """quick._passed_too (who has passed, with one more seat, from a table of shared sets) against
+    `passed | {seat}`, for every set of up to four seats and every seat, twice (built, then looked up)."""
+    for _ in range(2):
+        for mask in range(16):
+            passed = frozenset(s for s in range(4) if mask >> s & 1)
+            for seat in range(8):
+                assert quick._passed_too(passed, seat) == passed | {seat}
+
+
+def test_the_deal_and_the_tables_share_each_card_id() -> None:
+    """Card ids are interned (cards.py): a hand's ids are the very objects that key NUMBER_OF and the
+    action tables, so that the hot path's lookups and `list.remove` stop at identity (a speed property)."""
+    state = G.setup(4, {}, 3)
+    for hand in state.hands:
+        for card in hand:
+            keys = allowed.PLAY if cards.is_time_card(card) else cards._TRAP_CARDS
+            assert any(card is key for key in keys), card
+    assert all(card is key for card, key in zip(cards.NUMBER_OF, allowed.TRAP, strict=True))
