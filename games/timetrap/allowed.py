@@ -66,7 +66,7 @@ def _judge(date: str | None, last: int | None, up: bool) -> Allowed:
         known = blue[1].get(previous)
         values, trap = _blue_verdict(blue[0], previous) if known is None else known
     # The values that may go (at most 11), then every card of those values in PLAY's order by C-level
-    # passes: a verdict is judged once per combination, but a run of 2,000 games meets about 600 of them.
+    # passes: a verdict is judged once per combination, but a run of 2,000 games meets a few hundred.
     ok = frozenset([v for v in values if last is None or (v > last if up else v < last)])
     plays = dict(compress(_PLAY_ITEMS, map(ok.__contains__, _PLAY_VALUES)))
     return plays, trap
