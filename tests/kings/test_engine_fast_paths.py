@@ -198,34 +198,3 @@ def test_each_play_makes_the_trick_entry_and_event_of_the_play(
             for card, entry in entries.items():
                 assert entry == play._bare_entry(seat, card, samurai)
     assert play._PLAYED_BARE["two-player"]["seat"] == -1 and play._PLAYED_BARE["standard"]["card"] == ""
-
-
-def _first_copies_plain(pool: list[str], chars: list[str]) -> list[str]:
-    """Round 1's offer as the plain loop wrote it: each character not held, its first copy in pool order."""
-    seen = {draft._NAME_OF[c] for c in chars}
-    out = []
-    for card in pool:
-        character = draft._NAME_OF[card]
-        if character not in seen:
-            seen.add(character)
-            out.append(draft._PICK_OF[card])
-    return out
-
-
-def test_round_one_offer_is_the_first_copy_of_each_character_not_held_for_any_pool_order() -> None:
-    """draft._first_copies (C-level calls) lists what the plain loop did: in draft order, shuffled, with
-    copies apart or repeated, empty, and with none, one or two characters held."""
-    cards = sorted(draft._NAME_OF, key=draft._char_rank)
-    rng = random.Random(7)
-    pools = [cards, [], cards[:1], list(reversed(cards))]
-    for _ in range(2000):
-        pool = rng.sample(cards, rng.randrange(len(cards) + 1))
-        if rng.random() < 0.5:
-            pool.sort(key=draft._char_rank)  # in draft order, as a table keeps it
-        if pool and rng.random() < 0.2:
-            pool.append(rng.choice(pool))  # a repeated card
-        pools.append(pool)
-    for pool in pools:
-        for held in range(3):
-            chars = rng.sample(cards, held)
-            assert draft._first_copies(pool, chars) == _first_copies_plain(pool, chars)

@@ -6,7 +6,6 @@ the two-player catch-up kings.
 
 from __future__ import annotations
 
-from collections import deque
 from operator import itemgetter
 from typing import Final
 
@@ -41,27 +40,20 @@ def draft_actions(t: Table, seat: int) -> list[str]:
     # Round 1 (3-5 players): a KQJ set, or a character not held yet (the first copy in the pool).
     out: list[str] = []
     if not t.own_king[seat]:
-        out = list(map(_SET_OF.__getitem__, t.sets_left))
+        out = [_SET_OF[c] for c in t.sets_left]
         if t.draft_order.count(seat) <= 1:
             return out
     chars = t.chars[seat]
     if len(chars) >= 3:
         return out
-    out += _first_copies(pool, chars)
+    name = _NAME_OF  # characters by name: a str's hash is cached, an Enum member's is a Python call
+    seen = {name[c] for c in chars}  # the characters held, then each one offered (its first copy only)
+    for card in pool:
+        character = name[card]
+        if character not in seen:
+            seen.add(character)
+            out.append(pick[card])
     return out
-
-
-def _first_copies(pool: list[str], chars: list[str]) -> list[str]:
-    """The pick strings of round 1's offer: the first copy in `pool` of each character not in `chars`, in
-    pool order. Built by C-level calls (the hot path: a round-1 listing looped over ~17 cards in Python):
-    `dict.setdefault` keeps a character's first pick string and its first place, then the held characters
-    go; the same list as the plain loop for any pool order (tests/kings/test_engine_fast_paths.py)."""
-    name = _NAME_OF.__getitem__  # by name: a str's hash is cached, an Enum member's is a Python call
-    first: dict[str, str] = {}
-    deque(map(first.setdefault, map(name, pool), map(_PICK_OF.__getitem__, pool)), maxlen=0)
-    for card in chars:  # at most two held (the loop's guard: fewer than three)
-        first.pop(name(card), None)
-    return list(first.values())
 
 
 _CHAR_ORDER: Final = {c.value: i for i, c in enumerate(Character)}
