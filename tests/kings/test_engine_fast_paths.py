@@ -208,7 +208,7 @@ def test_a_new_table_holds_a_fresh_list_per_seat_and_the_king_colours_codes(play
     from games.kings.cards import KING_COLOURS
     from games.kings.flow import deal
 
-    assert deal._KING_CODES == tuple(str(c) for c in KING_COLOURS)
+    assert tuple(str(c) for c in KING_COLOURS) == deal._KING_CODES
     assert all(type(code) is str for code in deal._KING_CODES)
     lists = deal._empty_lists(players)
     assert lists == [[] for _ in range(players)] and len({id(x) for x in lists}) == players
