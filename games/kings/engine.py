@@ -137,8 +137,7 @@ def legal_actions(t: Table, seat: int) -> list[str]:
         return FACADE["legal_actions"](t, seat)
     phase = t.phase
     if phase == "play" and t.discard_seat < 0 and t.exchange_from < 0:  # the usual case first
-        order = t.order
-        if not order or order[0] != seat:  # to_act is {order[0]} here
+        if not t.order or t.order[0] != seat:  # to_act is {order[0]} here
             return []
         out = legal_plays(t, seat)
     elif phase == "draft" and t.discard_seat < 0:  # to_act is {draft_order[0]} here
@@ -209,11 +208,12 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
             return RULES[vs[0]].apply(vs, seat, action)  # variant
         return FACADE["apply"](t, seat, action)
     phase = t.phase
-    # route: the usual actions go straight to their step below (the phase, or "discard")
-    listed_table, listed_seat, listed_actions, route = _LISTED[0]
-    if listed_table is t and listed_seat == seat:  # the list legal_actions just built for this table and seat
-        if action not in listed_actions:
+    route = ""  # the usual actions go straight to their step below (the phase, or "discard")
+    listed = _LISTED[0]
+    if listed[0] is t and listed[1] == seat:  # the list legal_actions just built for this table and seat
+        if action not in listed[2]:
             raise _why_not(t, seat, action)
+        route = listed[3]
     elif phase == "play" and t.discard_seat < 0 and t.exchange_from < 0 and t.order:
         # the usual case, checked in one place: to_act is {order[0]}, and _is_legal's play branch
         if seat != t.order[0]:
@@ -242,9 +242,7 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
             raise IllegalAction("not_your_turn")
         if action != "next":
             raise _why_not(t, seat, action)
-        route = "round_end"
     else:
-        route = ""
         if t.phase == "over":
             raise IllegalAction("game_over")
         if seat not in to_act(t):

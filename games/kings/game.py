@@ -101,7 +101,7 @@ OPTION_NAMES = tuple(o.name for o in INFO.options)
 
 def parse_options(players: int, variant: str, options: Mapping[str, str] | None) -> dict[str, bool]:
     """Validated options; each bad value gets a player-facing reason."""
-    values: dict[str, bool] = dict.fromkeys(OPTION_NAMES, False)  # no comprehension frame (every set-up)
+    values: dict[str, bool] = {name: False for name in OPTION_NAMES}
     for name, raw in (options or {}).items():
         if name not in OPTION_NAMES:
             raise InvalidOptions("kings_opt_unknown", name=name, choices=", ".join(OPTION_NAMES))

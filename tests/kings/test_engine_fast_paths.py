@@ -198,22 +198,3 @@ def test_each_play_makes_the_trick_entry_and_event_of_the_play(
             for card, entry in entries.items():
                 assert entry == play._bare_entry(seat, card, samurai)
     assert play._PLAYED_BARE["two-player"]["seat"] == -1 and play._PLAYED_BARE["standard"]["card"] == ""
-
-
-@pytest.mark.parametrize(("players", "variant"), [(2, "two-player"), (3, "standard"), (4, "standard"), (5, "standard")])
-def test_a_new_table_holds_a_fresh_list_per_seat_and_the_king_colours_codes(players: int, variant: str) -> None:
-    """new_table and start_round build the per-seat lists by C-level calls (deal._empty_lists) and the king
-    colours' codes from a tuple built once (deal._KING_CODES): the same values as the comprehensions they
-    replace, and no list shared between two seats or with another table."""
-    from games.kings.cards import KING_COLOURS
-    from games.kings.flow import deal
-
-    assert tuple(str(c) for c in KING_COLOURS) == deal._KING_CODES
-    assert all(type(code) is str for code in deal._KING_CODES)
-    lists = deal._empty_lists(players)
-    assert lists == [[] for _ in range(players)] and len({id(x) for x in lists}) == players
-    first, second = (GAME.setup(players, None, seed, variant) for seed in (1, 2))
-    assert first.king_used == {str(c): False for c in KING_COLOURS}
-    for name in ("extra_kings", "chars", "prev_chars", "hands", "taken", "discards"):
-        rows = getattr(first, name) + getattr(second, name)
-        assert len({id(row) for row in rows}) == 2 * players, name

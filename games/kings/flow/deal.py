@@ -6,7 +6,7 @@ deal, the Devil's colour, and who drafts first.
 
 from __future__ import annotations
 
-from itertools import chain, filterfalse, repeat
+from itertools import chain, filterfalse
 from typing import Final
 
 from games.core.contract import Event
@@ -34,15 +34,6 @@ from games.kings.provisional import INITIAL_PARTIES
 from games.kings.state import Table
 
 _TENS: Final = frozenset(BERSERKER_TENS)  # is_berserker_ten as one set lookup (every ten of the box is in it)
-# The king colours' codes in KING_COLOURS' order, built once: `str()` of a StrEnum member is a Python call
-# (Enum.__str__), five of them per list (a new table, a round's KQJ sets).
-_KING_CODES: Final[tuple[str, ...]] = tuple(str(c) for c in KING_COLOURS)
-
-
-def _empty_lists(n: int) -> list[list[str]]:
-    """`[[] for _ in range(n)]`: n fresh lists by C-level calls (no comprehension frame; a new table, a round's
-    start)."""
-    return list(map(list, repeat((), n)))
 
 
 def new_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> tuple[Table, list[Event]]:
@@ -53,15 +44,15 @@ def new_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> t
     n = players
     t.scores = [50 if two else 0] * n
     t.own_king = [""] * n
-    t.extra_kings = _empty_lists(n)
-    t.king_used = dict.fromkeys(_KING_CODES, False)
+    t.extra_kings = [[] for _ in range(n)]
+    t.king_used = {str(c): False for c in KING_COLOURS}
     t.queen_up = [True] * n
     t.jack_turned = [False] * n
-    t.chars = _empty_lists(n)
-    t.prev_chars = _empty_lists(n)
-    t.hands = _empty_lists(n)
-    t.taken = _empty_lists(n)
-    t.discards = _empty_lists(n)
+    t.chars = [[] for _ in range(n)]
+    t.prev_chars = [[] for _ in range(n)]
+    t.hands = [[] for _ in range(n)]
+    t.taken = [[] for _ in range(n)]
+    t.discards = [[] for _ in range(n)]
     t.box = list(BERSERKER_TENS)
     t.deck = list(playing_cards(n))
     t.red_queen = [False] * n
@@ -71,12 +62,12 @@ def new_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> t
     rng = Rng(t.rng)
     if two:
         # Two-player set-up: KQJ sets by random kings; the other three form the king deck (devil order).
-        colours = rng.shuffled(list(_KING_CODES))
+        colours = rng.shuffled([str(c) for c in KING_COLOURS])
         t.own_king = colours[:2]
         t.king_deck = colours[2:]
         events.append(public(t, "kings_dealt", kings=list(t.own_king), king_deck=list(t.king_deck)))
     elif opts.get("initial_parties"):
-        colours = rng.shuffled(list(_KING_CODES))[:n]
+        colours = rng.shuffled([str(c) for c in KING_COLOURS])[:n]
         remaining = list(_full_pool(t))
         for seat, colour in enumerate(colours):
             t.own_king[seat] = colour
@@ -129,7 +120,7 @@ def _devil_colour(t: Table) -> str:
         return t.king_deck[0]
     if not t.opts.get("devil_contract") or t.round == 1:
         return ""
-    unchosen = [c for c in _KING_CODES if c not in t.own_king]
+    unchosen = [str(c) for c in KING_COLOURS if str(c) not in t.own_king]
     if len(unchosen) == 1:
         return unchosen[0]
     if len(unchosen) == 2:  # three players: the smaller king number in round 2, the larger in round 3
@@ -149,8 +140,8 @@ def start_round(t: Table, events: list[Event]) -> None:
     size = t.hand_size  # each seat draws its hand from the top in turn (draw() without a deck copy per seat)
     t.hands = [sorted(deck[seat * size : (seat + 1) * size], key=sort_key) for seat in range(n)]
     t.deck = deck[n * size :]
-    t.taken = _empty_lists(n)
-    t.discards = _empty_lists(n)
+    t.taken = [[] for _ in range(n)]
+    t.discards = [[] for _ in range(n)]
     t.trick, t.last_trick, t.order, t.led_by = [], [], [], []
     t.lead_colour, t.green, t.free_play, t.trick_no = "", -1, False, 1
     t.red_queen = [False] * n
@@ -179,13 +170,13 @@ def start_round(t: Table, events: list[Event]) -> None:
         first = rng.below(n)
         forward = seats_from(t, first)
         t.draft_order = forward + forward[::-1] + forward + forward[::-1]
-        t.sets_left = list(_KING_CODES)
+        t.sets_left = [str(c) for c in KING_COLOURS]
         t.pool = list(_full_pool(t))
         events.append(public(t, "first_drafter", seat=first))
     else:
         if t.round > 1:
             t.prev_chars = t.chars  # shared: every step replaces a list instead of changing it (copy on write)
-            t.chars = _empty_lists(n)
+            t.chars = [[] for _ in range(n)]
         t.pool = list(_full_pool(t))
         t.draft_order = by_king_number(t) * 3
     t.rng = rng.state
