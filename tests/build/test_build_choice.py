@@ -10,13 +10,13 @@ import importlib
 import importlib.machinery
 import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 import games
 from games import _build
+from tests.build.build_tool import load_build_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -114,15 +114,8 @@ def test_an_unknown_build_name_is_refused() -> None:
 
 def test_the_build_tool_hashes_what_the_package_checks(tmp_path: Path) -> None:
     """tools/build/compiled.py writes the manifest that games/_build.py compares: same files, same hashes."""
-    spec = importlib.util.spec_from_file_location("compiled_tool", ROOT / "tools" / "build" / "compiled.py")
-    assert spec and spec.loader
-    tool = importlib.util.module_from_spec(spec)
-    sys.modules["compiled_tool"] = tool
-    try:
-        spec.loader.exec_module(tool)
-        hashes = tool.copy_sources(ROOT / "games", tmp_path)
-    finally:
-        del sys.modules["compiled_tool"]
+    tool = load_build_tool()
+    hashes = tool.copy_sources(ROOT / "games", tmp_path)
     assert hashes == _build.source_hashes(ROOT / "games")
     assert tool.NOT_COMPILED == _build.NOT_COMPILED and tool.OVERLAY == _build.OVERLAY
 

@@ -10,16 +10,16 @@ This compiles one module with the build tool's own set-up, so it needs a C compi
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.build.build_tool import load_build_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 HAS_COMPILER = shutil.which(sysconfig.get_config_var("CC").split()[0]) is not None and Path(
@@ -27,23 +27,11 @@ HAS_COMPILER = shutil.which(sysconfig.get_config_var("CC").split()[0]) is not No
 ).exists()
 
 
-def _build_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("compiled_tool_flags", ROOT / "tools" / "build" / "compiled.py")
-    assert spec and spec.loader
-    tool = importlib.util.module_from_spec(spec)
-    sys.modules["compiled_tool_flags"] = tool
-    try:
-        spec.loader.exec_module(tool)
-    finally:
-        del sys.modules["compiled_tool_flags"]
-    return tool
-
-
 @pytest.mark.skipif(not HAS_COMPILER and not os.environ.get("CI"), reason="needs a C compiler and Python.h")
 def test_native_integers_wrap_even_when_the_environment_sets_cflags(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tool = _build_tool()
+    tool = load_build_tool()
     package = tmp_path / "games"
     (package / "core").mkdir(parents=True)
     (package / "__init__.py").write_text("")
@@ -73,7 +61,7 @@ def test_native_integers_wrap_even_when_the_environment_sets_cflags(
 def test_the_build_tool_refuses_a_build_that_does_not_run_compiled(tmp_path: Path) -> None:
     """The check at the end of `make fast`: a build that does not run as the compiled build (here: the
     source beside it was edited, so games/_build.py refuses it) is removed and the build fails."""
-    tool = _build_tool()
+    tool = load_build_tool()
     package = tmp_path / "src" / "games"
     shutil.copytree(ROOT / "games", package, ignore=shutil.ignore_patterns("__pycache__"))
     with (package / "core" / "native64.py").open("a") as edited:
