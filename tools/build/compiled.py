@@ -174,7 +174,8 @@ def check_native_integers(package: Path, site_packages: Path, final: Path) -> No
         shutil.rmtree(final)
         raise SystemExit(
             f"the compiled build does not run as built ({done.stdout.strip() or done.stderr.strip()[-400:]}): "
-            "its native integers must wrap (C flag -fwrapv); removed it"
+            "its native integers must wrap (C flag -fwrapv); removed it. A build folder whose extensions were "
+            "compiled without that flag is reused as it is: remove it (--build-dir, build/mypyc) and build again"
         )
 
 
