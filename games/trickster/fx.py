@@ -8,6 +8,7 @@ masks right (who may know a card in a hand or the deck), since the leak checker 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from games.core.contract import Event
 from games.core.rng import Rng
@@ -17,14 +18,14 @@ from games.trickster.hero import Hero
 from games.trickster.state import State
 from games.trickster.tricks import Trick, add_card, can_follow, has_room, legal_cards
 
-_ev = tuple.__new__  # `_ev(Event, (kind, data, audience))`: an Event with no Python call (hot path)
-HAND_ZONES = tuple(f"hand{s}" for s in range(8))  # event zone names, built once
-HOUSE_ZONES = tuple(f"house{s}" for s in range(8))
-ONLY = tuple(frozenset((s,)) for s in range(8))  # the audience "only this seat", built once
+_ev: Final = tuple.__new__  # `_ev(Event, (kind, data, audience))`: an Event with no Python call (hot path)
+HAND_ZONES: Final = tuple(f"hand{s}" for s in range(8))  # event zone names, built once
+HOUSE_ZONES: Final = tuple(f"house{s}" for s in range(8))
+ONLY: Final = tuple(frozenset((s,)) for s in range(8))  # the audience "only this seat", built once
 
 
-_new_state = tuple.__new__  # builds a State from a ready tuple, skipping NamedTuple.__new__'s arguments
-_OPPONENTS = [[tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(8)]
+_new_state: Final = tuple.__new__  # a State from a ready tuple, skipping NamedTuple.__new__'s arguments
+_OPPONENTS: Final = [[tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(8)]
 
 
 class Fx:

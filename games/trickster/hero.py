@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from games.core.contract import plain_class
 
@@ -18,12 +18,12 @@ if TYPE_CHECKING:
     from games.trickster.fx import Fx
 
 # Prompt kinds (what a seat is asked). Actions are "<prefix>:<token>", see cards.ACTION_PREFIX.
-PLAY = "play"
-HOUSE = "house"
-CHOOSE_TARGET = "choose-target"  # token: a seat
-CHOOSE_CARD = "choose-card"  # token: a card the chooser may see
-CHOOSE_HERO = "choose-hero"  # token: a hero (Archivist)
-GIVE_CARD = "give-card"  # token: a card of the chooser's own hand (Bard exchange, Nun's donor)
+PLAY: Final = "play"
+HOUSE: Final = "house"
+CHOOSE_TARGET: Final = "choose-target"  # token: a seat
+CHOOSE_CARD: Final = "choose-card"  # token: a card the chooser may see
+CHOOSE_HERO: Final = "choose-hero"  # token: a hero (Archivist)
+GIVE_CARD: Final = "give-card"  # token: a card of the chooser's own hand (Bard exchange, Nun's donor)
 
 
 Ask: TypeAlias = tuple[str, tuple[int, ...], tuple[tuple[int, ...], ...], str]
@@ -38,7 +38,7 @@ def ask(kind: str, chooser: int, options: tuple[int, ...], note: str) -> Ask:
     return (kind, _ALONE[chooser], (options,), note)
 
 
-_ALONE = tuple((seat,) for seat in range(8))  # a single chooser's `choosers`, built once
+_ALONE: Final = tuple((seat,) for seat in range(8))  # a single chooser's `choosers`, built once
 
 
 Effect = Callable[["Fx", int, tuple[int, ...]], "Ask | None"]

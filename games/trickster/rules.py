@@ -7,7 +7,7 @@ Rulebook: 004_6403efb1403ffcad.txt ("Setup", "How to Play", "Two Player Mode", "
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from games.core import i18n
 from games.core.contract import Event
@@ -40,17 +40,17 @@ from games.trickster.tricks import (
     roles_after_collect,
 )
 
-POT_LIMIT = 7
-_new_trick = tuple.__new__  # a Trick from a ready tuple (hot path; skips NamedTuple.__new__)
-_OPEN = Pattern.OPEN
-_UNIQUE = Pattern.UNIQUE
-_BITS = TABLE.bits
-_new_state = tuple.__new__  # a State from ready items (hot path; skips NamedTuple.__new__)
-_new_pending = tuple.__new__  # a Pending from a ready tuple (hot path; skips NamedTuple.__new__)
-_ONE_OPEN = (-1,)  # commits of a single chooser who has not chosen yet
-_ev = tuple.__new__  # `_ev(Event, (kind, data, audience))`: an Event with no Python call (hot path)
-_CAN = tuple(h.can for h in HEROES)  # per hero: its "can be resolved in its entirety" check
-_EFFECT = tuple(h.effect for h in HEROES)  # per hero: its effect function
+POT_LIMIT: Final = 7
+_new_trick: Final = tuple.__new__  # a Trick from a ready tuple (hot path; skips NamedTuple.__new__)
+_OPEN: Final = Pattern.OPEN
+_UNIQUE: Final = Pattern.UNIQUE
+_BITS: Final = TABLE.bits
+_new_state: Final = tuple.__new__  # a State from ready items (hot path; skips NamedTuple.__new__)
+_new_pending: Final = tuple.__new__  # a Pending from a ready tuple (hot path; skips NamedTuple.__new__)
+_ONE_OPEN: Final = (-1,)  # commits of a single chooser who has not chosen yet
+_ev: Final = tuple.__new__  # `_ev(Event, (kind, data, audience))`: an Event with no Python call (hot path)
+_CAN: Final = tuple(h.can for h in HEROES)  # per hero: its "can be resolved in its entirety" check
+_EFFECT: Final = tuple(h.effect for h in HEROES)  # per hero: its effect function
 
 i18n.register(
     {
@@ -81,7 +81,7 @@ def new_trick(players: int, leader: int, trickster: int) -> Trick:
     return trick
 
 
-_OPEN_TRICKS: dict[tuple[int, int, int], Trick] = {}
+_OPEN_TRICKS: Final[dict[tuple[int, int, int], Trick]] = {}
 
 
 def _open_trick(players: int, leader: int, trickster: int) -> Trick:
@@ -127,14 +127,14 @@ def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
 
 
 # set-up's empty per-seat values, built once per player count (tuples: shared safely)
-_NO_HOUSES = tuple(((),) * n for n in range(8))
-_NOTHING_SEEN = tuple((0,) * n for n in range(8))
-_NO_PICKS = tuple((-1,) * n for n in range(8))
+_NO_HOUSES: Final = tuple(((),) * n for n in range(8))
+_NOTHING_SEEN: Final = tuple((0,) * n for n in range(8))
+_NO_PICKS: Final = tuple((-1,) * n for n in range(8))
 
 
-_NONE_OUT: list[int] = []  # nobody is Out: shared, read only (it never reaches an event)
-_ONLY_SEAT = tuple(frozenset((s,)) for s in range(8))  # to_act of a single seat, built once
-_NOBODY: frozenset[int] = frozenset()
+_NONE_OUT: Final[list[int]] = []  # nobody is Out: shared, read only (it never reaches an event)
+_ONLY_SEAT: Final = tuple(frozenset((s,)) for s in range(8))  # to_act of a single seat, built once
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
 def to_act(st: State) -> frozenset[int]:

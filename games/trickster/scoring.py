@@ -11,7 +11,7 @@ physical cards; red ... violet compare physical cards too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from games.trickster.cards import NUM_SUITS, SUIT_OF
 
@@ -67,8 +67,8 @@ def score_houses(houses: Sequence[Sequence[int]], sideways: int) -> list[Score]:
     return out
 
 
-_SUITS = range(NUM_SUITS)
-_new_score = tuple.__new__  # a Score from a ready tuple (skips NamedTuple.__new__)
+_SUITS: Final = range(NUM_SUITS)
+_new_score: Final = tuple.__new__  # a Score from a ready tuple (skips NamedTuple.__new__)
 
 
 def placements(scores: Sequence[Score]) -> tuple[int, ...]:

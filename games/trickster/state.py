@@ -12,16 +12,16 @@ their own hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from games.trickster.cards import CARD_IDS, CARD_INDEX, HERO_INDEX, HEROES, TABLE
 from games.trickster.tricks import Trick, trick_from_json, trick_to_json
 
-HOUSE_PICK = 0
-PLAYING = 1
-EFFECT = 2
-OVER = 3
-PHASE_NAMES = ("house", "play", "effect", "over")
+HOUSE_PICK: Final = 0
+PLAYING: Final = 1
+EFFECT: Final = 2
+OVER: Final = 3
+PHASE_NAMES: Final = ("house", "play", "effect", "over")
 
 
 class Pending(NamedTuple):

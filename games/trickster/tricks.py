@@ -38,12 +38,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-NO_SEAT = -1
+NO_SEAT: Final = -1
 """`Trick.leader` when no player led (the Champions of Time Timeline card opened the pot)."""
 
-HERO_SHIFT = 16
+HERO_SHIFT: Final = 16
 """Suit bits live below this bit, hero bits at and above it (up to 16 suits)."""
 
 
@@ -57,10 +57,10 @@ class Pattern(IntEnum):
 
 
 # Module-level aliases: `Pattern.SUIT` is a slow class-attribute lookup on an Enum (hot path).
-_OPEN = Pattern.OPEN
-_SUIT = Pattern.SUIT
-_HERO = Pattern.HERO
-_UNIQUE = Pattern.UNIQUE
+_OPEN: Final = Pattern.OPEN
+_SUIT: Final = Pattern.SUIT
+_HERO: Final = Pattern.HERO
+_UNIQUE: Final = Pattern.UNIQUE
 
 
 class CardTable:
@@ -137,10 +137,12 @@ class Trick(NamedTuple):
         return order[self.step % len(order)]
 
 
-_CLOCKWISE = {(start, n): tuple((start + i) % n for i in range(n)) for n in range(1, 17) for start in range(n)}
+_CLOCKWISE: Final = {
+    (start, n): tuple((start + i) % n for i in range(n)) for n in range(1, 17) for start in range(n)
+}
 
 
-_new_trick = tuple.__new__  # a Trick from a ready tuple (hot path; skips NamedTuple.__new__)
+_new_trick: Final = tuple.__new__  # a Trick from a ready tuple (hot path; skips NamedTuple.__new__)
 
 
 def clockwise(start: int, players: int) -> tuple[int, ...]:

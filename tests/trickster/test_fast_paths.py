@@ -6,10 +6,13 @@
   dataclass built with the comprehensions it replaced.
 - An effect's `Ask` is a plain tuple (run_effect only unpacks it).
 - `Fx.freeze` turns every zone into a tuple by `tuple()`: the same State as the conditional copy.
+- The engine modules' tables and constants are `Final` (compiled, mypyc reads them from C statics, not
+  the module's dict): nothing rebinds them, so the statics and the module attributes stay the same.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -134,3 +137,31 @@ def test_an_ask_is_the_plain_tuple_run_effect_unpacks() -> None:
     assert question == (CHOOSE_CARD, (2,), ((5, 9),), "ask.mage")
     kind, choosers, options, note = question
     assert choosers[0] == 2 and options[0] == (5, 9) and note == "ask.mage" and kind == CHOOSE_CARD
+
+
+_HOT_MODULES = ("cards", "fx", "hero", "rules", "scoring", "state", "tricks")
+_ENGINE = Path(__file__).resolve().parents[2] / "games" / "trickster"
+_TYPE_ALIASES = {"Effect", "Check"}  # hero.py's callable types (not values the engine reads)
+
+
+@pytest.mark.parametrize("name", _HOT_MODULES)
+def test_the_engine_tables_are_final(name: str) -> None:
+    """Every module-level name the hot modules assign is declared `Final` (a compiled read of one that is
+    not goes through the module's dict on every use); the compiled build reads the same objects."""
+    import ast
+
+    tree = ast.parse((_ENGINE / f"{name}.py").read_text())  # the source (compiled, the module is a .so)
+    plain = [
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name) and target.id not in _TYPE_ALIASES
+    ]
+    annotated = [node for node in tree.body if isinstance(node, ast.AnnAssign)]
+    not_final = [
+        ast.unparse(node.target)
+        for node in annotated
+        if "Final" not in ast.unparse(node.annotation) and "TypeAlias" not in ast.unparse(node.annotation)
+    ]
+    assert not plain and not not_final, f"{name}: module tables without Final: {plain + not_final}"
