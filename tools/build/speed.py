@@ -15,6 +15,14 @@ as min / median / max over the runs; the ratios use the medians. Prints a Markdo
 measured beside its own peers, in the order pure Python, RLCard's Bridge, compiled, OpenSpiel's Hearts, so
 each ratio compares two measurements a few seconds apart, and the table gives every run's ratio as min /
 median / max. A drift of the host between configurations then moves both sides of a ratio alike.
+
+    python tools/build/speed.py --peers /tmp/peers/bin/python --runs 9 --paired --only "Trickster 4p,KINGs standard 4p" --scale 3
+
+--only keeps the configurations whose label contains one of its comma-separated parts, for a closer look
+at a few without timing all thirteen; --scale K plays K times the games on both sides of every
+measurement (the configurations and the peers alike, so a pair still lasts about as long on each side):
+each measurement then lasts a few seconds instead of about one, which averages more of a shared host's
+swings into each figure.
 """
 
 from __future__ import annotations
@@ -67,6 +75,16 @@ def peer(python: str, name: str, args: list[str]) -> dict[str, object]:
     return result
 
 
+def wanted(label: str, only: str | None) -> bool:
+    return only is None or any(part.strip() and part.strip() in label for part in only.split(","))
+
+
+def scaled(args: list[str], scale: int) -> list[str]:
+    """The same command line with its --games multiplied by `scale`."""
+    at = args.index("--games") + 1
+    return [*args[:at], str(int(args[at]) * scale), *args[at + 1:]]
+
+
 def spread(values: list[float]) -> str:
     return " / ".join(f"{v / 1000:,.1f}k" for v in (min(values), statistics.median(values), max(values)))
 
@@ -76,7 +94,16 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--peers", help="the Python of a venv with open_spiel and rlcard installed")
     parser.add_argument("--paired", action="store_true", help="each configuration beside its own peers")
+    parser.add_argument("--only", help="comma-separated parts of the labels to keep (default: every configuration)")
+    parser.add_argument("--scale", type=int, default=1, help="play K times the games in every measurement")
     args = parser.parse_args()
+    if args.scale < 1:
+        parser.error("--scale must be 1 or more")
+    chosen = [(label, scaled(config, args.scale)) for label, config in CONFIGS if wanted(label, args.only)]
+    if not chosen:
+        parser.error(f"--only {args.only!r} matches no configuration: {', '.join(label for label, _ in CONFIGS)}")
+    CONFIGS[:] = chosen
+    PEERS[:] = [(name, scaled(peer_args, args.scale)) for name, peer_args in PEERS]
     if args.paired:
         if not args.peers:
             parser.error("--paired needs --peers")
