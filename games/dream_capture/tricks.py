@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import Final
 
 from games.dream_capture.cards import DECK, STRENGTH, SUIT_OF, SUITS, TRUMP
 
@@ -43,7 +44,7 @@ def refusal(hand: Sequence[str], lead_suit: str | None, card: str) -> str | None
     return None
 
 
-CANNOT_WIN = (False, -1)  # lighter than any card that can win: a led-suit card weighs (False, 0) or more
+CANNOT_WIN: Final = (False, -1)  # lighter than any card that can win: a led-suit card weighs (False, 0) or more
 
 
 def weight(card: str, lead_suit: str) -> tuple[bool, int]:
@@ -58,7 +59,7 @@ def weight(card: str, lead_suit: str) -> tuple[bool, int]:
 
 # weight() of every card, by led suit: the engine judges every trick and the heuristic weighs every legal
 # card of every playout decision, so they read the rule's answers from here instead of calling it.
-WEIGHTS: dict[str, dict[str, tuple[bool, int]]] = {
+WEIGHTS: Final[dict[str, dict[str, tuple[bool, int]]]] = {
     lead: {card: weight(card, lead) for card in DECK} for lead in (TRUMP, *SUITS)
 }
 
@@ -76,7 +77,7 @@ def suits_shown_lacking(lead_suit: str, card: str) -> str:
 
 
 # suits_shown_lacking() of every card, by led suit: the engine notes voids at the end of every trick.
-LACKING: dict[str, dict[str, str]] = {
+LACKING: Final[dict[str, dict[str, str]]] = {
     lead: {card: suits_shown_lacking(lead, card) for card in DECK} for lead in (TRUMP, *SUITS)
 }
 
