@@ -37,6 +37,9 @@ OPTION_DEALS: Final = "deals"
 _new: Final = tuple.__new__
 PLAY: Final = {card: f"play:{card}" for card in DECK}
 DISCARD: Final = {card: f"discard:{card}" for card in DECK}
+# Each card id to the deck's own object, which the deal hands out: an action's card, looked up here, is
+# then found in a hand (`in`, `index`) and in the card tables by identity, before any characters compare.
+_DECK_CARD: Final = {card: card for card in DECK}
 ONLY: Final = tuple(frozenset((seat,)) for seat in range(SEATS))
 _NOBODY: Final[frozenset[int]] = frozenset()
 # DISCARDING[mask]: the seats whose bit is set in `mask` (those still discarding).
@@ -186,8 +189,9 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
         if seat not in to_act(state):
             raise IllegalAction("not_your_turn")
         return _next_deal(state)
-    verb, _, card = action.partition(":")
-    if verb not in ("discard", "play") or card not in SUIT_OF:
+    verb, _, named = action.partition(":")
+    card = _DECK_CARD.get(named)
+    if verb not in ("discard", "play") or card is None:
         raise IllegalAction("malformed_action")
     if seat not in to_act(state):
         raise IllegalAction("not_your_turn")
