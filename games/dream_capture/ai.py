@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import ViewThunk
 from games.dream_capture.cards import (
@@ -32,11 +32,11 @@ from games.dream_capture.cards import (
 from games.dream_capture.scoring import CAPTURE_BONUS, CAPTURES
 from games.dream_capture.tricks import WEIGHTS, winning_index
 
-SEATS = 6
-NUMBER_VALUE = 1 / 6  # a number card is worth a sixth of a point
-AVERAGE_CARD = 0.9  # expected points a card still to be played adds to the trick
+SEATS: Final = 6
+NUMBER_VALUE: Final = 1 / 6  # a number card is worth a sixth of a point
+AVERAGE_CARD: Final = 0.9  # expected points a card still to be played adds to the trick
 # What is at risk when one of these cards is played while an enemy may still capture it.
-TARGET_OF = {target: capturer for capturer, (target, _) in CAPTURES.items()}
+TARGET_OF: Final = {target: capturer for capturer, (target, _) in CAPTURES.items()}
 
 
 def card_value(card: str) -> float:
@@ -69,19 +69,19 @@ def _discard(v: Mapping[str, Any], legal: Sequence[str]) -> str:
 
 # Counting instead of listing: the unseen cards of a suit above a strength are the suit's cards above it
 # less the seen ones above it, so a question reads the few seen cards of its suit, not the whole suit.
-_STRENGTHS_BY_SUIT: dict[str, list[int]] = {}
+_STRENGTHS_BY_SUIT: Final[dict[str, list[int]]] = {}
 for _card in DECK:
     _STRENGTHS_BY_SUIT.setdefault(SUIT_OF[_card], []).append(STRENGTH[_card])
 # (suit, strength) -> how many cards of the suit are stronger; strength -1 counts the whole suit.
-_STRONGER_IN_SUIT: dict[tuple[str, int], int] = {
+_STRONGER_IN_SUIT: Final[dict[tuple[str, int], int]] = {
     (suit, floor): sum(1 for s in strengths if s > floor)
     for suit, strengths in _STRENGTHS_BY_SUIT.items()
     for floor in range(-1, max(strengths) + 1)
 }
-_DECK_SET = frozenset(DECK)
+_DECK_SET: Final = frozenset(DECK)
 # (seat, cards already in the trick) -> the seats still to play after it, counter-clockwise: all of them,
 # the enemies among them, the partners among them.
-_LATER: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+_LATER: Final[dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
 for _seat in range(SEATS):
     for _played in range(SEATS):
         _after = tuple((_seat - k) % SEATS for k in range(1, SEATS - _played))
@@ -90,7 +90,7 @@ for _seat in range(SEATS):
             tuple(s for s in _after if s % 2 != _seat % 2),
             tuple(s for s in _after if s % 2 == _seat % 2),
         )
-CARD_VALUE: dict[str, float] = {card: card_value(card) for card in DECK}
+CARD_VALUE: Final[dict[str, float]] = {card: card_value(card) for card in DECK}
 
 
 class _Table:
@@ -196,10 +196,10 @@ class _Table:
 
 # What a card kept in hand is worth where it depends on nothing else (every card but the Fool, Hope and
 # Dream, whose worth depends on who shows the honours they fear or capture).
-_KEEP_PLAIN: dict[str, float] = {
+_KEEP_PLAIN: Final[dict[str, float]] = {
     card: 0.5 + STRENGTH[card] / 12 if SUIT_OF[card] == TRUMP else STRENGTH[card] / 20 for card in DECK
 }
-_KEEP_DEPENDS = frozenset({FOOL, HOPE, DREAM})
+_KEEP_DEPENDS: Final = frozenset({FOOL, HOPE, DREAM})
 
 
 def _keep_value(card: str, t: _Table) -> float:
@@ -241,7 +241,7 @@ class _TrickSoFar:
         return self.held_by, self.held_card, self.lead
 
 
-_PLAY_PREFIX = len("play:")  # every legal action of the play phase is "play:" and a card (engine.PLAY)
+_PLAY_PREFIX: Final = len("play:")  # every legal action of the play phase is "play:" and a card (engine.PLAY)
 
 
 def _play(v: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:

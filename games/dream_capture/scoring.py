@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from games.core.contract import plain_class
 from games.dream_capture.cards import (
@@ -31,6 +31,7 @@ MAGIC_BONUS: Final = 10
 GAME_BONUS: Final = 10
 GAME_BONUS_THRESHOLD: Final = 40
 LAST_TRICK_POINTS: Final = 1
+_new: Final = tuple.__new__  # `_new(TrickResult, (...))`: no Python-level NamedTuple.__new__ (hot path)
 
 # capturing card -> (enemy target card, capture kind), highest capture first ('捕獲').
 CAPTURES: Final = {
@@ -46,9 +47,10 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-@plain_class  # pickled to the AI workers: a plain class in the compiled build too
-@dataclass(frozen=True, slots=True)
-class TrickResult:
+class TrickResult(NamedTuple):
+    """What a complete trick decided. A NamedTuple (built by one `tuple.__new__` below): the engine judges
+    every trick, and compiled, a plain class's construction and attribute reads are Python-level calls."""
+
     winner: int  # seat
     capture: str | None  # "hope", "dream", "world", "magician" (for the winner's team)
     magic: str | None  # on the last trick only: "success", "failure", "vanish"
@@ -76,7 +78,7 @@ def judge_trick(plays: Sequence[tuple[int, str]], last: bool) -> TrickResult:
                     magic = "failure"
                 else:
                     magic = "vanish"
-    return TrickResult(winner, capture, magic, magician_seat)
+    return _new(TrickResult, (winner, capture, magic, magician_seat))
 
 
 @plain_class  # pickled to the AI workers: a plain class in the compiled build too

@@ -9,23 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple, TypeAlias
 
 from games.core.contract import plain_class
 from games.dream_capture.scoring import TeamDealScore
 
-Plays = tuple[tuple[int, str], ...]
-Piles = tuple[tuple[str, ...], ...]
+Plays: TypeAlias = tuple[tuple[int, str], ...]
+Piles: TypeAlias = tuple[tuple[str, ...], ...]
 
-PHASE_DISCARD = "discard"
-PHASE_PLAY = "play"
-PHASE_SCORED = "scored"  # a deal was scored; the next dealer is to deal
-PHASE_OVER = "over"
+PHASE_DISCARD: Final = "discard"
+PHASE_PLAY: Final = "play"
+PHASE_SCORED: Final = "scored"  # a deal was scored; the next dealer is to deal
+PHASE_OVER: Final = "over"
 
-SEATS = 6
-DISCARDS_PER_SEAT = 3
-TRICKS_PER_DEAL = 15
-NO_VOIDS: tuple[str, ...] = ("",) * SEATS
+SEATS: Final = 6
+DISCARDS_PER_SEAT: Final = 3
+TRICKS_PER_DEAL: Final = 15
+NO_VOIDS: Final[tuple[str, ...]] = ("",) * SEATS
 
 
 @plain_class  # pickled to the AI workers: a plain class in the compiled build too

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import Final
 
 from games.dream_capture.cards import DECK, STRENGTH, SUIT_OF, SUITS, TRUMP
 
@@ -43,22 +44,27 @@ def refusal(hand: Sequence[str], lead_suit: str | None, card: str) -> str | None
     return None
 
 
-CANNOT_WIN = (False, -1)  # lighter than any card that can win: a led-suit card weighs (False, 0) or more
+CANNOT_WIN: Final = -1  # lighter than any card that can win: a led-suit card weighs 0 or more
+TRUMP_WEIGHT: Final = 100  # added to a trump's strength (0-24): every trump outweighs every led-suit card
 
 
-def weight(card: str, lead_suit: str) -> tuple[bool, int]:
-    """What `card` weighs in a trick led in `lead_suit`, the heaviest card winning: (is a trump, strength)
-    for a trump or a card of the led suit, else CANNOT_WIN. The one statement of the rule: winning_index
-    and the heuristic's trick (ai._TrickSoFar) both weigh cards with it."""
+def weight(card: str, lead_suit: str) -> int:
+    """What `card` weighs in a trick led in `lead_suit`, the heaviest card winning: a trump its strength
+    plus TRUMP_WEIGHT, a card of the led suit its strength, any other card CANNOT_WIN. The order of
+    (is a trump, strength), kept in one int so that the compiled build compares machine integers, not
+    tuples. The one statement of the rule: winning_index and the heuristic's trick (ai._TrickSoFar) both
+    weigh cards with it."""
     suit = SUIT_OF[card]
-    if suit != TRUMP and suit != lead_suit:
+    if suit == TRUMP:
+        return TRUMP_WEIGHT + STRENGTH[card]
+    if suit != lead_suit:
         return CANNOT_WIN
-    return (suit == TRUMP, STRENGTH[card])
+    return STRENGTH[card]
 
 
 # weight() of every card, by led suit: the engine judges every trick and the heuristic weighs every legal
 # card of every playout decision, so they read the rule's answers from here instead of calling it.
-WEIGHTS: dict[str, dict[str, tuple[bool, int]]] = {
+WEIGHTS: Final[dict[str, dict[str, int]]] = {
     lead: {card: weight(card, lead) for card in DECK} for lead in (TRUMP, *SUITS)
 }
 
@@ -76,7 +82,7 @@ def suits_shown_lacking(lead_suit: str, card: str) -> str:
 
 
 # suits_shown_lacking() of every card, by led suit: the engine notes voids at the end of every trick.
-LACKING: dict[str, dict[str, str]] = {
+LACKING: Final[dict[str, dict[str, str]]] = {
     lead: {card: suits_shown_lacking(lead, card) for card in DECK} for lead in (TRUMP, *SUITS)
 }
 
