@@ -226,7 +226,7 @@ def _plain_round_one_offer(t: engine.Table, seat: int) -> list[str]:
 
 def _forget_offer() -> None:
     """Drop the round-1 offer draft keeps with its pool, so that the next listing builds it again."""
-    draft._OFFER[:] = [[], {}]
+    draft._OFFER_POOL[0], draft._OFFER[0] = [], {}
 
 
 ROUND_ONE_OPTIONS = [
@@ -245,7 +245,7 @@ ROUND_ONE_OPTIONS = [
 def test_the_round_one_offer_kept_with_the_pool_is_the_plain_listing_on_every_pick(
     players: int, options: dict[str, str]
 ) -> None:
-    """draft keeps round 1's offer with its pool (_OFFER) and moves it on at each pick: every listing of
+    """draft keeps round 1's offer with its pool (draft._OFFER) and moves it on at each pick: every listing of
     seeded games is the rule's, and so is the listing of the same table with the offer forgotten, and of a
     copy saved to JSON and restored (the bot persists states mid-draft)."""
     for seed in range(116000, 116012):
@@ -306,10 +306,10 @@ def test_the_round_one_offer_moves_on_by_one_card_a_pick() -> None:
     ]
     for pool in pools:
         for card in pool:
-            draft._OFFER[:] = [pool, draft._plain_first_copies(pool)]
+            draft._OFFER_POOL[0], draft._OFFER[0] = pool, draft._plain_first_copies(pool)
             new_pool = list(pool)
             index = new_pool.index(card)
             del new_pool[index]
             draft._advance_offer(new_pool, index, card)
-            assert draft._OFFER[0] is new_pool
-            assert list(draft._OFFER[1].items()) == list(draft._plain_first_copies(new_pool).items())
+            assert draft._OFFER_POOL[0] is new_pool
+            assert list(draft._OFFER[0].items()) == list(draft._plain_first_copies(new_pool).items())

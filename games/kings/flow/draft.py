@@ -7,7 +7,7 @@ the two-player catch-up kings.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any, Final
+from typing import Final
 
 from games.core.contract import Event
 from games.kings.cards import (
@@ -46,12 +46,12 @@ def draft_actions(t: Table, seat: int) -> list[str]:
     chars = t.chars[seat]
     if len(chars) >= 3:
         return out
-    kept = _OFFER  # {character: its first copy's pick} of the pool kept (hot path: see _OFFER)
+    kept = _OFFER_POOL  # the pool whose offer is kept (hot path: see _OFFER_POOL)
     if pool is not kept[0]:
         if pool != kept[0]:  # another pool: another table, or a state restored from JSON is equal
-            kept[1] = _plain_first_copies(pool)
+            _OFFER[0] = _plain_first_copies(pool)
         kept[0] = pool
-    offer = kept[1]
+    offer = _OFFER[0]
     out += offer.values()
     if chars:  # the characters held are not offered again (one C-level scan each, no dict copy)
         name = _NAME_OF
@@ -83,9 +83,8 @@ def _advance_offer(new_pool: list[str], index: int, card: str) -> None:
     character stand together in draft order, so this is the usual case), and takes its character out when
     no copy is left; a copy left elsewhere in the pool (a pool out of draft order) builds the offer again
     by the plain loop. The dict is changed in place: draft_actions hands out lists, never the dict."""
-    kept = _OFFER
-    kept[0] = new_pool
-    offer = kept[1]
+    _OFFER_POOL[0] = new_pool
+    offer = _OFFER[0]
     name = _NAME_OF
     character = name[card]
     if offer.get(character) != _PICK_OF[card]:  # not the first copy: the offer stays as it is
@@ -95,19 +94,21 @@ def _advance_offer(new_pool: list[str], index: int, card: str) -> None:
         return
     for other in _COPIES[character]:
         if other in new_pool:  # a copy left further on (out of draft order)
-            kept[1] = _plain_first_copies(new_pool)
+            _OFFER[0] = _plain_first_copies(new_pool)
             return
     del offer[character]
 
 
-# Round 1's draft offer kept with its pool: _OFFER = [the pool, {character: pick string of its first copy in
-# the pool}], as _plain_first_copies builds it. The offer changes by one card a pick, so apply_draft moves it
+# Round 1's draft offer kept with its pool: _OFFER_POOL[0] the pool, _OFFER[0] {character: pick string of its
+# first copy in the pool}, as _plain_first_copies builds it (two typed lists: native dict and list operations
+# once compiled). The offer changes by one card a pick, so apply_draft moves it
 # on (_advance_offer) instead of every listing looping over the pool. The pool is held itself and matched by
 # `is` (the engine never changes a list of a table handed out: copy on write, as engine._LISTED), and by
 # content for another list (a table restored from JSON); any other pool is listed by the plain loop.
 # tests/kings/test_engine_fast_paths.py holds every listing of seeded games (every option, shuffled pools,
 # states restored from JSON) to the plain rule.
-_OFFER: Final[list[Any]] = [[], {}]
+_OFFER_POOL: Final[list[list[str]]] = [[]]
+_OFFER: Final[list[dict[str, str]]] = [{}]
 
 _CHAR_ORDER: Final = {c.value: i for i, c in enumerate(Character)}
 _NAME_OF: Final = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
@@ -140,7 +141,7 @@ def apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
         pool = t.pool = list(old_pool)  # without() and put(), inlined (every pick): fresh lists, never shared
         index = pool.index(value)
         del pool[index]
-        if old_pool is _OFFER[0]:  # round 1's kept offer moves on with its pool
+        if old_pool is _OFFER_POOL[0]:  # round 1's kept offer moves on with its pool
             _advance_offer(pool, index, value)
         chars = t.chars = list(t.chars)
         chars[seat] = chars[seat] + [value]
