@@ -110,7 +110,9 @@ def test_direct_legality_and_copy_on_write_match_the_definitions(
 
 
 @pytest.mark.parametrize(("players", "variant"), [(2, "two-player"), (4, "standard")])
-def test_play_listing_keeps_each_seats_characters_only_for_the_lists_it_read(players: int, variant: str) -> None:
+def test_play_listing_keeps_each_seats_characters_only_for_the_lists_it_read(
+    players: int, variant: str
+) -> None:
     """legal_plays keeps each seat's Ninja, Resistance and Hermits with the seat's character and bid lists
     (play._ROLES_READ). Two seeded games interleaved step by step (each listing follows the other game's),
     every play-phase listing is the definition's, and so is the listing of an equal table with fresh lists;
@@ -145,7 +147,11 @@ def test_play_listing_keeps_each_seats_characters_only_for_the_lists_it_read(pla
 
 @pytest.mark.parametrize(
     ("players", "variant", "options"),
-    [(2, "two-player", {}), (4, "standard", {"cheerleader": "true", "devil_contract": "true"}), (3, "standard", {})],
+    [
+        (2, "two-player", {}),
+        (4, "standard", {"cheerleader": "true", "devil_contract": "true"}),
+        (3, "standard", {}),
+    ],
 )
 def test_each_play_makes_the_trick_entry_and_event_of_the_play(
     players: int, variant: str, options: dict[str, str]
@@ -198,3 +204,112 @@ def test_each_play_makes_the_trick_entry_and_event_of_the_play(
             for card, entry in entries.items():
                 assert entry == play._bare_entry(seat, card, samurai)
     assert play._PLAYED_BARE["two-player"]["seat"] == -1 and play._PLAYED_BARE["standard"]["card"] == ""
+
+
+def _plain_round_one_offer(t: engine.Table, seat: int) -> list[str]:
+    """Round 1's draft offer by the rule ('■パーティ編成(オープンドラフト)'): a KQJ set while the seat has no
+    king (only sets on its last pick without one), and up to three characters, each the first copy left in
+    the pool of a character the seat does not hold yet; read off the pool as it stands, in its order."""
+    out = [] if t.own_king[seat] else [f"set:{c}" for c in t.sets_left]
+    if not t.own_king[seat] and t.draft_order.count(seat) <= 1:
+        return out
+    if len(t.chars[seat]) >= 3:
+        return out
+    seen = {c.rstrip("0123456789") for c in t.chars[seat]}
+    for card in t.pool:
+        character = card.rstrip("0123456789")
+        if character not in seen:
+            seen.add(character)
+            out.append(f"pick:{card}")
+    return out
+
+
+def _forget_offer() -> None:
+    """Drop the round-1 offer draft keeps with its pool, so that the next listing builds it again."""
+    draft._OFFER_POOL[0], draft._OFFER[0] = [], {}
+
+
+ROUND_ONE_OPTIONS = [
+    (3, {}),
+    (4, {}),
+    (5, {}),
+    (3, {"devil_contract": "true"}),
+    (4, {"cheerleader": "true", "devil_contract": "true"}),
+    (5, {"cheerleader": "true", "devil_contract": "true"}),
+    (4, {"cheerleader": "true", "cheerleader_advanced": "true"}),
+    (5, {"cheerleader": "true", "initial_parties": "true"}),  # no round-1 draft: rounds 2-3 only
+]
+
+
+@pytest.mark.parametrize(("players", "options"), ROUND_ONE_OPTIONS)
+def test_the_round_one_offer_kept_with_the_pool_is_the_plain_listing_on_every_pick(
+    players: int, options: dict[str, str]
+) -> None:
+    """draft keeps round 1's offer with its pool (draft._OFFER) and moves it on at each pick: every listing of
+    seeded games is the rule's, and so is the listing of the same table with the offer forgotten, and of a
+    copy saved to JSON and restored (the bot persists states mid-draft)."""
+    for seed in range(116000, 116012):
+        rng = random.Random(seed)
+        state = GAME.setup(players, options, seed, "standard")
+        while not GAME.is_over(state):
+            seat = min(GAME.to_act(state))
+            legal = GAME.legal_actions(state, seat)
+            if state.phase == "draft" and state.discard_seat < 0 and state.round == 1:
+                plain = _plain_round_one_offer(state, seat)
+                assert legal == plain
+                restored = GAME.from_json(json.loads(json.dumps(GAME.to_json(state))))
+                assert GAME.legal_actions(restored, seat) == plain  # an equal pool: the kept offer
+                _forget_offer()
+                assert GAME.legal_actions(restored, seat) == plain  # built again from the restored pool
+                _forget_offer()
+                assert GAME.legal_actions(state, seat) == plain
+                assert GAME.legal_actions(state, seat) == plain  # kept, and listed again
+                if len(state.draft_order) % 2:  # the game goes on from the restored state half the time
+                    state = restored
+                    assert GAME.legal_actions(state, seat) == plain
+            state, _ = GAME.apply(state, seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_round_one_offer_holds_for_any_pool_order(players: int) -> None:
+    """The kept offer follows the pool as it stands, not draft order: round-1 drafts played on a shuffled
+    pool (every pick one the listing offered) list what the rule lists on every pick, with two tables
+    drafted in turn so each listing follows the other table's."""
+    for seed in range(116100, 116130):
+        rng = random.Random(seed)
+        tables = []
+        for k in range(2):
+            t = GAME.setup(players, {"cheerleader": "true"} if players >= 4 else {}, seed + k, "standard")
+            pool = list(t.pool)
+            rng.shuffle(pool)
+            t.pool = pool
+            tables.append(t)
+        while any(t.phase == "draft" for t in tables):
+            for i, t in enumerate(tables):
+                if t.phase != "draft":
+                    continue
+                seat = t.draft_order[0]
+                legal = engine.legal_actions(t, seat)
+                assert legal == _plain_round_one_offer(t, seat)
+                tables[i] = engine.apply(t, seat, rng.choice(legal))[0]
+
+
+def test_the_round_one_offer_moves_on_by_one_card_a_pick() -> None:
+    """_advance_offer on hand-made pools: a first copy hands its place to the next copy beside it, a last
+    copy takes its character out, a later copy leaves the offer as it is, and a copy left elsewhere in the
+    pool (out of draft order) builds the offer again; each is the plain listing of the new pool."""
+    pools = [
+        ["healer1", "healer2", "ninja1", "samurai1"],
+        ["ninja1", "healer1", "samurai1", "healer2"],
+        ["healer2", "ninja1", "healer1", "samurai1", "samurai2"],
+        ["samurai2", "samurai1", "healer1"],
+    ]
+    for pool in pools:
+        for card in pool:
+            draft._OFFER_POOL[0], draft._OFFER[0] = pool, draft._plain_first_copies(pool)
+            new_pool = list(pool)
+            index = new_pool.index(card)
+            del new_pool[index]
+            draft._advance_offer(new_pool, index, card)
+            assert draft._OFFER_POOL[0] is new_pool
+            assert list(draft._OFFER[0].items()) == list(draft._plain_first_copies(new_pool).items())

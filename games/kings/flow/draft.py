@@ -46,15 +46,69 @@ def draft_actions(t: Table, seat: int) -> list[str]:
     chars = t.chars[seat]
     if len(chars) >= 3:
         return out
-    name = _NAME_OF  # characters by name: a str's hash is cached, an Enum member's is a Python call
-    seen = {name[c] for c in chars}  # the characters held, then each one offered (its first copy only)
-    for card in pool:
-        character = name[card]
-        if character not in seen:
-            seen.add(character)
-            out.append(pick[card])
+    kept = _OFFER_POOL  # the pool whose offer is kept (hot path: see _OFFER_POOL)
+    if pool is not kept[0]:
+        if pool != kept[0]:  # another pool: another table, or a state restored from JSON is equal
+            _OFFER[0] = _plain_first_copies(pool)
+        kept[0] = pool
+    offer = _OFFER[0]
+    out += offer.values()
+    if chars:  # the characters held are not offered again (one C-level scan each, no dict copy)
+        name = _NAME_OF
+        for card in chars:
+            held = offer.get(name[card])
+            if held is not None:
+                out.remove(held)
     return out
 
+
+def _plain_first_copies(pool: list[str]) -> dict[str, str]:
+    """Round 1's offer before a seat's own characters are taken out, by the rule: each character not yet
+    seen in the pool, by its first copy (only the first copy left of a character is offered:
+    '■パーティ編成(オープンドラフト)'), as {character: pick string}, in pool order."""
+    name = _NAME_OF  # characters by name: a str's hash is cached, an Enum member's is a Python call
+    pick = _PICK_OF
+    offer: dict[str, str] = {}
+    for card in pool:
+        character = name[card]
+        if character not in offer:
+            offer[character] = pick[card]
+    return offer
+
+
+def _advance_offer(new_pool: list[str], index: int, card: str) -> None:
+    """The kept offer moved on from the kept pool to `new_pool`, the kept pool without `card`, which stood
+    at `index` (apply_draft, on a round-1 pick from the kept pool). Holds for any pool order: the pick of a
+    first copy hands its place to the next card when that is a copy of the same character (the copies of a
+    character stand together in draft order, so this is the usual case), and takes its character out when
+    no copy is left; a copy left elsewhere in the pool (a pool out of draft order) builds the offer again
+    by the plain loop. The dict is changed in place: draft_actions hands out lists, never the dict."""
+    _OFFER_POOL[0] = new_pool
+    offer = _OFFER[0]
+    name = _NAME_OF
+    character = name[card]
+    if offer.get(character) != _PICK_OF[card]:  # not the first copy: the offer stays as it is
+        return
+    if index < len(new_pool) and name[new_pool[index]] == character:
+        offer[character] = _PICK_OF[new_pool[index]]  # the same key: its place in the order stays
+        return
+    for other in _COPIES[character]:
+        if other in new_pool:  # a copy left further on (out of draft order)
+            _OFFER[0] = _plain_first_copies(new_pool)
+            return
+    del offer[character]
+
+
+# Round 1's draft offer kept with its pool: _OFFER_POOL[0] the pool, _OFFER[0] {character: pick string of its
+# first copy in the pool}, as _plain_first_copies builds it (two typed lists: native dict and list operations
+# once compiled). The offer changes by one card a pick, so apply_draft moves it
+# on (_advance_offer) instead of every listing looping over the pool. The pool is held itself and matched by
+# `is` (the engine never changes a list of a table handed out: copy on write, as engine._LISTED), and by
+# content for another list (a table restored from JSON); any other pool is listed by the plain loop.
+# tests/kings/test_engine_fast_paths.py holds every listing of seeded games (every option, shuffled pools,
+# states restored from JSON) to the plain rule.
+_OFFER_POOL: Final[list[list[str]]] = [[]]
+_OFFER: Final[list[dict[str, str]]] = [{}]
 
 _CHAR_ORDER: Final = {c.value: i for i, c in enumerate(Character)}
 _NAME_OF: Final = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
@@ -83,8 +137,12 @@ def apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
         t.sets_left = without(t.sets_left, value)
         events.append(ev(Event, ("took_set", {"seat": seat, "colour": value, "variant": t.variant}, None)))
     else:
-        pool = t.pool = list(t.pool)  # without() and put(), inlined (every pick): fresh lists, never shared
-        pool.remove(value)
+        old_pool = t.pool
+        pool = t.pool = list(old_pool)  # without() and put(), inlined (every pick): fresh lists, never shared
+        index = pool.index(value)
+        del pool[index]
+        if old_pool is _OFFER_POOL[0]:  # round 1's kept offer moves on with its pool
+            _advance_offer(pool, index, value)
         chars = t.chars = list(t.chars)
         chars[seat] = chars[seat] + [value]
         events.append(ev(Event, ("took_char", {"seat": seat, "card": value, "variant": t.variant}, None)))
@@ -151,4 +209,11 @@ _EARLIER_COPIES: Final = {
         if CHARACTER_OF[other] is character and _char_rank(other) < _char_rank(card)
     )
     for card, character in CHARACTER_OF.items()
+}
+
+
+# Each character's cards (`_advance_offer`: is a copy left in the pool?).
+_COPIES: Final = {
+    character: tuple(card for card, name in _NAME_OF.items() if name == character)
+    for character in dict.fromkeys(_NAME_OF.values())
 }
