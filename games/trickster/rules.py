@@ -144,13 +144,21 @@ def to_act(st: State) -> frozenset[int]:
         choosers = p[6]
         if len(choosers) == 1:
             return _ONLY_SEAT[choosers[0]]
-        return frozenset([s for s, c in zip(choosers, p[9], strict=True) if c < 0])
+        waiting = []  # plain loops here and below: a comprehension is a call of its own on 3.11
+        for s, c in zip(choosers, p[9], strict=True):
+            if c < 0:
+                waiting.append(s)
+        return frozenset(waiting)
     if phase == PLAYING:
         trick = st[11]
         order = trick[1]  # inlined Trick.turn
         return _ONLY_SEAT[order[trick[2] % len(order)]]
     if phase == HOUSE_PICK:
-        return frozenset([s for s, c in enumerate(st.house_picks) if c < 0])
+        picking = []
+        for s, c in enumerate(st[15]):  # st.house_picks
+            if c < 0:
+                picking.append(s)
+        return frozenset(picking)
     return _NOBODY
 
 
@@ -172,12 +180,12 @@ def legal_actions(st: State, seat: int) -> list[str]:
             for t in p[7][0]:
                 legal.append(table[t])
             return legal
-        return [
-            table[t]
-            for s, c, options in zip(choosers, p[9], p[7], strict=True)
-            if s == seat and c < 0
-            for t in options
-        ]
+        legal = []
+        for s, c, options in zip(choosers, p[9], p[7], strict=True):
+            if s == seat and c < 0:
+                for t in options:
+                    legal.append(table[t])
+        return legal
     if phase == PLAYING:
         trick = st[11]
         order = trick[1]  # inlined Trick.turn

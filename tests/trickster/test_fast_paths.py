@@ -6,9 +6,10 @@
   dataclass built with the comprehensions it replaced.
 - An effect's `Ask` is a plain tuple (run_effect only unpacks it).
 - `Fx.freeze` turns every zone into a tuple by `tuple()`: the same State as the conditional copy.
-- The legal lists (a single chooser's options, the House pick, `legal_plays`) and the collect event's cards
-  are built by plain loops rather than `list(map(table.__getitem__, ...))` and comprehensions: the same
-  lists as before, for every seat of every state.
+- The legal lists (every chooser's options, the House pick, `legal_plays`), `to_act`'s seats still to
+  choose and the collect event's cards are built by plain loops rather than
+  `list(map(table.__getitem__, ...))` and comprehensions: the same lists and sets as before, for every
+  seat of every state.
 - The engine modules' tables and constants are `Final` (compiled, mypyc reads them from C statics, not
   the module's dict): nothing rebinds them, so the statics and the module attributes stay the same.
 """
@@ -174,6 +175,30 @@ def test_the_legal_lists_are_the_plain_ones(deck: str) -> None:
             for s in range(players):
                 assert rules.legal_actions(state, s) == _plain_legal_actions(state, s)
     assert phases == {HOUSE_PICK, PLAYING, EFFECT, OVER}
+
+
+def _plain_to_act(st: State) -> frozenset[int]:
+    """to_act as the plain rule: the seats still to choose, by comprehensions."""
+    if st.phase == EFFECT:
+        p = st.pending
+        assert p is not None
+        return frozenset([s for s, c in zip(p.choosers, p.commits, strict=True) if c < 0])
+    if st.phase == PLAYING:
+        return frozenset((st.trick.turn,))
+    if st.phase == HOUSE_PICK:
+        return frozenset([s for s, c in enumerate(st.house_picks) if c < 0])
+    return frozenset()
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_to_act_is_the_plain_one(deck: str) -> None:
+    """Every state of seeded games, secret choices by several seats among them (2, 4 and 6 players)."""
+    several = 0
+    for players in (2, 4, 6):
+        for state, _, _ in _played_states(players, deck, range(6)):
+            assert rules.to_act(state) == _plain_to_act(state)
+            several += len(rules.to_act(state)) > 1
+    assert several > 20
 
 
 @pytest.mark.parametrize("deck", DECKS)
