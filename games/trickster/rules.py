@@ -144,13 +144,21 @@ def to_act(st: State) -> frozenset[int]:
         choosers = p[6]
         if len(choosers) == 1:
             return _ONLY_SEAT[choosers[0]]
-        return frozenset([s for s, c in zip(choosers, p[9], strict=True) if c < 0])
+        waiting = []  # plain loops here and below: a comprehension is a call of its own on 3.11
+        for s, c in zip(choosers, p[9], strict=True):
+            if c < 0:
+                waiting.append(s)
+        return frozenset(waiting)
     if phase == PLAYING:
         trick = st[11]
         order = trick[1]  # inlined Trick.turn
         return _ONLY_SEAT[order[trick[2] % len(order)]]
     if phase == HOUSE_PICK:
-        return frozenset([s for s, c in enumerate(st.house_picks) if c < 0])
+        picking = []
+        for s, c in enumerate(st[15]):  # st.house_picks
+            if c < 0:
+                picking.append(s)
+        return frozenset(picking)
     return _NOBODY
 
 
@@ -165,13 +173,19 @@ def legal_actions(st: State, seat: int) -> list[str]:
         table = ACTIONS_BY_KIND[p[5]]
         choosers = p[6]
         if len(choosers) == 1:
-            return list(map(table.__getitem__, p[7][0])) if choosers[0] == seat else []
-        return [
-            table[t]
-            for s, c, options in zip(choosers, p[9], p[7], strict=True)
-            if s == seat and c < 0
-            for t in options
-        ]
+            if choosers[0] != seat:
+                return []
+            # a plain loop: `list(map(table.__getitem__, ...))` calls a slot wrapper per item
+            legal = []
+            for t in p[7][0]:
+                legal.append(table[t])
+            return legal
+        legal = []
+        for s, c, options in zip(choosers, p[9], p[7], strict=True):
+            if s == seat and c < 0:
+                for t in options:
+                    legal.append(table[t])
+        return legal
     if phase == PLAYING:
         trick = st[11]
         order = trick[1]  # inlined Trick.turn
@@ -181,7 +195,10 @@ def legal_actions(st: State, seat: int) -> list[str]:
     if phase == HOUSE_PICK:
         if st.house_picks[seat] >= 0:
             return []
-        return [HOUSE_ACTIONS[c] for c in st.hands[seat]]
+        legal = []
+        for c in st[7][seat]:  # st.hands; a plain loop: a comprehension is a call of its own on 3.11
+            legal.append(HOUSE_ACTIONS[c])
+        return legal
     return []
 
 
@@ -390,7 +407,10 @@ def collect(fx: Fx, seat: int) -> bool:
     """The pot goes face up to `seat`'s House; Out check; next Leader. False when the game ended."""
     pot = fx.trick.pot
     fx.set_house(seat, fx.houses[seat] + pot)
-    fx.events.append(_ev(Event, ("collect", {"seat": seat, "cards": [*map(CARD_IDS.__getitem__, pot)]}, None)))
+    cards = []
+    for c in pot:  # a plain loop: `map(CARD_IDS.__getitem__, ...)` calls a slot wrapper per card
+        cards.append(CARD_IDS[c])
+    fx.events.append(_ev(Event, ("collect", {"seat": seat, "cards": cards}, None)))
     players = fx.players
     hands = fx.hands
     out = [s for s in range(players) if not hands[s]] if () in hands else _NONE_OUT

@@ -202,13 +202,16 @@ def legal_plays(table: CardTable, trick: Trick, hand: Sequence[int], actions: Se
     """The play actions (`actions[card]`) of the cards in `hand` that may enter the pot now, in hand order.
 
     Both editions' `legal_actions` call this on every turn of a simulation: plain loops, because a
-    filtering comprehension is a function call of its own on Python 3.11."""
+    filtering comprehension is a function call of its own on Python 3.11, and `list(map(actions.__getitem__,
+    hand))` calls a slot wrapper (with an argument tuple) per card: several times the loop's cost."""
     pattern = trick[6]  # trick.pattern
+    legal = []
     if pattern is _OPEN:
-        return list(map(actions.__getitem__, hand))
+        for c in hand:
+            legal.append(actions[c])
+        return legal
     bits = table.bits
     mask = trick[7]  # trick.mask
-    legal = []
     if pattern is _UNIQUE:
         for c in hand:
             if not bits[c] & mask:

@@ -6,6 +6,10 @@
   dataclass built with the comprehensions it replaced.
 - An effect's `Ask` is a plain tuple (run_effect only unpacks it).
 - `Fx.freeze` turns every zone into a tuple by `tuple()`: the same State as the conditional copy.
+- The legal lists (every chooser's options, the House pick, `legal_plays`), `to_act`'s seats still to
+  choose and the collect event's cards are built by plain loops rather than
+  `list(map(table.__getitem__, ...))` and comprehensions: the same lists and sets as before, for every
+  seat of every state.
 - The engine modules' tables and constants are `Final` (compiled, mypyc reads them from C statics, not
   the module's dict): nothing rebinds them, so the statics and the module attributes stay the same.
 """
@@ -21,11 +25,13 @@ from games.core.contract import Outcome
 from games.core.policy import random_policy
 from games.tools.simulate import play_one
 from games.trickster import rules
+from games.trickster.cards import ACTIONS_BY_KIND, CARD_IDS, HOUSE_ACTIONS, PLAY_ACTIONS, TABLE
 from games.trickster.fx import Fx
 from games.trickster.game import GAME, Trickster
 from games.trickster.hero import CHOOSE_CARD, ask
 from games.trickster.scoring import placements, score_houses
-from games.trickster.state import OVER, State
+from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, State
+from games.trickster.tricks import Pattern
 
 DECKS = ("fantasy", "tianxia", "symbiosis", "basic-mix", "epic-mix")
 
@@ -128,6 +134,87 @@ def test_freeze_is_the_plain_freeze(deck: str) -> None:
         assert all(isinstance(zone, tuple) for zone in (frozen.hands, frozen.houses, frozen.seen))
         written += 1
     assert written > 100 and untouched > 100
+
+
+def _plain_legal_actions(st: State, seat: int) -> list[str]:
+    """legal_actions as the plain rule: `list(map(...))` and comprehensions, attribute reads."""
+    if st.phase == EFFECT:
+        p = st.pending
+        assert p is not None
+        table = ACTIONS_BY_KIND[p.kind]
+        if len(p.choosers) == 1:
+            return list(map(table.__getitem__, p.options[0])) if p.choosers[0] == seat else []
+        return [
+            table[t]
+            for s, c, options in zip(p.choosers, p.commits, p.options, strict=True)
+            if s == seat and c < 0
+            for t in options
+        ]
+    if st.phase == PLAYING:
+        trick = st.trick
+        if seat != trick.turn:
+            return []
+        hand = st.hands[seat]
+        if trick.pattern is Pattern.OPEN:
+            return list(map(PLAY_ACTIONS.__getitem__, hand))
+        if trick.pattern is Pattern.UNIQUE:
+            return [PLAY_ACTIONS[c] for c in hand if not TABLE.bits[c] & trick.mask]
+        return [PLAY_ACTIONS[c] for c in hand if TABLE.bits[c] & trick.mask]
+    if st.phase == HOUSE_PICK:
+        return [] if st.house_picks[seat] >= 0 else [HOUSE_ACTIONS[c] for c in st.hands[seat]]
+    return []
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_the_legal_lists_are_the_plain_ones(deck: str) -> None:
+    """Every seat's legal list in every state, each phase reached (2, 4 and 6 players)."""
+    phases = set()
+    for players in (2, 4, 6):
+        for state, _, _ in _played_states(players, deck, range(6)):
+            phases.add(state.phase)
+            for s in range(players):
+                assert rules.legal_actions(state, s) == _plain_legal_actions(state, s)
+    assert phases == {HOUSE_PICK, PLAYING, EFFECT, OVER}
+
+
+def _plain_to_act(st: State) -> frozenset[int]:
+    """to_act as the plain rule: the seats still to choose, by comprehensions."""
+    if st.phase == EFFECT:
+        p = st.pending
+        assert p is not None
+        return frozenset([s for s, c in zip(p.choosers, p.commits, strict=True) if c < 0])
+    if st.phase == PLAYING:
+        return frozenset((st.trick.turn,))
+    if st.phase == HOUSE_PICK:
+        return frozenset([s for s, c in enumerate(st.house_picks) if c < 0])
+    return frozenset()
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_to_act_is_the_plain_one(deck: str) -> None:
+    """Every state of seeded games, secret choices by several seats among them (2, 4 and 6 players)."""
+    several = 0
+    for players in (2, 4, 6):
+        for state, _, _ in _played_states(players, deck, range(6)):
+            assert rules.to_act(state) == _plain_to_act(state)
+            several += len(rules.to_act(state)) > 1
+    assert several > 20
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_the_collect_event_names_the_pot(deck: str) -> None:
+    """`collect` names the pot's cards as `map(CARD_IDS.__getitem__, pot)` did, in pot order."""
+    collected = 0
+    for state, seat, _ in _played_states(4, deck, range(6)):
+        if seat < 0 or state.phase == HOUSE_PICK or not state.trick.pot:
+            continue
+        fx = Fx(state)
+        rules.collect(fx, seat)
+        event = fx.events[0]
+        assert event.kind == "collect" and event.audience is None
+        assert event.data == {"seat": seat, "cards": [*map(CARD_IDS.__getitem__, state.trick.pot)]}
+        collected += 1
+    assert collected > 50
 
 
 def test_an_ask_is_the_plain_tuple_run_effect_unpacks() -> None:
