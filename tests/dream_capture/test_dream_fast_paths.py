@@ -5,7 +5,6 @@ a name that is not is read from the module's dict on every use)."""
 
 from __future__ import annotations
 
-import ast
 import random
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from games.dream_capture.game import GAME
 from games.dream_capture.scoring import TrickResult, judge_trick
 from games.dream_capture.state import State
 from games.dream_capture.tricks import CANNOT_WIN, WEIGHTS, weight
+from tests.build.final_tables import tables_without_final
 
 _SEEDS = range(116000, 116006)
 
@@ -116,18 +116,5 @@ _PACKAGE = Path(__file__).resolve().parents[2] / "games" / "dream_capture"
 def test_the_engine_tables_are_final(name: str) -> None:
     """Every module-level name the hot modules assign is declared `Final` (a compiled read of one that is
     not goes through the module's dict on every use); type aliases are declared `TypeAlias`."""
-    tree = ast.parse((_PACKAGE / f"{name}.py").read_text())  # the source (compiled, the module is a .so)
-    plain = [
-        target.id
-        for node in tree.body
-        if isinstance(node, ast.Assign)
-        for target in node.targets
-        if isinstance(target, ast.Name)
-    ]
-    annotated = [node for node in tree.body if isinstance(node, ast.AnnAssign)]
-    not_final = [
-        ast.unparse(node.target)
-        for node in annotated
-        if "Final" not in ast.unparse(node.annotation) and "TypeAlias" not in ast.unparse(node.annotation)
-    ]
-    assert not plain and not not_final, f"{name}: module tables without Final: {plain + not_final}"
+    missing = tables_without_final(_PACKAGE / f"{name}.py")
+    assert not missing, f"{name}: module tables without Final: {missing}"

@@ -32,6 +32,7 @@ from games.trickster.hero import CHOOSE_CARD, ask
 from games.trickster.scoring import placements, score_houses
 from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, State
 from games.trickster.tricks import Pattern
+from tests.build.final_tables import tables_without_final
 
 DECKS = ("fantasy", "tianxia", "symbiosis", "basic-mix", "epic-mix")
 
@@ -235,20 +236,5 @@ _TYPE_ALIASES = {"Effect", "Check"}  # hero.py's callable types (not values the 
 def test_the_engine_tables_are_final(name: str) -> None:
     """Every module-level name the hot modules assign is declared `Final` (a compiled read of one that is
     not goes through the module's dict on every use); the compiled build reads the same objects."""
-    import ast
-
-    tree = ast.parse((_ENGINE / f"{name}.py").read_text())  # the source (compiled, the module is a .so)
-    plain = [
-        target.id
-        for node in tree.body
-        if isinstance(node, ast.Assign)
-        for target in node.targets
-        if isinstance(target, ast.Name) and target.id not in _TYPE_ALIASES
-    ]
-    annotated = [node for node in tree.body if isinstance(node, ast.AnnAssign)]
-    not_final = [
-        ast.unparse(node.target)
-        for node in annotated
-        if "Final" not in ast.unparse(node.annotation) and "TypeAlias" not in ast.unparse(node.annotation)
-    ]
-    assert not plain and not not_final, f"{name}: module tables without Final: {plain + not_final}"
+    missing = tables_without_final(_ENGINE / f"{name}.py", _TYPE_ALIASES)
+    assert not missing, f"{name}: module tables without Final: {missing}"
