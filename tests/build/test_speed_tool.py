@@ -1,11 +1,13 @@
 """tools/build/speed.py, the side-by-side benchmark of docs/engine-speed.md: its --only and --scale options
-choose the configurations and lengthen every measurement, on both sides of a pair alike, and a mistyped
---only is answered instead of timing nothing."""
+choose the configurations and lengthen every measurement, on both sides of a pair alike; a mistyped
+--only is answered instead of timing nothing; and peers on another build of Python than the engines' are
+refused, since the interpreter alone moved the Hearts peer by ~40%."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.build.build_tool import ROOT
 
@@ -26,6 +28,7 @@ def test_only_and_scale_choose_and_lengthen_every_measurement(monkeypatch) -> No
         speed, "peer",
         lambda python, name, args: peers.append([name, *args]) or {"actions_per_cpu_s": 20.0, "decisions_per_cpu_s": 200.0},
     )
+    monkeypatch.setattr(speed, "interpreter", lambda python: sys.version)  # "py" stands for the same build
     monkeypatch.setattr(sys, "argv", ["speed.py", "--peers", "py", "--paired", "--runs", "1",
                                       "--only", "Trickster 4p, TIMETRAP 2p", "--scale", "3"])
     assert speed.main() == 0
@@ -41,3 +44,24 @@ def test_an_only_that_matches_nothing_is_answered_with_the_labels() -> None:
     assert done.returncode == 2
     assert "matches no configuration" in done.stderr and "Trickster 4p" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_peers_on_another_build_of_python_are_refused_in_one_line(tmp_path: Path) -> None:
+    other = tmp_path / "python"  # a Python that reports another build, as a pyenv venv's did
+    other.write_text("#!/bin/sh\necho '3.11.7 (main, May  9 2026, 07:35:25) [GCC 12.2.0]'\n")
+    other.chmod(0o755)
+    done = subprocess.run([sys.executable, str(SPEED), "--peers", str(other), "--only", "TIMETRAP 2p"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "3.11.7 (main, May 9 2026" in done.stderr and "-m venv" in done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_peers_on_the_engines_own_interpreter_are_accepted() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("speed_tool_same", SPEED)
+    assert spec and spec.loader
+    speed = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(speed)
+    assert speed.same_interpreter(sys.executable) is None

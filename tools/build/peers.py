@@ -1,7 +1,10 @@
 """Random play in two peers' card games, for docs/engine-speed.md's side-by-side table: OpenSpiel's Hearts
-(C++, through pyspiel) and RLCard's Bridge (pure Python). Run it in a throwaway venv, never the project's:
+(C++, through pyspiel) and RLCard's Bridge (pure Python). Run it in a throwaway venv, never the project's,
+made from the same interpreter as the project's venv (Hearts' loop is Python too: on a slower build of
+Python both peers read slower, and every ratio flatters our engines; tools/build/speed.py checks this):
 
-    python3 -m venv /tmp/peers && /tmp/peers/bin/pip install open_spiel rlcard
+    "$(.venv/bin/python -c 'import sys; print(sys._base_executable)')" -m venv /tmp/peers
+    /tmp/peers/bin/pip install open_spiel rlcard
     /tmp/peers/bin/python tools/build/peers.py hearts --games 2000
     /tmp/peers/bin/python tools/build/peers.py bridge --games 300
 

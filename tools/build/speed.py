@@ -3,6 +3,18 @@
 
     python tools/build/speed.py --peers /tmp/peers/bin/python [--runs 3]
 
+The peers' venv must be made from the interpreter the engines run on (`make`'s venv: the distribution's
+CPython, built with profile-guided optimization), or the ratios compare interpreters as much as engines:
+
+    "$(.venv/bin/python -c 'import sys; print(sys._base_executable)')" -m venv /tmp/peers
+    /tmp/peers/bin/pip install open_spiel rlcard
+
+Measured on the 2-core machine (docs/engine-speed.md, "The peers on the engines' own interpreter"): the
+same Hearts loop made ~40% more decisions per CPU second on Debian's CPython 3.11.2 than on a default pyenv
+3.11.7 build (no PGO, libpython shared), and Bridge ~6% more actions, so peers on the slower one flattered
+every ratio. speed.py therefore refuses, in one line, a --peers Python that is not the same build
+(`sys.version`, which names the version, the build's date and the compiler) as its own.
+
 Each run plays every configuration once on the pure-Python source and once on the compiled build
 (`python -m games simulate GAME ... --no-check`, TRICKTABLE_BUILD=python / mypyc, one process at a time,
 so one core each), then the peers (tools/build/peers.py, in the venv that --peers names; without it the
@@ -75,6 +87,22 @@ def peer(python: str, name: str, args: list[str]) -> dict[str, object]:
     return result
 
 
+def interpreter(python: str) -> str:
+    """The build of the Python at `python`: its sys.version (version, build date, compiler)."""
+    done = subprocess.run([python, "-c", "import sys; print(sys.version)"], capture_output=True, text=True)
+    return done.stdout.strip() if done.returncode == 0 else f"(could not run {python})"
+
+
+def same_interpreter(peers: str) -> str | None:
+    """Why the peers' Python may not be timed beside the engines' (module doc), or None when it may."""
+    ours, theirs = sys.version.strip(), interpreter(peers)
+    if theirs == ours:
+        return None
+    return (f"--peers {peers} runs Python {' '.join(theirs.split())}, the engines run {' '.join(ours.split())} "
+            f"({sys.executable}): make the peers' venv from the engines' own interpreter, "
+            f"{getattr(sys, '_base_executable', sys.executable)} -m venv DIR")
+
+
 def wanted(label: str, only: str | None) -> bool:
     return only is None or any(part.strip() and part.strip() in label for part in only.split(","))
 
@@ -104,6 +132,8 @@ def main() -> int:
         parser.error(f"--only {args.only!r} matches no configuration: {', '.join(label for label, _ in CONFIGS)}")
     CONFIGS[:] = chosen
     PEERS[:] = [(name, scaled(peer_args, args.scale)) for name, peer_args in PEERS]
+    if args.peers and (why := same_interpreter(args.peers)):
+        parser.error(why)
     if args.paired:
         if not args.peers:
             parser.error("--paired needs --peers")
