@@ -9,19 +9,19 @@ cards of heroes not in play simply stay in the box. Its id is `<hero code>-<suit
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from games.trickster.tricks import CardTable
 
-SUITS = ("r", "o", "y", "g", "b", "p", "k", "w")
+SUITS: Final = ("r", "o", "y", "g", "b", "p", "k", "w")
 """Suit letters in tie-break order: red, orange, yellow, green, blue, purple, black, white (RULINGS.md)."""
 
-SUIT_NAMES: dict[str, tuple[str, ...]] = {
+SUIT_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "en": ("Red", "Orange", "Yellow", "Green", "Blue", "Purple", "Black", "White"),
     "ja": ("赤", "橙", "黄", "緑", "青", "紫", "黒", "白"),
 }
 
-NUM_SUITS = len(SUITS)
+NUM_SUITS: Final = len(SUITS)
 
 
 class Hero(NamedTuple):
@@ -35,7 +35,7 @@ class Hero(NamedTuple):
     text_ja: str
 
 
-HEROES: tuple[Hero, ...] = (
+HEROES: Final[tuple[Hero, ...]] = (
     # 基本セット『Champion of Time』
     Hero("arc", "base", "Archivist", "記録保管人",
          "Use the effect of one face-up card in your tableau or in the Trash.",
@@ -115,47 +115,47 @@ HEROES: tuple[Hero, ...] = (
          "敵いずれか１人の手札から、カード１枚をランダムに公開して、敵いずれか１人の場札置き場に移動。"),
 )  # fmt: skip
 
-HERO_INDEX: dict[str, int] = {h.code: i for i, h in enumerate(HEROES)}
-NUM_HEROES = len(HEROES)
-NUM_CARDS = NUM_HEROES * NUM_SUITS
+HERO_INDEX: Final[dict[str, int]] = {h.code: i for i, h in enumerate(HEROES)}
+NUM_HEROES: Final = len(HEROES)
+NUM_CARDS: Final = NUM_HEROES * NUM_SUITS
 
-ARCHIVIST = HERO_INDEX["arc"]
-GENERAL = HERO_INDEX["gen"]
-NO_COPY = frozenset({ARCHIVIST, GENERAL})
+ARCHIVIST: Final = HERO_INDEX["arc"]
+GENERAL: Final = HERO_INDEX["gen"]
+NO_COPY: Final = frozenset({ARCHIVIST, GENERAL})
 """Archivist and General may not copy Archivist or General (RULINGS.md)."""
 
-SET_HEROES: dict[str, tuple[int, ...]] = {
+SET_HEROES: Final[dict[str, tuple[int, ...]]] = {
     name: tuple(i for i, h in enumerate(HEROES) if h.set == name) for name in ("base", "gg", "promo")
 }
 
-INTRO_DECK: tuple[int, ...] = tuple(HERO_INDEX[c] for c in ("bri", "gua", "mag", "nom", "ped", "rev", "sol"))
+INTRO_DECK: Final[tuple[int, ...]] = tuple(HERO_INDEX[c] for c in ("bri", "gua", "mag", "nom", "ped", "rev", "sol"))
 """入門デッキ (rulebook, 【ゲームの準備】)."""
 
-STRATEGY_DECK: tuple[int, ...] = tuple(
+STRATEGY_DECK: Final[tuple[int, ...]] = tuple(
     HERO_INDEX[c] for c in ("arc", "doc", "exp", "inv", "sca", "sci", "wit")
 )
 """戦略デッキ (rulebook, 【ゲームの準備】)."""
 
-DECK_HEROES = 7
-CARDS_IN_PLAY = DECK_HEROES * NUM_SUITS
+DECK_HEROES: Final = 7
+CARDS_IN_PLAY: Final = DECK_HEROES * NUM_SUITS
 
 
 def card_of(hero: int, suit: int) -> int:
     return hero * NUM_SUITS + suit
 
 
-CARD_HERO: tuple[int, ...] = tuple(c // NUM_SUITS for c in range(NUM_CARDS))
-CARD_SUIT: tuple[int, ...] = tuple(c % NUM_SUITS for c in range(NUM_CARDS))
-CARD_IDS: tuple[str, ...] = tuple(
+CARD_HERO: Final[tuple[int, ...]] = tuple(c // NUM_SUITS for c in range(NUM_CARDS))
+CARD_SUIT: Final[tuple[int, ...]] = tuple(c % NUM_SUITS for c in range(NUM_CARDS))
+CARD_IDS: Final[tuple[str, ...]] = tuple(
     f"{HEROES[CARD_HERO[c]].code}-{SUITS[CARD_SUIT[c]]}" for c in range(NUM_CARDS)
 )
-CARD_INDEX: dict[str, int] = {cid: c for c, cid in enumerate(CARD_IDS)}
+CARD_INDEX: Final[dict[str, int]] = {cid: c for c, cid in enumerate(CARD_IDS)}
 
-TABLE = CardTable([(CARD_SUIT[c], CARD_HERO[c]) for c in range(NUM_CARDS)])
+TABLE: Final = CardTable([(CARD_SUIT[c], CARD_HERO[c]) for c in range(NUM_CARDS)])
 """Suit and hero of every card for the shared trick loop (games.trickster.tricks)."""
 
 
-HERO_CARDS: tuple[tuple[int, ...], ...] = tuple(
+HERO_CARDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(card_of(h, s) for s in range(NUM_SUITS)) for h in range(NUM_HEROES)
 )
 """HERO_CARDS[hero]: its 8 cards in suit order."""

@@ -9,25 +9,25 @@ values the effect recorded, such as randomly revealed cards). It returns the nex
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from games.trickster.cot.cards import CARD_IDS, HEROES, NUM_CARDS
 from games.trickster.cot.work import OPPONENTS, Work
 
-REVEAL_BASE = 1000
+REVEAL_BASE: Final = 1000
 """General: an answer `REVEAL_BASE + card` means "reveal this hand card"; a bare hero int copies."""
 
-EXCHANGE = "ped_give"
+EXCHANGE: Final = "ped_give"
 """The Need code that turns the question into the Peddler's simultaneous secret exchange."""
 
-MAX_SEATS = 7
+MAX_SEATS: Final = 7
 
-PICK: tuple[str, ...] = tuple(f"pick:{cid}" for cid in CARD_IDS)
-SEAT: tuple[str, ...] = tuple(f"seat:{s}" for s in range(MAX_SEATS))
-COPY: tuple[str, ...] = tuple(f"copy:{h.code}" for h in HEROES)
-REVEAL: tuple[str, ...] = tuple(f"reveal:{cid}" for cid in CARD_IDS)
+PICK: Final[tuple[str, ...]] = tuple(f"pick:{cid}" for cid in CARD_IDS)
+SEAT: Final[tuple[str, ...]] = tuple(f"seat:{s}" for s in range(MAX_SEATS))
+COPY: Final[tuple[str, ...]] = tuple(f"copy:{h.code}" for h in HEROES)
+REVEAL: Final[tuple[str, ...]] = tuple(f"reveal:{cid}" for cid in CARD_IDS)
 
-ANSWERS: dict[str, int] = {
+ANSWERS: Final[dict[str, int]] = {
     **{a: c for c, a in enumerate(PICK)},
     **{a: s for s, a in enumerate(SEAT)},
     **{a: h for h, a in enumerate(COPY)},
@@ -69,7 +69,7 @@ def seats(targets: Iterable[int]) -> tuple[str, ...]:
     return tuple([SEAT[s] for s in targets])
 
 
-OPPONENT_SEATS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+OPPONENT_SEATS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
     tuple(seats(opponents) for opponents in table) for table in OPPONENTS
 )
 """OPPONENT_SEATS[players][me]: the "seat:N" actions naming each opponent (built once)."""

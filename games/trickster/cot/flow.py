@@ -7,6 +7,8 @@ Rulebook 000_fcfbe286cff5777b.txt: 【ラウンドの準備】, 【リードと�
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.core.contract import Event, new_event
 from games.core.rng import Rng, seed_state
 from games.trickster.cot.cards import (
@@ -36,17 +38,17 @@ from games.trickster.cot.state import (
 from games.trickster.cot.work import ALONE, Work
 from games.trickster.tricks import NO_SEAT, Pattern, Trick, clockwise, follow_rule, left_of, open_trick
 
-HAND_SIZE = {2: 11, 3: 11, 4: 10, 5: 9, 6: 8, 7: 7}
+HAND_SIZE: Final = {2: 11, 3: 11, 4: 10, 5: 9, 6: 8, 7: 7}
 """【ラウンドの準備】: ２人 11, ３人 11, ４人 10, ５人 9, ６人 8, ７人 7."""
-TRASH_SIZE = 6
-TIMELINE_SIZE = 12  # 【２－３人用ルール】
-ROUNDS = 3
-PATTERN_NAMES = ("open", "suit", "hero", "unique")
+TRASH_SIZE: Final = 6
+TIMELINE_SIZE: Final = 12  # 【２－３人用ルール】
+ROUNDS: Final = 3
+PATTERN_NAMES: Final = ("open", "suit", "hero", "unique")
 
-_new = tuple.__new__  # `_new(Cls, (...))`: a NamedTuple from a ready tuple (hot path)
-_OPEN = Pattern.OPEN  # Enum members as module globals (a class attribute lookup is slower)
-_UNIQUE = Pattern.UNIQUE
-_BITS = TABLE.bits
+_new: Final = tuple.__new__  # `_new(Cls, (...))`: a NamedTuple from a ready tuple (hot path)
+_OPEN: Final = Pattern.OPEN  # Enum members as module globals (a class attribute lookup is slower)
+_UNIQUE: Final = Pattern.UNIQUE
+_BITS: Final = TABLE.bits
 
 
 def uses_timeline(players: int) -> bool:
@@ -235,7 +237,7 @@ def commit_pick(w: Work, seat: int, card: int) -> None:
 # inlines the small games.trickster.tricks helpers it needs (play_card, finish_turn, busts: same rules,
 # without the calls) and builds tricks and events straight from tuples.
 
-_EMPTY_TRICKS: dict[tuple[int, int], Trick] = {}
+_EMPTY_TRICKS: Final[dict[tuple[int, int], Trick]] = {}
 """4-7 players: the empty trick led by a seat is always the same immutable value, so it is built once."""
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import (
     JSON,
@@ -44,16 +44,16 @@ from games.trickster.cot.work import Work
 from games.trickster.tricks import Pattern, legal_plays
 
 PLAY, TAB, GIVE, DRAFT, ANSWER, DEAL = range(6)
-DEAL_ACTION = "deal"
-_BITS = TABLE.bits
-_UNIQUE = Pattern.UNIQUE
+DEAL_ACTION: Final = "deal"
+_BITS: Final = TABLE.bits
+_UNIQUE: Final = Pattern.UNIQUE
 
-PLAY_ACTIONS: tuple[str, ...] = tuple(f"play:{cid}" for cid in CARD_IDS)
-TAB_ACTIONS: tuple[str, ...] = tuple(f"tab:{cid}" for cid in CARD_IDS)
-GIVE_ACTIONS: tuple[str, ...] = tuple(f"give:{cid}" for cid in CARD_IDS)
-DRAFT_ACTIONS: tuple[str, ...] = tuple(f"draft:{h.code}" for h in HEROES)
+PLAY_ACTIONS: Final[tuple[str, ...]] = tuple(f"play:{cid}" for cid in CARD_IDS)
+TAB_ACTIONS: Final[tuple[str, ...]] = tuple(f"tab:{cid}" for cid in CARD_IDS)
+GIVE_ACTIONS: Final[tuple[str, ...]] = tuple(f"give:{cid}" for cid in CARD_IDS)
+DRAFT_ACTIONS: Final[tuple[str, ...]] = tuple(f"draft:{h.code}" for h in HEROES)
 
-ACTIONS: dict[str, tuple[int, int]] = {
+ACTIONS: Final[dict[str, tuple[int, int]]] = {
     **{a: (PLAY, c) for c, a in enumerate(PLAY_ACTIONS)},
     **{a: (TAB, c) for c, a in enumerate(TAB_ACTIONS)},
     **{a: (GIVE, c) for c, a in enumerate(GIVE_ACTIONS)},
@@ -274,4 +274,4 @@ class ChampionsOfTime(Game[State]):
     )
 
 
-GAME: Game[Any] = ChampionsOfTime()
+GAME: Final[Game[Any]] = ChampionsOfTime()

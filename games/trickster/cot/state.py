@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from games.trickster.cot.cards import TABLE
 from games.trickster.tricks import Trick, trick_from_json, trick_to_json
@@ -26,7 +26,7 @@ class Phase(IntEnum):
     SCORED = 6  # a round was scored; the next round's first player deals (rounds 1-2)
 
 
-NO_CARD = -1
+NO_CARD: Final = -1
 
 # Plain ints for the hot path (an IntEnum attribute lookup costs ten times an int compare).
 PH_DRAFT, PH_PICK, PH_PLAY, PH_EFFECT, PH_EXCHANGE, PH_OVER, PH_SCORED = (int(p) for p in Phase)

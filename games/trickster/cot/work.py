@@ -11,7 +11,7 @@ apply() builds one Work per action, so this module is the simulation hot path: t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import Event
 from games.core.rng import Rng
@@ -20,23 +20,23 @@ from games.trickster.cot.cards import CARD_IDS, TABLE
 from games.trickster.cot.state import State
 from games.trickster.tricks import Trick, add_card, can_follow
 
-HAND = "hand"
-TABLEAU = "tableau"
-TRASH = "trash"
-POT = "pot"
-DECK_TOP = "deck_top"
-DECK_BOTTOM = "deck_bottom"
+HAND: Final = "hand"
+TABLEAU: Final = "tableau"
+TRASH: Final = "trash"
+POT: Final = "pot"
+DECK_TOP: Final = "deck_top"
+DECK_BOTTOM: Final = "deck_bottom"
 
-MAX_SEATS = 7
+MAX_SEATS: Final = 7
 
-_new = tuple.__new__  # `_new(Cls, (...))` builds a NamedTuple from a ready tuple (no Python __new__)
+_new: Final = tuple.__new__  # `_new(Cls, (...))` builds a NamedTuple from a ready tuple (no Python __new__)
 
-OPPONENTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+OPPONENTS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n)) for n in range(MAX_SEATS + 1)
 )
 """OPPONENTS[players][seat]: the other seats clockwise from `seat` (built once, not per call)."""
 
-ALONE: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(MAX_SEATS + 1))
+ALONE: Final[tuple[frozenset[int], ...]] = tuple(frozenset({seat}) for seat in range(MAX_SEATS + 1))
 """ALONE[seat]: the audience (or acting set) of one seat, built once."""
 
 
