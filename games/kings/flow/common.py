@@ -169,7 +169,7 @@ def drop_first(seq: list[str], item: str) -> bool:
     item). The source keeps `in` and `remove`, C-level scans there. tests/kings/test_compiled_shapes.py."""
     for i in range(len(seq)):
         if seq[i] == item:
-            del seq[i]
+            seq.pop(i)  # compiled: a native list primitive (`del seq[i]` is a generic call)
             return True
     return False
 

@@ -81,12 +81,17 @@ def _picks_without(pool: list[str], banned: list[str] | tuple[()]) -> list[str]:
     """Rounds 2-3's listing for the compiled build: the pick strings of `pool` without the first copy of each
     banned card, in one pass (the source's `in`, `remove` and `itemgetter` are generic calls once compiled;
     mypyc compares two str natively). tests/kings/test_compiled_shapes.py."""
-    left = list(banned)
+    left: dict[str, int] = {}  # how many copies of each banned card are still to leave out
+    for card in banned:
+        left[card] = left.get(card, 0) + 1
     pick = _PICK_OF
     out: list[str] = []
     for card in pool:
-        if left and drop_first(left, card):
-            continue
+        if left:
+            copies = left.get(card, 0)
+            if copies:
+                left[card] = copies - 1
+                continue
         out.append(pick[card])
     return out
 
