@@ -203,7 +203,7 @@ def all_character_cards() -> tuple[str, ...]:
 
 # One dict lookup per character card on the hot path instead of an Enum call (read-only).
 CHARACTER_OF: Final[dict[str, Character]] = {card: Character(card.rstrip("0123456789")) for card in all_character_cards()}
-# Each character card by itself (as _ONE_OBJECT): the pool hands out the keys of CHARACTER_OF and the draft's tables.
+# Each character card by itself (as _ONE_OBJECT): character_pool hands out the keys of CHARACTER_OF.
 _ONE_CHARACTER_CARD: Final[dict[str, str]] = {card: card for card in CHARACTER_OF}
 
 

@@ -82,7 +82,8 @@ def test_rounds_2_3_listing_is_the_pool_without_last_rounds_cards() -> None:
     rng = random.Random(117001)
     cards = list(CHARACTER_OF)
     for _ in range(3000):
-        pool = [rng.choice(cards) for _ in range(rng.randint(0, 19))]  # repeats too: the plain rule still holds
+        # repeats too: the plain rule still holds
+        pool = [rng.choice(cards) for _ in range(rng.randint(0, 19))]
         banned = [rng.choice(cards) for _ in range(rng.randint(0, 4))]
         assert draft._picks_without(pool, banned) == _plain_rounds_2_3(pool, banned), (pool, banned)
     assert draft._picks_without(["healer1"], ()) == ["pick:healer1"]

@@ -113,7 +113,8 @@ def _full_pool(t: Table) -> tuple[str, ...]:
     return pool
 
 
-_POOLS: Final[dict[tuple[int, bool, bool], tuple[str, ...]]] = {}  # character_pool is pure: built once per set-up
+# character_pool is pure: built once per set-up
+_POOLS: Final[dict[tuple[int, bool, bool], tuple[str, ...]]] = {}
 
 
 def _devil_colour(t: Table) -> str:
