@@ -27,14 +27,14 @@ class Colour(StrEnum):
     BLACK = "k"
 
 
-KING_COLOURS: tuple[Colour, ...] = (Colour.WHITE, Colour.RED, Colour.BLUE, Colour.GREEN, Colour.BLACK)
-NUMBER_COLOURS: tuple[Colour, ...] = (Colour.RED, Colour.BLUE, Colour.GREEN, Colour.BLACK)
+KING_COLOURS: Final[tuple[Colour, ...]] = (Colour.WHITE, Colour.RED, Colour.BLUE, Colour.GREEN, Colour.BLACK)
+NUMBER_COLOURS: Final[tuple[Colour, ...]] = (Colour.RED, Colour.BLUE, Colour.GREEN, Colour.BLACK)
 
-FLAGS: tuple[str, ...] = ("flag1", "flag2")
-RARES: tuple[str, ...] = ("rare1", "rare2")
-BERSERKER_TENS: tuple[str, ...] = ("bers1", "bers2")
+FLAGS: Final[tuple[str, ...]] = ("flag1", "flag2")
+RARES: Final[tuple[str, ...]] = ("rare1", "rare2")
+BERSERKER_TENS: Final[tuple[str, ...]] = ("bers1", "bers2")
 
-COLOUR_NAMES: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
+COLOUR_NAMES: Final[MappingProxyType[str, MappingProxyType[str, str]]] = MappingProxyType(
     {
         "w": MappingProxyType({"en": "white", "ja": "白"}),
         "r": MappingProxyType({"en": "red", "ja": "赤"}),
@@ -79,11 +79,11 @@ def _card_number(card: str) -> int | None:
 
 # Every card id of the standard game and the variants (numbers up to 13), answered by one dict lookup on
 # the hot path instead of an Enum call per card (docs/engine-speed.md); other ids take the slow path.
-_KNOWN_CARDS = (
+_KNOWN_CARDS: Final = (
     tuple(f"{c}{n}" for c in NUMBER_COLOURS for n in range(1, 14)) + FLAGS + RARES + BERSERKER_TENS
 )
-_COLOUR_OF: dict[str, Colour | None] = {c: _card_colour(c) for c in _KNOWN_CARDS}
-_NUMBER_OF: dict[str, int | None] = {c: _card_number(c) for c in _KNOWN_CARDS}
+_COLOUR_OF: Final[dict[str, Colour | None]] = {c: _card_colour(c) for c in _KNOWN_CARDS}
+_NUMBER_OF: Final[dict[str, int | None]] = {c: _card_number(c) for c in _KNOWN_CARDS}
 # Plain-string colour codes ("" for flags and rares) for the engine's hot path (a plain dict: faster than a
 # mapping proxy there; read-only by convention).
 COLOUR_CODE: Final[dict[str, str]] = {c: "" if colour is None else colour.value for c, colour in _COLOUR_OF.items()}
@@ -113,7 +113,7 @@ def playing_cards(players: int) -> tuple[str, ...]:
     return cards
 
 
-_PLAYING_CARDS: dict[int, tuple[str, ...]] = {}  # built once per player count (every game's set-up)
+_PLAYING_CARDS: Final[dict[int, tuple[str, ...]]] = {}  # built once per player count (every game's set-up)
 
 
 def _playing_cards(players: int) -> tuple[str, ...]:
@@ -123,8 +123,15 @@ def _playing_cards(players: int) -> tuple[str, ...]:
         skip = frozenset({8, 9})
     else:
         skip = frozenset({6, 7, 8, 9})
-    numbers = tuple(number_card(c, n) for c in NUMBER_COLOURS for n in range(1, 11) if n not in skip)
+    one = _ONE_OBJECT
+    numbers = tuple(one[number_card(c, n)] for c in NUMBER_COLOURS for n in range(1, 11) if n not in skip)
     return numbers + FLAGS + RARES
+
+
+# Each card id of the box by itself: the deal hands out these very objects, the keys of COLOUR_CODE and the
+# engine's tables, so a lookup or a hand's `in`/`remove` meets its card by identity instead of comparing
+# characters (a Python `==` on two str is the same either way).
+_ONE_OBJECT: Final[dict[str, str]] = {card: card for card in _KNOWN_CARDS}
 
 
 def king_number(colour: Colour | str, used: bool) -> int:
@@ -147,7 +154,7 @@ class Character(StrEnum):
 
 
 # Copies in the box (text: 20 character cards).
-CHARACTER_COPIES: MappingProxyType[Character, int] = MappingProxyType(
+CHARACTER_COPIES: Final[MappingProxyType[Character, int]] = MappingProxyType(
     {
         Character.GAMBLER: 3,
         Character.HERMIT: 3,
@@ -162,7 +169,7 @@ CHARACTER_COPIES: MappingProxyType[Character, int] = MappingProxyType(
     }
 )
 
-CHARACTER_NAMES: MappingProxyType[Character, MappingProxyType[str, str]] = MappingProxyType(
+CHARACTER_NAMES: Final[MappingProxyType[Character, MappingProxyType[str, str]]] = MappingProxyType(
     {
         Character.GAMBLER: MappingProxyType({"en": "Gambler", "ja": "ギャンブラー"}),
         Character.HERMIT: MappingProxyType({"en": "Hermit", "ja": "ハーミット"}),
@@ -196,10 +203,12 @@ def all_character_cards() -> tuple[str, ...]:
 
 # One dict lookup per character card on the hot path instead of an Enum call (read-only).
 CHARACTER_OF: Final[dict[str, Character]] = {card: Character(card.rstrip("0123456789")) for card in all_character_cards()}
+# Each character card by itself (as _ONE_OBJECT): character_pool hands out the keys of CHARACTER_OF.
+_ONE_CHARACTER_CARD: Final[dict[str, str]] = {card: card for card in CHARACTER_OF}
 
 
 # Copies left out by player count (text, '■ゲームの準備').
-_LEFT_OUT: MappingProxyType[int, tuple[Character, ...]] = MappingProxyType(
+_LEFT_OUT: Final[MappingProxyType[int, tuple[Character, ...]]] = MappingProxyType(
     {
         4: (Character.GAMBLER, Character.HERMIT),
         3: (
@@ -242,12 +251,14 @@ def character_pool(players: int, cheerleader: bool = False, initial_parties: boo
     pool: list[str] = []
     for character, copies in CHARACTER_COPIES.items():
         keep = max(0, copies - left.get(character, 0))
-        pool.extend(character_card(character, i) for i in range(1, keep + 1))
+        for copy in range(1, keep + 1):
+            card = character_card(character, copy)
+            pool.append(_ONE_CHARACTER_CARD.get(card, card))
     return tuple(pool)
 
 
 # Jack face-up points by wins (text, '■ジャックの効果'); as a bid (round 3): 3 wins 100.
-JACK_WIN_POINTS: MappingProxyType[str, MappingProxyType[int, int]] = MappingProxyType(
+JACK_WIN_POINTS: Final[MappingProxyType[str, MappingProxyType[int, int]]] = MappingProxyType(
     {
         "w": MappingProxyType({1: 10, 2: 20, 3: 30}),
         "r": MappingProxyType({1: 20, 2: 30}),
@@ -256,12 +267,12 @@ JACK_WIN_POINTS: MappingProxyType[str, MappingProxyType[int, int]] = MappingProx
         "k": MappingProxyType({1: 20, 3: 40}),
     }
 )
-JACK_BID: MappingProxyType[int, int] = MappingProxyType({3: 100})
+JACK_BID: Final[MappingProxyType[int, int]] = MappingProxyType({3: 100})
 
 # Queen recovery costs (text) and unused-king points in the last round (text).
-QUEEN_RECOVERY_COST: MappingProxyType[str, int] = MappingProxyType(
+QUEEN_RECOVERY_COST: Final[MappingProxyType[str, int]] = MappingProxyType(
     {"w": 30, "r": 40, "b": 20, "g": 10, "k": 10}
 )
-UNUSED_KING_POINTS: MappingProxyType[str, int] = MappingProxyType(
+UNUSED_KING_POINTS: Final[MappingProxyType[str, int]] = MappingProxyType(
     {"w": 60, "r": 50, "b": 40, "g": 30, "k": 20}
 )

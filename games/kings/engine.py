@@ -15,6 +15,7 @@ from games.core.errors import IllegalAction
 from games.kings.cards import COLOUR_CODE
 from games.kings.flow.bids import apply_bid, apply_cheer, bid_actions, bid_is_legal, cheer_actions
 from games.kings.flow.common import (
+    COMPILED,
     NOBODY,
     ONLY,
     ROUNDS,
@@ -66,11 +67,11 @@ __all__ = [
 ]
 
 # The phase steps the engine's tests drive directly (tests/kings), under the names they had here.
-_start_round = start_round
-_begin_setup = begin_setup
-_new_trick = new_trick
+_start_round: Final = start_round
+_begin_setup: Final = begin_setup
+_new_trick: Final = new_trick
 
-_new_object = object.__new__
+_new_object: Final = object.__new__
 
 # On the source build the `kings` facade binds to_act, legal_actions and apply below as its own per-action
 # calls (game.py: one Python call fewer each, as TIMETRAP does), so a variant's state may arrive here too:
@@ -169,8 +170,21 @@ def legal_actions(t: Table, seat: int) -> list[str]:
     return out
 
 
+def _listed_has(actions: tuple[str, ...], action: str) -> bool:
+    """`action in actions` by a plain loop: the compiled build's form (mypyc compares two str natively, where
+    `in` makes a generic comparison call per action listed before it)."""
+    for listed in actions:  # noqa: SIM110  (a plain loop: compiled, native)
+        if listed == action:
+            return True
+    return False
+
+
 def _discards(hand: list[str]) -> list[str]:
-    """A hand's discard actions: every string by one C-level call (built once per card)."""
+    """A hand's discard actions: every string by one C-level call on the source (built once per card);
+    compiled, by a plain loop (itemgetter's creation and call are generic calls there)."""
+    if COMPILED:
+        discard_of = _DISCARD_OF
+        return [discard_of.get(c) or "discard:" + c for c in hand]
     if len(hand) >= 2:  # itemgetter of one key returns the value itself, not a tuple
         try:
             return list(itemgetter(*hand)(_DISCARD_OF))
@@ -211,7 +225,7 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     route = ""  # the usual actions go straight to their step below (the phase, or "discard")
     listed = _LISTED[0]
     if listed[0] is t and listed[1] == seat:  # the list legal_actions just built for this table and seat
-        if action not in listed[2]:
+        if not (_listed_has(listed[2], action) if COMPILED else action in listed[2]):
             raise _why_not(t, seat, action)
         route = listed[3]
     elif phase == "play" and t.discard_seat < 0 and t.exchange_from < 0 and t.order:

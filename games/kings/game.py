@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import (
     JSON,
@@ -35,7 +35,7 @@ from games.kings.variants import RULES
 from games.kings.variants.base import SEAT
 from games.kings.variants.state import VState
 
-BOOL_WORDS = {
+BOOL_WORDS: Final = {
     "true": True,
     "yes": True,
     "on": True,
@@ -46,7 +46,7 @@ BOOL_WORDS = {
     "0": False,
 }
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     id="kings",
     names={"en": "KINGs TRICKTAKERs", "ja": "キングス・トリックテイカーズ"},
     variants=(
@@ -96,7 +96,7 @@ INFO = GameInfo(
     ),
 )
 
-OPTION_NAMES = tuple(o.name for o in INFO.options)
+OPTION_NAMES: Final = tuple(o.name for o in INFO.options)
 
 
 def parse_options(players: int, variant: str, options: Mapping[str, str] | None) -> dict[str, bool]:
@@ -238,13 +238,14 @@ class KingsGame(Game[Any]):
 
     def apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
         kind = type(state)
+        if kind is Table:  # first, as to_act and legal_actions ask (compiled, `Table` is a C static)
+            return engine.apply(state, seat, action)
         if kind is VState:
             vs: VState = state
             return RULES[vs[0]].apply(vs, seat, action)
-        if kind is not Table:
-            other = self._delegate(state)
-            if other:
-                return other.apply(state, seat, action)
+        other = self._delegate(state)
+        if other:
+            return other.apply(state, seat, action)
         # Events carry their variant so render_event can tell ours from the variant engines' events: the
         # engine builds them so (flow/common.py).
         return engine.apply(state, seat, action)
@@ -376,7 +377,7 @@ class KingsGame(Game[Any]):
         return "\n\n".join(pages)
 
 
-GAME = KingsGame()
+GAME: Final = KingsGame()
 if hasattr(GAME, "__dict__"):  # the source build: one Python call fewer per engine call (a compiled, native
     # class has no instance dict, and its delegating methods above cost nothing). The engine's functions hand
     # a variant's state back to the facade's own methods.

@@ -25,19 +25,19 @@ from games.kings.cards import (
 from games.kings.provisional import PROVISIONAL_BIDS
 
 # Bids with win targets: text values plus the PROVISIONAL ones (provisional.py).
-BID_POINTS: dict[str, Mapping[int, int]] = {
+BID_POINTS: Final[dict[str, Mapping[int, int]]] = {
     "gambler": {0: 30, 2: 60},
     "ninja": {2: 70},
     "jack": JACK_BID,
     **PROVISIONAL_BIDS,
 }
-DEVIL_BID_PER_FAILURE = 30
-GAMBLER_BONUS = 20
-HEALER_CAP = 50
-COLLECTOR_STEPS = (0, 20, 50, 80)  # by flags+rares taken, capped at 80
-WHITE_KING_STEPS = (0, 20, 50, 80, 150)  # the used white king's back, capped at 150
-COLOUR_KING_PER_CARD = 10
-WIN_ABILITIES: dict[Character, tuple[int, int]] = {  # face up: (wins, points)
+DEVIL_BID_PER_FAILURE: Final = 30
+GAMBLER_BONUS: Final = 20
+HEALER_CAP: Final = 50
+COLLECTOR_STEPS: Final = (0, 20, 50, 80)  # by flags+rares taken, capped at 80
+WHITE_KING_STEPS: Final = (0, 20, 50, 80, 150)  # the used white king's back, capped at 150
+COLOUR_KING_PER_CARD: Final = 10
+WIN_ABILITIES: Final[dict[Character, tuple[int, int]]] = {  # face up: (wins, points)
     Character.HERMIT: (0, 20),
     Character.BERSERKER: (1, 20),
     Character.NINJA: (2, 30),
@@ -46,8 +46,8 @@ _WIN_ABILITY_ROWS: Final = tuple(
     (character, wins, points, character.value) for character, (wins, points) in WIN_ABILITIES.items()
 )
 _WIN_CHARACTERS: Final = tuple(row[0] for row in _WIN_ABILITY_ROWS)
-DEVIL_UP_WINS = 2
-DEVIL_UP_PENALTY = (3, 20)  # 3 wins: -20
+DEVIL_UP_WINS: Final = 2
+DEVIL_UP_PENALTY: Final = (3, 20)  # 3 wins: -20
 
 
 class SeatFacts(NamedTuple):

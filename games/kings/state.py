@@ -124,10 +124,15 @@ def _restore(values: tuple[Any, ...]) -> Table:
     return new
 
 
+# `Table.__new__` under a Final name (copy_fields, every action compiled): a C static instead of a method
+# looked up on the type at every call.
+_new_table: Final = Table.__new__
+
+
 def copy_fields(t: Table) -> Table:
     """`working_copy` field by field, for the compiled build (a store per C struct slot). Every field
     must be here: tests/kings/test_table_copy.py checks it on both builds."""
-    new: Table = Table.__new__(Table)
+    new: Table = _new_table(Table)
     new.variant = t.variant
     new.players = t.players
     new.opts = t.opts

@@ -143,10 +143,10 @@ def beats(best: Mapping[str, Any], later: Mapping[str, Any], lead: str) -> bool:
     `lead` the lead colour code or ""): the order `entry_winner` applies, as one comparison. The best of a
     trick's entries so far against each later one gives entry_winner's answer in fewer steps (hot path:
     flow/play.py; tests/kings/test_tricks.py holds the two equal)."""
-    p = later["p"]
+    p: int = later["p"]  # typed reads: compiled, native comparisons (the source ignores annotations)
     if p == 3:  # the later king
         return True
-    p0 = best["p"]
+    p0: int = best["p"]
     if p0 >= 2:  # a king, or the earlier rare
         return False
     if p == 2:  # the first rare
@@ -155,11 +155,13 @@ def beats(best: Mapping[str, Any], later: Mapping[str, Any], lead: str) -> bool:
         return False
     if p0 != 1:  # a number card over a flag
         return True
-    c0, c = best["col"], later["col"]  # two number cards: black first, then the lead colour, else the earlier
+    c0: str = best["col"]  # two number cards: black first, then the lead colour, else the earlier
+    c: str = later["col"]
     if c0 == c:  # one colour: the higher number if black or the lead colour (the earlier of equals)
         if c == "k" or (c == lead and lead):
-            higher: bool = later["n"] > best["n"]
-            return higher
+            n: int = later["n"]
+            n0: int = best["n"]
+            return n > n0
         return False
     if c0 == "k":
         return False

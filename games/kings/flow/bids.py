@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.core.contract import Event
-from games.kings.flow.common import CHEERLEADER_CARDS, ROUNDS, TWO_PLAYER, ev, public, put
+from games.kings.flow.common import CHEERLEADER_CARDS, EVENT, ROUNDS, TWO_PLAYER, ev, public, put
 from games.kings.flow.tasks import begin_setup
 from games.kings.state import Table
 
@@ -62,7 +62,7 @@ def bid_is_legal(t: Table, seat: int, action: str) -> bool:
 def apply_bid(t: Table, seat: int, action: str, events: list[Event]) -> None:
     items = action.split(":")[1:]
     t.bids = put(t.bids, seat, [] if items == ["none"] else items)
-    events.append(ev(Event, ("bid_committed", {"seat": seat, "variant": t.variant}, None)))
+    events.append(ev(EVENT, ("bid_committed", {"seat": seat, "variant": t.variant}, None)))
     if None in t.bids:  # a seat yet to bid (a bid is a list, never equal to None)
         return
     t.revealed = True

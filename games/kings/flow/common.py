@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final, TypeVar
 
 from games.core.contract import Event
+from games.core.native64 import WRAPS
 from games.kings.cards import (
     COLOUR_CODE,
     KING_COLOURS,
@@ -144,16 +145,41 @@ def private(t: Table, kind: str, seat: int, /, **data: Any) -> Event:
     that render_event picks this engine's texts."""
     payload: dict[str, Any] = {"seat": seat, **data}
     payload["variant"] = t.variant
-    return ev(Event, (kind, payload, ONLY[seat]))
+    return ev(EVENT, (kind, payload, ONLY[seat]))
 
 
 def public(t: Table, kind: str, /, **data: Any) -> Event:
     """An event everyone sees, tagged with its table's variant as `private` does."""
     data["variant"] = t.variant
-    return ev(Event, (kind, data, None))
+    return ev(EVENT, (kind, data, None))
 
 
-ev: Final = tuple.__new__  # `ev(Event, (kind, data, audience))`: contract.new_event without a Python call
+ev: Final = tuple.__new__  # `ev(EVENT, (kind, data, audience))`: contract.new_event without a Python call
+# The event class under a `Final` name: compiled, a class imported from another package is read from the
+# module's dict at every use, a `Final` name is a C static (every event of the engine is built with it).
+EVENT: Final = Event
+# Which build runs (games.core.native64): compiled, some steps take plain loops that mypyc turns into native
+# code, where the source keeps its C-level calls (docs/engine-speed.md, "KINGs standard on the compiled build").
+COMPILED: Final = WRAPS
+
+
+def drop_first(seq: list[str], item: str) -> bool:
+    """`item in seq` and then `seq.remove(item)`, in one pass, answering whether it was there: the compiled
+    build's form (mypyc compares two str natively; `in` and `list.remove` make a generic comparison call per
+    item). The source keeps `in` and `remove`, C-level scans there. tests/kings/test_compiled_shapes.py."""
+    for i in range(len(seq)):
+        if seq[i] == item:
+            seq.pop(i)  # compiled: a native list primitive (`del seq[i]` is a generic call)
+            return True
+    return False
+
+
+def index_of(seq: list[str], item: str) -> int:
+    """`seq.index(item)` by a plain loop: the compiled build's form (as `drop_first`); ValueError if absent."""
+    for i in range(len(seq)):
+        if seq[i] == item:
+            return i
+    return seq.index(item)  # not there: list.index's own ValueError
 
 
 def _card_sort_key(card: str) -> tuple[int, int]:

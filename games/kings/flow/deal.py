@@ -19,6 +19,7 @@ from games.kings.cards import (
     playing_cards,
 )
 from games.kings.flow.common import (
+    EVENT,
     ONLY,
     TWO_PLAYER,
     by_king_number,
@@ -112,7 +113,8 @@ def _full_pool(t: Table) -> tuple[str, ...]:
     return pool
 
 
-_POOLS: dict[tuple[int, bool, bool], tuple[str, ...]] = {}  # character_pool is pure: built once per set-up
+# character_pool is pure: built once per set-up
+_POOLS: Final[dict[tuple[int, bool, bool], tuple[str, ...]]] = {}
 
 
 def _devil_colour(t: Table) -> str:
@@ -160,7 +162,7 @@ def start_round(t: Table, events: list[Event]) -> None:
     variant = t.variant
     for seat, hand in enumerate(t.hands):  # private(), inlined (a round's start)
         data = {"seat": seat, "cards": list(hand), "variant": variant}
-        events.append(ev(Event, ("deal", data, ONLY[seat])))
+        events.append(ev(EVENT, ("deal", data, ONLY[seat])))
     t.phase = "draft"
     if t.round == 1 and not is_two(t):
         if t.opts.get("initial_parties"):

@@ -16,10 +16,23 @@ from games.kings.cards import (
     Character,
     all_character_cards,
 )
-from games.kings.flow.common import ROUNDS, TWO_PLAYER, ev, is_two, public, put, smallest_king_number, without
+from games.kings.flow.common import (
+    COMPILED,
+    EVENT,
+    ROUNDS,
+    TWO_PLAYER,
+    drop_first,
+    ev,
+    index_of,
+    is_two,
+    public,
+    put,
+    smallest_king_number,
+    without,
+)
 from games.kings.state import Table
 
-CATCH_UP_STEP = 100  # two-player: one devil king per 100 points behind (at most two)
+CATCH_UP_STEP: Final = 100  # two-player: one devil king per 100 points behind (at most two)
 
 
 def draft_actions(t: Table, seat: int) -> list[str]:
@@ -29,6 +42,8 @@ def draft_actions(t: Table, seat: int) -> list[str]:
     pick = _PICK_OF
     if t.round != 1 or t.variant == TWO_PLAYER:  # rounds 2-3 and two players: any card but last round's
         banned = t.prev_chars[seat] if t.variant != TWO_PLAYER else ()
+        if COMPILED:
+            return _picks_without(pool, banned)
         if banned:  # last round's cards out of a copy: a C-level scan per banned card, not a test per card
             pool = list(pool)
             for card in banned:
@@ -57,8 +72,27 @@ def draft_actions(t: Table, seat: int) -> list[str]:
         name = _NAME_OF
         for card in chars:
             held = offer.get(name[card])
-            if held is not None:
+            if held is not None and not (COMPILED and drop_first(out, held)):
                 out.remove(held)
+    return out
+
+
+def _picks_without(pool: list[str], banned: list[str] | tuple[()]) -> list[str]:
+    """Rounds 2-3's listing for the compiled build: the pick strings of `pool` without the first copy of each
+    banned card, in one pass (the source's `in`, `remove` and `itemgetter` are generic calls once compiled;
+    mypyc compares two str natively). tests/kings/test_compiled_shapes.py."""
+    left: dict[str, int] = {}  # how many copies of each banned card are still to leave out
+    for card in banned:
+        left[card] = left.get(card, 0) + 1
+    pick = _PICK_OF
+    out: list[str] = []
+    for card in pool:
+        if left:
+            copies = left.get(card, 0)
+            if copies:
+                left[card] = copies - 1
+                continue
+        out.append(pick[card])
     return out
 
 
@@ -130,22 +164,25 @@ _char_rank: Final = {card: i for i, card in enumerate(sorted(all_character_cards
 
 def apply_draft(t: Table, seat: int, action: str, events: list[Event]) -> None:
     parsed = _DRAFTED.get(action)  # every pick and set string, parsed once (hot path)
-    kind, value = action.split(":", 1) if parsed is None else parsed
+    if parsed is None:
+        kind, value = action.split(":", 1)
+    else:  # a typed pair: compiled, unpacked without an iterator
+        kind, value = parsed
     t.draft_order = t.draft_order[1:]
     if kind == "set":
         t.own_king = put(t.own_king, seat, value)
         t.sets_left = without(t.sets_left, value)
-        events.append(ev(Event, ("took_set", {"seat": seat, "colour": value, "variant": t.variant}, None)))
+        events.append(ev(EVENT, ("took_set", {"seat": seat, "colour": value, "variant": t.variant}, None)))
     else:
         old_pool = t.pool
         pool = t.pool = list(old_pool)  # without() and put(), inlined (every pick): fresh lists, never shared
-        index = pool.index(value)
+        index = index_of(pool, value) if COMPILED else pool.index(value)
         del pool[index]
         if old_pool is _OFFER_POOL[0]:  # round 1's kept offer moves on with its pool
             _advance_offer(pool, index, value)
         chars = t.chars = list(t.chars)
         chars[seat] = chars[seat] + [value]
-        events.append(ev(Event, ("took_char", {"seat": seat, "card": value, "variant": t.variant}, None)))
+        events.append(ev(EVENT, ("took_char", {"seat": seat, "card": value, "variant": t.variant}, None)))
     if not t.draft_order:
         after_draft(t, events)
 

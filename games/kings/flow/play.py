@@ -19,6 +19,8 @@ from games.kings.cards import (
 from games.kings.flow.common import (
     _SEATS_FROM,
     CARDS_OF,
+    COMPILED,
+    EVENT,
     HERMIT_CARDS,
     NINJA_CARDS,
     RESISTANCE_CARDS,
@@ -28,6 +30,7 @@ from games.kings.flow.common import (
     ask_discard,
     can_jack3,
     draw,
+    drop_first,
     ev,
     has_up_of,
     kings_of,
@@ -177,10 +180,18 @@ def _parse(action: str) -> tuple[str, str, bool, bool, bool]:
     return parts[1], king, queen, switch, len(parts) == 2
 
 
-# Every play action string the engine lists, parsed once (apply_play and play_is_legal: hot path).
+def _parse_card(card: str, action: str) -> tuple[str, str, bool, bool, bool]:
+    """`_parse(action)` of one of `card`'s play strings, naming the card by the object `card` itself."""
+    _, king, queen, switch, bare = _parse(action)
+    return card, king, queen, switch, bare
+
+
+# Every play action string the engine lists, parsed once (apply_play and play_is_legal: hot path). The card
+# is the object the box's tables are keyed by, the one every deal hands out (cards.playing_cards): a lookup
+# or a hand's `remove` meets it by identity instead of comparing characters.
 _PARSED: Final[dict[str, tuple[str, str, bool, bool, bool]]] = {
-    action: _parse(action)
-    for strings in _PLAY_STRINGS.values()
+    action: _parse_card(card, action)
+    for card, strings in _PLAY_STRINGS.items()
     for action in (strings[0], strings[1], strings[3], strings[4], strings[5], strings[6])
 }
 
@@ -285,8 +296,11 @@ def legal_plays(t: Table, seat: int) -> list[str]:
     hand = t.hands[seat]
     lead = t.lead_colour
     cards = hand
-    if lead and not t.free_play and not _OF_COLOUR[lead].isdisjoint(hand):  # playable(t, seat), inlined
-        cards = list(filter(_FOLLOWS[lead].__contains__, hand))  # C-level filter, no comprehension frame
+    if lead and not t.free_play:  # playable(t, seat), inlined
+        if COMPILED:
+            cards = _followable(hand, lead)
+        elif not _OF_COLOUR[lead].isdisjoint(hand):
+            cards = list(filter(_FOLLOWS[lead].__contains__, hand))  # C-level filter, no comprehension frame
     mask = (32 | switch) if queen else switch
     # the seat's unused kings (kings_of, inlined without its lists: the two-player extra kings are every
     # other play's)
@@ -304,6 +318,18 @@ def legal_plays(t: Table, seat: int) -> list[str]:
     for card in cards:
         out += rows[card]
     return out
+
+
+def _followable(hand: list[str], lead: str) -> list[str]:
+    """The compiled build's must-follow in legal_plays (the source's `isdisjoint` and `filter` over a bound
+    `__contains__` are generic calls once compiled): the hand itself without a card of the lead colour,
+    else its cards of that colour and its colourless ones. tests/kings/test_compiled_shapes.py."""
+    of_colour = _OF_COLOUR[lead]
+    for card in hand:
+        if card in of_colour:
+            follows = _FOLLOWS[lead]
+            return [c for c in hand if c in follows]
+    return hand
 
 
 # A card's play actions (in play_actions' order) by what its seat may add to it: the bits of the seat's
@@ -392,7 +418,8 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
         card, king, queen, switch, bare = _parse(action)
     hands = list(t.hands)
     hand = hands[seat] = list(hands[seat])
-    hand.remove(card)
+    if not (COMPILED and drop_first(hand, card)):
+        hand.remove(card)
     t.hands = hands
     card_col = COLOUR_CODE[card]
     if bare:  # no king, queen or switch (most plays): the strength is the card's own, or the Samurai's red
@@ -450,7 +477,7 @@ def apply_play(t: Table, seat: int, action: str, events: list[Event]) -> None:
     t.trick = t.trick + [entry]  # noqa: RUF005  (cheaper than unpacking)
     order = t.order = t.order[1:]
     t.free_play = False
-    events.append(ev(Event, ("played", data, None)))
+    events.append(ev(EVENT, ("played", data, None)))
     if not order:
         _finish_trick(t, events)
 
@@ -493,19 +520,22 @@ _CARD: Final = itemgetter("c")  # a trick entry's card
 def _finish_trick(t: Table, events: list[Event]) -> None:
     trick = t.trick
     if len(trick) == 2:  # two players (every trick of the two-player game): entry_winner's one comparison
-        first, second = trick
+        first = trick[0]
+        second = trick[1]
         best = second if tricks.beats(first, second, t.lead_colour) else first
         cards = [first["c"], second["c"]]
     else:
         best = trick[tricks.entry_winner(trick, t.lead_colour)]
-        cards = list(map(_CARD, trick))  # one C-level pass (a comprehension is a frame of its own on 3.11)
-    win = best["s"]
+        # the source: one C-level pass (a comprehension is a frame of its own on 3.11); compiled, a native
+        # loop (`map` over an itemgetter is a generic call per entry there)
+        cards = [entry["c"] for entry in trick] if COMPILED else list(map(_CARD, trick))
+    win: int = best["s"]  # typed: compiled, the lists below are indexed natively
     taken = t.taken = list(t.taken)  # put(), inlined twice (every trick): fresh lists, never shared
     taken[win] = taken[win] + cards
     won = t.tricks_won = list(t.tricks_won)
     won[win] += 1
     data = {"seat": win, "cards": cards, "trick": t.trick_no, "variant": t.variant}
-    events.append(ev(Event, ("trick_won", data, None)))
+    events.append(ev(EVENT, ("trick_won", data, None)))
     t.last_trick = trick
     if t.trick_no == t.hand_size:
         t.trick, t.order = [], []

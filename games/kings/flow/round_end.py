@@ -17,7 +17,7 @@ from games.kings.provisional import DEVIL_CONTRACT_EARLY_PENALTY
 from games.kings.scoring import RoundRules, SeatFacts, score_round
 from games.kings.state import Table
 
-DEVIL_CONTRACT_LAST_PENALTY = 20
+DEVIL_CONTRACT_LAST_PENALTY: Final = 20
 _NAME_OF: Final = {card: character.value for card, character in CHARACTER_OF.items()}  # "healer2" -> "healer"
 _BID_NAME: Final = {**_NAME_OF, "jack": "jack"}  # a bid card's name for the scoring
 

@@ -15,11 +15,14 @@ from games.kings.cards import (
 )
 from games.kings.flow.common import (
     CARDS_OF,
+    COMPILED,
+    EVENT,
     ONLY,
     ask_discard,
     begin_play,
     can_jack3,
     draw,
+    drop_first,
     ev,
     face_up,
     is_two,
@@ -86,11 +89,12 @@ def _run_tasks(t: Table, events: list[Event]) -> None:
 def apply_discard(t: Table, seat: int, card: str, events: list[Event]) -> None:
     hands = t.hands = list(t.hands)  # put() and without(), inlined (every discard): fresh lists, never shared
     hand = hands[seat] = list(hands[seat])
-    hand.remove(card)
+    if not (COMPILED and drop_first(hand, card)):
+        hand.remove(card)
     discards = t.discards = list(t.discards)
     discards[seat] = discards[seat] + [card]
     t.discard_left -= 1
-    events.append(ev(Event, ("discarded", {"seat": seat, "card": card, "variant": t.variant}, ONLY[seat])))
+    events.append(ev(EVENT, ("discarded", {"seat": seat, "card": card, "variant": t.variant}, ONLY[seat])))
     if t.discard_left:
         return
     t.discard_seat = -1
