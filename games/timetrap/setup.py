@@ -14,8 +14,9 @@ from games.timetrap import cards, dates
 from games.timetrap.state import LIMITS, State
 from games.timetrap.table import public_mask
 
-OPTION_NAMES = ("date_set", "dates")
+OPTION_NAMES: Final = ("date_set", "dates")
 _new: Final = tuple.__new__
+_STATE: Final = State  # a C static when compiled, as in quick.py
 _FIRST_BOARD: Final[tuple[tuple[tuple[str, int], ...], ...]] = ((),)  # day 1's empty row
 _NOBODY: Final[frozenset[int]] = frozenset()
 # Each date set's blue and yellow card ids in the set's order (what a deal shuffles), built once.
@@ -100,7 +101,7 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
     # Positional, by one tuple.__new__ (State's field order): a keyword NamedTuple call is a Python-level
     # function with 25 arguments, a few percent of a short simulated game (docs/engine-speed.md).
     return _new(
-        State,
+        _STATE,
         (
             players,  # players
             rng.state,  # rng
