@@ -48,14 +48,15 @@ _BLUE: Final = {
 Allowed: TypeAlias = tuple[dict[str, str], bool]
 
 
-# Tile up (1) or down (0) -> date card -> the value of the day's last card on the board (None: no card yet) ->
-# the verdict. The value alone says what the last card was: a time card counts its number, 1-11, a Time Trap
-# card 12 or 0 (TRAP_HIGH, TRAP_LOW), the values the rules put on the board with it. Keyed by the value rather
-# than the (card, value) entry, the colours of a card share one verdict (a quarter of the combinations to
-# judge). Nested rather than keyed by a (date, last, tile) tuple: a turn's lookup indexes a pair and looks up
-# a string and a number instead of building, hashing and comparing a tuple (compiled, about 280 instructions
-# fewer a turn).
-_VERDICTS: Final[tuple[dict[str | None, dict[int | None, Allowed]], ...]] = ({}, {})
+# Date card -> the value of the day's last card on the board (None: no card yet) -> the verdict, one table for
+# the elapsed tile face up and one for face down. The value alone says what the last card was: a time card
+# counts its number, 1-11, a Time Trap card 12 or 0 (TRAP_HIGH, TRAP_LOW), the values the rules put on the
+# board with it. Keyed by the value rather than the (card, value) entry, the colours of a card share one
+# verdict (a quarter of the combinations to judge). Nested rather than keyed by a (date, last, tile) tuple: a
+# turn looks up a string and a number instead of building, hashing and comparing a tuple (compiled, about
+# 280 instructions fewer a turn).
+_TILE_UP: Final[dict[str | None, dict[int | None, Allowed]]] = {}
+_TILE_DOWN: Final[dict[str | None, dict[int | None, Allowed]]] = {}
 _TIME_VALUES: Final = frozenset(_VALUES)  # a time card's values: a board value outside them is a Time Trap
 
 
@@ -82,20 +83,20 @@ def allowed(state: State) -> Allowed:
     days = state[3]  # state.dates
     last = row[-1][1] if row else None  # the value of the day's last card
     date = days[day - 1] if day <= len(days) else None
-    up = state[5]  # state.tile_up
-    by_date = _VERDICTS[up]
-    by_last = by_date.get(date)
-    verdict = None if by_last is None else by_last.get(last)
+    verdicts = (_TILE_UP if state[5] else _TILE_DOWN).get(date)  # state.tile_up
+    verdict = verdicts.get(last) if verdicts is not None else None
     if verdict is None:
+        up = state[5]
         verdict = _judge(date, last, up)
-        _keep(by_date, date, last, verdict)
+        _keep(_TILE_UP if up else _TILE_DOWN, date, last, verdict)
     return verdict
 
 
 def _keep(
     by_date: dict[str | None, dict[int | None, Allowed]], date: str | None, last: int | None, verdict: Allowed
 ) -> None:
-    """Keep a new verdict, up to _KEPT dates and _KEPT values a date (a malformed state's are judged, not kept)."""
+    """Keep a new verdict, up to _KEPT dates and _KEPT values a date (a malformed state's are judged, not
+    kept)."""
     by_last = by_date.get(date)
     if by_last is None:
         if len(by_date) >= _KEPT:

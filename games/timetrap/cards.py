@@ -82,3 +82,19 @@ def sorted_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
         return tuple(sorted(cards, key=_RANK.__getitem__))
     except KeyError:  # a card id outside the game's set (only a malformed state has one)
         return tuple(sorted(cards, key=sort_key))
+
+
+def sorted_in(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """sorted_hand(hand + (card,)) for a `hand` already in that order, as every hand of play is (the deal's
+    are, a card taken leaves the rest in order, and a card added is sorted in, here or by the working copy's
+    freeze): the card goes into its place, found from the end. The day's pick-up of a Time Trap card (quick.py)
+    puts it last or nearly, one or two comparisons instead of a sort with a Python-level key (compiled, about
+    2,400 instructions fewer)."""
+    try:
+        rank = _RANK[card]
+        at = len(hand)
+        while at and _RANK[hand[at - 1]] > rank:
+            at -= 1
+    except KeyError:  # a card id outside the game's set (only a malformed state has one)
+        return sorted_hand((*hand, card))
+    return hand[:at] + (card,) + hand[at:]  # noqa: RUF005  (slices joined: no list between)

@@ -19,7 +19,7 @@ from games.core.contract import Event
 from games.core.native64 import WRAPS
 from games.timetrap import dates
 from games.timetrap.allowed import TIME_CARDS
-from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_hand
+from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_in
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, public_mask, take_first_trap
 
@@ -84,14 +84,20 @@ def _next_active(out: tuple[int, ...], seat: int) -> int:
 
 
 def _fields(state: State) -> list[Any]:
-    """`list(state)` for the compiled build: 25 C-level reads of the State's tuple into a list display, about
-    500 instructions fewer than `list`, which takes the iterator path on a tuple subclass. Callers ask
-    `WRAPS` (the compiled build) first; on the source `list(state)` is the cheaper one."""
+    """`list(state)`, the State's fields as a list, by 25 C-level reads into a list display on the compiled
+    build: about 500 instructions fewer than `list`, which takes the iterator path on a tuple subclass. On
+    the source `list` itself is the cheaper one, and _fields is `list` there (below)."""
     t: tuple[Any, ...] = state  # items read as objects: no unboxing and boxing again of the int fields
     return [
         t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12],
         t[13], t[14], t[15], t[16], t[17], t[18], t[19], t[20], t[21], t[22], t[23], t[24],
     ]  # fmt: skip
+
+
+_FIELDS_BY_READS: Final = _fields  # the reads themselves, on both builds (tests/timetrap/test_fast_paths.py)
+if not WRAPS:  # the source build: the callers' `_fields(state)` is `list(state)`, no Python-level call
+    # between (compiled, a call of _fields is a direct C call, which this rebinding does not reach)
+    globals()["_fields"] = list
 
 
 def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None:
@@ -103,7 +109,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     # the copy is needed anyway but on the rare paths that decline.
     # The locals read from it are typed: compiled, every operation on them is then a native one instead of a
     # generic call on an object (free on the source).
-    fields: list[Any] = _fields(state) if WRAPS else list(state)
+    fields: list[Any] = _fields(state)
     hands: tuple[tuple[str, ...], ...] = fields[_HANDS]
     hand = hands[seat]
     if card in fields[_KNOW] or fields[_EXTRA_TURN] or fields[_SKIP_NEXT]:
@@ -336,7 +342,7 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     daily limit is not reached, or it is and a plain day follows (_next_day); or when it empties the hand before day 7 and one player is left, who
     wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
     Table.private_move. None otherwise."""
-    fields: list[Any] = _fields(state) if WRAPS else list(state)  # read into typed locals, as in play
+    fields: list[Any] = _fields(state)  # read into typed locals, as in play
     hands: tuple[tuple[str, ...], ...] = fields[_HANDS]
     hand = hands[seat]
     played: int = fields[_PLAYED]
@@ -439,7 +445,7 @@ def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | N
         if other in know:
             del know[other]  # noqa: RUF051  (as in trap)
     know[card] = 1 << seat
-    fields: list[Any] = _fields(state) if WRAPS else list(state)
+    fields: list[Any] = _fields(state)
     kept = list(hand)
     kept.remove(card)
     hands = list(hands_now)
@@ -458,7 +464,7 @@ def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | N
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""
-    fields: list[Any] = _fields(state) if WRAPS else list(state)  # read into typed locals, as in play
+    fields: list[Any] = _fields(state)  # read into typed locals, as in play
     before: frozenset[int] = fields[_PASSED]
     grown = _PASSED_TOO.get(before)  # _passed_too, inlined (one call less)
     passed = _passed_too(before, seat) if grown is None else grown[seat]
@@ -538,7 +544,7 @@ def _next_day(fields: list[Any], board: Board, start: int, reason: str, events: 
         if trap is not None:  # Table.from_board: a public pick-up
             fields[_BOARD] = tuple(rows) + ((),)  # noqa: RUF005  (the new day's row)
             hands = list(fields[_HANDS])  # through a list, as in play
-            hands[start] = sorted_hand(hands[start] + (trap,))
+            hands[start] = sorted_in(hands[start], trap)
             fields[_HANDS] = tuple(hands)
             know = fields[_KNOW]
             everyone = public_mask(fields[_PLAYERS])
