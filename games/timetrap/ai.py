@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import ViewThunk
 from games.timetrap import ai_search, cards
@@ -57,12 +57,12 @@ from games.timetrap import ai_search, cards
 # Tuned against random opponents (3 players, 1500 games each): playing the card closest to the last one
 # (keeping the day going) beat stopping the day at every spare level tried; stop only when down to the
 # last card per remaining day.
-SPARE = -1
-STOP_DAY = 6  # the last to play on day 6 starts day 7 and plays first: stop the day there
-SEARCH_FROM = 3  # look-ahead from this day on (earlier, random playouts say too little about day 7)
-SAMPLES = (0, 0, 8, 16, 20, 20, 24)  # determinizations per decision, by day (later: shorter playouts)
-SEARCH_PENDING = True
-MAX_PENDING_OPTIONS = 12
+SPARE: Final = -1
+STOP_DAY: Final = 6  # the last to play on day 6 starts day 7 and plays first: stop the day there
+SEARCH_FROM: Final = 3  # look-ahead from this day on (earlier, random playouts say too little about day 7)
+SAMPLES: Final = (0, 0, 8, 16, 20, 20, 24)  # determinizations per decision, by day (later: shorter playouts)
+SEARCH_PENDING: Final = True
+MAX_PENDING_OPTIONS: Final = 12
 
 
 def _value(card: str) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.timetrap import cards, dates, rules
 from games.timetrap.state import LAST_DAY, Pending, State
@@ -101,8 +101,8 @@ def sample_state(view: Mapping[str, Any], rng: random.Random) -> State:
 # players, 6,000 games): the day-7 start player plays first and wins ties on fewest cards, so it wins
 # nearly always holding no more than anyone else and about 3 times in 4 holding one card more; anyone
 # else needs fewer cards than everybody, two fewer to be fairly sure.
-START_VALUE = (1.0, 1.0, 1.0, 0.75, 0.12, 0.02)
-OTHER_VALUE = (0.9, 0.35, 0.03, 0.0, 0.0, 0.0)
+START_VALUE: Final = (1.0, 1.0, 1.0, 0.75, 0.12, 0.02)
+OTHER_VALUE: Final = (0.9, 0.35, 0.03, 0.0, 0.0, 0.0)
 
 
 class QuietTable(Table):

@@ -11,7 +11,7 @@ kept: a seat's playable cards are then its hand looked up in the verdict's table
 from __future__ import annotations
 
 from itertools import compress
-from typing import Final
+from typing import Final, TypeAlias
 
 from games.timetrap import dates
 from games.timetrap.cards import NUMBER_OF
@@ -45,15 +45,18 @@ _BLUE: Final = {
 # "play:<card>"; trap says the blue card allows a Time Trap (the caller checks the rest: a time card just
 # before, ...). A plain tuple rather than a NamedTuple: the legal list reads both on every turn, and an
 # index into a tuple is specialized on 3.11 (into a tuple subclass it is not), as is unpacking one.
-Allowed = tuple[dict[str, str], bool]
+Allowed: TypeAlias = tuple[dict[str, str], bool]
 
 
-# (date card, the value of the day's last card on the board or None, tile up) -> the verdict. The value alone
-# says what the last card was: a time card counts its number, 1-11, a Time Trap card 12 or 0 (TRAP_HIGH,
-# TRAP_LOW), the values the rules put on the board with it. Keyed by the value rather than the (card, value)
-# entry, the colours of a card share one verdict (a quarter of the combinations to judge) and the key hashes
-# a number instead of a pair.
-_VERDICTS: Final[dict[tuple[str | None, int | None, bool], Allowed]] = {}
+# Date card -> the value of the day's last card on the board (None: no card yet) -> the verdict, one table for
+# the elapsed tile face up and one for face down. The value alone says what the last card was: a time card
+# counts its number, 1-11, a Time Trap card 12 or 0 (TRAP_HIGH, TRAP_LOW), the values the rules put on the
+# board with it. Keyed by the value rather than the (card, value) entry, the colours of a card share one
+# verdict (a quarter of the combinations to judge). Nested rather than keyed by a (date, last, tile) tuple: a
+# turn looks up a string and a number instead of building, hashing and comparing a tuple (compiled, about
+# 280 instructions fewer a turn).
+_TILE_UP: Final[dict[str | None, dict[int | None, Allowed]]] = {}
+_TILE_DOWN: Final[dict[str | None, dict[int | None, Allowed]]] = {}
 _TIME_VALUES: Final = frozenset(_VALUES)  # a time card's values: a board value outside them is a Time Trap
 
 
@@ -79,10 +82,25 @@ def allowed(state: State) -> Allowed:
     row = board[day - 1] if len(board) >= day else ()
     days = state[3]  # state.dates
     last = row[-1][1] if row else None  # the value of the day's last card
-    key = (days[day - 1] if day <= len(days) else None, last, state[5])  # state.tile_up
-    verdict = _VERDICTS.get(key)
+    date = days[day - 1] if day <= len(days) else None
+    verdicts = (_TILE_UP if state[5] else _TILE_DOWN).get(date)  # state.tile_up
+    verdict = verdicts.get(last) if verdicts is not None else None
     if verdict is None:
-        verdict = _judge(*key)
-        if len(_VERDICTS) < _KEPT:
-            _VERDICTS[key] = verdict
+        up = state[5]
+        verdict = _judge(date, last, up)
+        _keep(_TILE_UP if up else _TILE_DOWN, date, last, verdict)
     return verdict
+
+
+def _keep(
+    by_date: dict[str | None, dict[int | None, Allowed]], date: str | None, last: int | None, verdict: Allowed
+) -> None:
+    """Keep a new verdict, up to _KEPT dates and _KEPT values a date (a malformed state's are judged, not
+    kept)."""
+    by_last = by_date.get(date)
+    if by_last is None:
+        if len(by_date) >= _KEPT:
+            return
+        by_last = by_date[date] = {}
+    if len(by_last) < _KEPT:
+        by_last[last] = verdict

@@ -10,27 +10,27 @@ themselves carry no such note.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import CardText
 from games.timetrap import cards, dates
 
-TIME_RULE = {
+TIME_RULE: Final = {
     "en": "Play it above the last card while the elapsed tile is face up, below it while face down.",
     "ja": "経時タイルがおもて向きなら直前のカードより大きく、裏向きなら小さく出す。",
 }
-TIME_TRAP = {
+TIME_TRAP: Final = {
     "en": "Play right after a time card (never first in a day, never after a Time Trap, two a day at "
     "most): discard a time card face down and flip the elapsed tile. Counts 12 face up, 0 face down. "
     "Still held when day 7 begins: you are out.",
     "ja": "時間転移カードの直後にだけ出せる（その日の最初・タイムトラップの直後は不可、1日2枚まで）。時間転移カードを"
     "1枚裏向きで捨て、経時タイルを裏返す。おもて向きで12、裏向きで0。7日目開始時に持っていると脱落。",
 }
-TRAP_SHORT = {
+TRAP_SHORT: Final = {
     "en": "After a time card: discard a time card, flip the elapsed tile. Held on day 7: you are out.",
     "ja": "時間転移カードの直後に出す：1枚捨てて経時タイルを裏返す（1日2枚まで）。7日目に持っていると脱落。",
 }
-COLOUR = {
+COLOUR: Final = {
     "blue": {"en": "blue date card", "ja": "青の日付条件カード"},
     "yellow": {"en": "yellow date card", "ja": "黄の日付条件カード"},
 }

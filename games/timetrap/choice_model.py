@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from games.timetrap import cards, quick
 from games.timetrap.rules import MAX_TRAPS_PER_DAY
@@ -71,7 +71,7 @@ _SPARE: Final = _LEAD + 1
 _YELLOW: Final = _SPARE + 1
 _EMPTIES: Final = _YELLOW + 1
 
-Features = tuple[tuple[int, float], ...]
+Features: TypeAlias = tuple[tuple[int, float], ...]
 """The non-zero features of one option: (index into FEATURE_NAMES, value)."""
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from games.core.contract import plain_class
 
-BLUE_DAYS = (1, 3, 5)
-YELLOW_DAYS = (2, 4, 6)
+BLUE_DAYS: Final = (1, 3, 5)
+YELLOW_DAYS: Final = (2, 4, 6)
 
 
 @plain_class  # pickled to the AI workers: a plain class in the compiled build too
@@ -92,11 +92,9 @@ def _high(n: int) -> bool:
     return 6 <= n <= 11
 
 
-BLUE: tuple[BlueCard, ...] = (
+BLUE: Final[tuple[BlueCard, ...]] = (
     BlueCard("B1", {"en": "Odd numbers only.", "ja": "奇数のみ。"}, lambda c: _time(c, _odd)),
-    BlueCard(
-        "B2", {"en": "Even numbers only.", "ja": "偶数のみ。"}, lambda c: _time(c, _even)
-    ),
+    BlueCard("B2", {"en": "Even numbers only.", "ja": "偶数のみ。"}, lambda c: _time(c, _even)),
     BlueCard(
         "B3",
         {"en": "Within 3 of the previous time card.", "ja": "直前の時間転移カードとの差が3以内。"},
@@ -145,7 +143,7 @@ def _y7(t: Effects) -> None:
     t.discard_chosen_card()
 
 
-YELLOW: tuple[YellowCard, ...] = (
+YELLOW: Final[tuple[YellowCard, ...]] = (
     YellowCard(
         "Y1",
         5,
@@ -218,12 +216,12 @@ class DateSet:
     yellow: tuple[YellowCard, ...]
 
 
-DATE_SETS: dict[str, DateSet] = {
+DATE_SETS: Final[dict[str, DateSet]] = {
     "house": DateSet("house", {"en": "House set (provisional)", "ja": "ハウスセット（暫定）"}, BLUE, YELLOW),
 }
-DEFAULT_SET = "house"
+DEFAULT_SET: Final = "house"
 
-_BY_ID: dict[str, BlueCard | YellowCard] = {}
+_BY_ID: Final[dict[str, BlueCard | YellowCard]] = {}
 for _set in DATE_SETS.values():
     _BY_ID.update({c.id: c for c in _set.blue})
     _BY_ID.update({c.id: c for c in _set.yellow})

@@ -4,29 +4,30 @@ date cards that print their condition or effect (Game.faces)."""
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Final
 
 from games.core.faces import RGB, CardFace, Deck, Faces, each_language, texts
 from games.timetrap import dates
 from games.timetrap.card_texts import card_effect
 from games.timetrap.cards import COLOURS, NUMBERS, trap_card
 
-TIME_COLOURS: dict[str, RGB] = {
+TIME_COLOURS: Final[dict[str, RGB]] = {
     "or": (234, 124, 24),
     "pu": (128, 62, 168),
     "bl": (34, 104, 204),
     "gr": (36, 140, 70),
 }
-TRAP_COLOUR: RGB = (150, 24, 36)
-BLUE_DATE: RGB = (44, 112, 210)
-YELLOW_DATE: RGB = (238, 196, 40)
-TRAP_EFFECT = texts(
+TRAP_COLOUR: Final[RGB] = (150, 24, 36)
+BLUE_DATE: Final[RGB] = (44, 112, 210)
+YELLOW_DATE: Final[RGB] = (238, 196, 40)
+TRAP_EFFECT: Final = texts(
     "Time Trap: counts 12 while the tile is face up, 0 while it is face down.",
     "タイムトラップ：タイルが表なら12、裏なら0として扱う。",
 )
-DATE_CARD = texts("Date card", "日付条件")
+DATE_CARD: Final = texts("Date card", "日付条件")
 
-TIME_CARDS = tuple(f"{c}{n}" for c in COLOURS for n in NUMBERS)
-TRAPS = tuple(trap_card(seat) for seat in range(len(COLOURS)))
+TIME_CARDS: Final = tuple(f"{c}{n}" for c in COLOURS for n in NUMBERS)
+TRAPS: Final = tuple(trap_card(seat) for seat in range(len(COLOURS)))
 
 
 def _trap(card: str) -> CardFace:
@@ -48,7 +49,7 @@ def _date(card: dates.BlueCard | dates.YellowCard) -> CardFace:
     return CardFace(YELLOW_DATE, "sun", card.id, DATE_CARD, texts(number, number), "note", text)
 
 
-FACES = Faces(
+FACES: Final = Faces(
     table=(26, 42, 56),
     back=(30, 72, 90),
     back_mark="hourglass",

@@ -27,7 +27,7 @@ from games.timetrap.setup import setup
 from games.timetrap.state import LIMITS, State
 from games.timetrap.view import hidden_from, view
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     id="timetrap",
     names={"en": "TIMETRAP", "ja": "タイムトラップ"},
     variants=(VariantInfo("standard", {"en": "Standard", "ja": "スタンダード"}, 2, 4),),
@@ -152,7 +152,7 @@ def _checked_setup(
     return setup(players, options or {}, seed)
 
 
-TIMETRAP = TimeTrap()
+TIMETRAP: Final = TimeTrap()
 if hasattr(TIMETRAP, "__dict__"):  # the source build: one Python call fewer per engine call (a compiled,
     # native class has no instance dict, and its delegating methods above cost nothing)
     vars(TIMETRAP).update(

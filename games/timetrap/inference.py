@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from typing import Final, TypeAlias
 
 from games.core.contract import JSON
 from games.timetrap.cards import time_cards
 from games.timetrap.dates import YELLOW
 
-Constraints = dict[tuple[str | int, ...], frozenset[str]]
+Constraints: TypeAlias = dict[tuple[str | int, ...], frozenset[str]]
 
 
 @cache
@@ -30,8 +31,8 @@ def _not_theirs(players: int, seat: int) -> frozenset[str]:
     return frozenset(c for s in range(players) if s != seat for c in time_cards(s))
 
 
-PRIVATE_MOVES = frozenset({"Y1", "Y2"})  # the date cards that pass a card from hand to hand unseen
-_NUMBER = {card.id: card.number for card in YELLOW if card.id in PRIVATE_MOVES}
+PRIVATE_MOVES: Final = frozenset({"Y1", "Y2"})  # the date cards that pass a card from hand to hand unseen
+_NUMBER: Final = {card.id: card.number for card in YELLOW if card.id in PRIVATE_MOVES}
 
 
 def _passed_privately(dates: list[JSON], board: list[JSON], day: int) -> bool:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from games.core.contract import ViewThunk
 from games.timetrap import choice_model
@@ -54,7 +54,7 @@ STOPPER: Final = 2
 TRAP: Final = 3
 KIND_NAMES: Final = ("mild", "middle", "stopper", "trap")
 
-Situation = tuple[int, int, bool, int]
+Situation: TypeAlias = tuple[int, int, bool, int]
 """(day, playable cards up to MAX_PLAYS, a Time Trap playable, the kind the rules of thumb pick)."""
 
 
@@ -144,4 +144,4 @@ class OpponentModel:
         return choice_model.choose(weights, seen, options, choice, rng)
 
 
-OPPONENT_MODEL = OpponentModel()
+OPPONENT_MODEL: Final = OpponentModel()

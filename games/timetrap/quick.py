@@ -13,16 +13,21 @@ behaviour fingerprint (games/tools/fingerprint.py) check that.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from games.core.contract import Event
+from games.core.native64 import WRAPS
 from games.timetrap import dates
 from games.timetrap.allowed import TIME_CARDS
-from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_hand
+from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_in
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, public_mask, take_first_trap
 
 _new: Final = tuple.__new__
+# The classes as Final names: compiled, each use reads a C static instead of looking the name up in the module's
+# dictionary (they are built every action); on the source it is the same global lookup.
+_EVENT: Final = Event
+_STATE: Final = State
 YELLOW: Final = {card.id: card for date_set in dates.DATE_SETS.values() for card in date_set.yellow}
 _YELLOW_NUMBER: Final = {card.id: card.number for card in YELLOW.values()}  # yellow date -> its number
 # Positions of the State fields these shortcuts write (Final literals: the compiled build inlines them;
@@ -50,7 +55,7 @@ _END_REASON: Final = 22
 _PLAYERS: Final = 0
 _EXTRA_TURN: Final = 23
 _SKIP_NEXT: Final = 24
-Board = tuple[tuple[tuple[str, int], ...], ...]
+Board: TypeAlias = tuple[tuple[tuple[str, int], ...], ...]
 _NEXT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # `out` -> each seat's next player still in
 
 
@@ -78,6 +83,33 @@ def _next_active(out: tuple[int, ...], seat: int) -> int:
     return seat
 
 
+def _fields(state: State) -> list[Any]:
+    """`list(state)`, the State's fields as a list, by 25 C-level reads into a list display on the compiled
+    build: about 500 instructions fewer than `list`, which takes the iterator path on a tuple subclass. On
+    the source `list` itself is the cheaper one, and _fields is `list` there (below)."""
+    t: tuple[Any, ...] = state  # items read as objects: no unboxing and boxing again of the int fields
+    return [
+        t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12],
+        t[13], t[14], t[15], t[16], t[17], t[18], t[19], t[20], t[21], t[22], t[23], t[24],
+    ]  # fmt: skip
+
+
+_FIELDS_BY_READS: Final = _fields  # the reads themselves, on both builds (tests/timetrap/test_fast_paths.py)
+if not WRAPS:  # the source build: the callers' `_fields(state)` is `list(state)`, no Python-level call
+    # between (compiled, a call of _fields is a direct C call, which this rebinding does not reach)
+    globals()["_fields"] = list
+
+
+def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """`hand` less its first `card`, what `list.remove` on a copy gives: found by one loop and the two sides
+    joined. Compiled (`WRAPS`), a C loop and two tuple slices, about 400 instructions fewer than a list's
+    copy, `remove` and `tuple`; on the source those are the cheaper, and the callers keep them there."""
+    for at, held in enumerate(hand):  # compiled, a C loop with no tuple per card
+        if held == card:
+            return hand[:at] + hand[at + 1 :]
+    raise ValueError(f"{card} not in hand")
+
+
 def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None:
     """rules.play_time_card of a legal `card` when nothing but the card moves and the turn passes on:
     the hand keeps a card, nobody else knew this one, the daily limit is not reached and the date card
@@ -87,7 +119,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     # the copy is needed anyway but on the rare paths that decline.
     # The locals read from it are typed: compiled, every operation on them is then a native one instead of a
     # generic call on an object (free on the source).
-    fields: list[Any] = list(state)
+    fields: list[Any] = _fields(state)
     hands: tuple[tuple[str, ...], ...] = fields[_HANDS]
     hand = hands[seat]
     if card in fields[_KNOW] or fields[_EXTRA_TURN] or fields[_SKIP_NEXT]:
@@ -107,16 +139,21 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     ends_day = played >= limit
     if ends_day and day + 1 not in _PLAIN_NEXT_DAYS:
         return None
-    # The hand through a list (fewer tuples than slices joined with `+`). Two players' hands are built
-    # directly as the pair (about 600 instructions fewer than through a list, and at two players nearly
-    # every action is a card or a Time Trap); more players' through a list.
-    kept = list(hand)
-    kept.remove(card)
+    # The hand less the card: on the source through a list (fewer tuples than slices joined with `+`),
+    # compiled by _without. Two players' hands are built directly as the pair (about 600 instructions fewer
+    # than through a list, and at two players nearly every action is a card or a Time Trap); more players'
+    # through a list.
+    if WRAPS:
+        left = _without(hand, card)
+    else:
+        kept = list(hand)
+        kept.remove(card)
+        left = tuple(kept)
     if len(hands) == 2:
-        fields[_HANDS] = (tuple(kept), hands[1]) if seat == 0 else (hands[0], tuple(kept))
+        fields[_HANDS] = (left, hands[1]) if seat == 0 else (hands[0], left)
     else:
         replaced = list(hands)
-        replaced[seat] = tuple(kept)
+        replaced[seat] = left
         fields[_HANDS] = tuple(replaced)
     board: Board = fields[_BOARD]
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
@@ -127,15 +164,15 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     fields[_PLAYED] = played
     fields[_AFTER_TIME] = True
     fields[_LAST_PLAYER] = seat
-    events = [_new(Event, ("play", {"seat": seat, "card": card, "value": value}, None))]
+    events = [_new(_EVENT, ("play", {"seat": seat, "card": card, "value": value}, None))]
     if ends_day:
         _next_day(fields, new_board, seat, "limit", events)
-        return _new(State, fields), events
+        return _new(_STATE, fields), events
     fields[_PASSED] = NO_SEATS
     out: tuple[int, ...] = fields[_OUT]
-    following = _NEXT.get(out)  # next_active, inlined (one call less)
-    fields[_TURN] = next_active(out, seat) if following is None else following[seat]
-    return _new(State, fields), events
+    following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
+    fields[_TURN] = next_active(out, seat) if out[following] else following
+    return _new(_STATE, fields), events
 
 
 class _Which:
@@ -215,18 +252,18 @@ def _play_yellow(
     fields[_AFTER_TIME] = True
     fields[_LAST_PLAYER] = seat
     fields[_PASSED] = NO_SEATS
-    events = [_new(Event, ("play", {"seat": seat, "card": card, "value": value}, None))]
+    events = [_new(_EVENT, ("play", {"seat": seat, "card": card, "value": value}, None))]
     if effect == "extra_turn":
-        events.append(_new(Event, ("extra_turn", {"seat": seat}, None)))
+        events.append(_new(_EVENT, ("extra_turn", {"seat": seat}, None)))
         fields[_TURN] = seat
     elif effect == "skip":
         skipped = next_active(out, seat)
-        events.append(_new(Event, ("skip", {"seat": skipped, "by": seat}, None)))
+        events.append(_new(_EVENT, ("skip", {"seat": skipped, "by": seat}, None)))
         fields[_TURN] = next_active(out, skipped)
     else:
         fields[_PENDING] = Pending(effect, asked, seat)
-        events.append(_new(Event, ("asked", {"seat": asked, "kind": effect}, None)))
-    return _new(State, fields), events
+        events.append(_new(_EVENT, ("asked", {"seat": asked, "kind": effect}, None)))
+    return _new(_STATE, fields), events
 
 
 def _play_last(fields: list[Any], seat: int, card: str, value: int) -> tuple[State, list[Event]] | None:
@@ -246,12 +283,12 @@ def _play_last(fields: list[Any], seat: int, card: str, value: int) -> tuple[Sta
     fields[_AFTER_TIME] = True
     fields[_LAST_PLAYER] = seat
     fields[_PASSED] = NO_SEATS
-    events = [_new(Event, ("play", {"seat": seat, "card": card, "value": value}, None))]
+    events = [_new(_EVENT, ("play", {"seat": seat, "card": card, "value": value}, None))]
     if day == LAST_DAY:
         _finish(fields, seat, "emptied_day7", events)
     else:
         _out_of_cards(fields, seat, events)
-    return _new(State, fields), events
+    return _new(_STATE, fields), events
 
 
 def _last_day_ends_game(state: State, fields: list[Any], reason: str, events: list[Event]) -> bool:
@@ -280,9 +317,9 @@ def _last_day_ends_game(state: State, fields: list[Any], reason: str, events: li
     fields[_AFTER_TIME] = False
     fields[_LAST_PLAYER] = None
     fields[_OUT] = tuple(after)
-    events.append(_new(Event, ("day_end", {"day": LAST_DAY - 1, "reason": reason}, None)))
+    events.append(_new(_EVENT, ("day_end", {"day": LAST_DAY - 1, "reason": reason}, None)))
     for seat in holders:
-        events.append(_new(Event, ("eliminated", {"seat": seat, "reason": "trap"}, None)))
+        events.append(_new(_EVENT, ("eliminated", {"seat": seat, "reason": "trap"}, None)))
     if left:
         _finish(fields, after.index(0), "last_survivor", events)
     else:
@@ -301,7 +338,7 @@ def _out_of_cards(fields: list[Any], seat: int, events: list[Event]) -> None:
     out = list(fields[_OUT])
     out[seat] = max(out) + 1
     fields[_OUT] = tuple(out)
-    events.append(_new(Event, ("eliminated", {"seat": seat, "reason": "empty_hand"}, None)))
+    events.append(_new(_EVENT, ("eliminated", {"seat": seat, "reason": "empty_hand"}, None)))
     _finish(fields, out.index(0), "last_survivor", events)
 
 
@@ -312,7 +349,7 @@ def _finish(fields: list[Any], winner: int | None, reason: str, events: list[Eve
     fields[_END_REASON] = reason
     fields[_PENDING] = None
     hands = [len(hand) for hand in fields[_HANDS]]
-    events.append(_new(Event, ("game_over", {"winner": winner, "reason": reason, "hands": hands}, None)))
+    events.append(_new(_EVENT, ("game_over", {"winner": winner, "reason": reason, "hands": hands}, None)))
 
 
 def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | None:
@@ -320,7 +357,7 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     daily limit is not reached, or it is and a plain day follows (_next_day); or when it empties the hand before day 7 and one player is left, who
     wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
     Table.private_move. None otherwise."""
-    fields: list[Any] = list(state)  # copied first and read from the copy into typed locals, as in play
+    fields: list[Any] = _fields(state)  # read into typed locals, as in play
     hands: tuple[tuple[str, ...], ...] = fields[_HANDS]
     hand = hands[seat]
     played: int = fields[_PLAYED]
@@ -351,22 +388,30 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     tile_up: bool = fields[_TILE_UP]
     value = TRAP_HIGH if tile_up else TRAP_LOW
     know: dict[str, int] = dict(fields[_KNOW])
-    know.pop(trap_card, None)  # on the board: public
+    # Plain tests and deletions: compiled, `dict.pop` and `keys() & candidates` were generic calls (the
+    # latter builds a set); the dict ends the same, every known candidate gone.
+    if trap_card in know:  # on the board: public
+        del know[trap_card]  # noqa: RUF051  (compiled, `pop` is a generic method call)
     mine = 1 << seat
     if len(candidates) <= 1:  # onlookers know which card went: it stays known to whoever knew it
         know[discard] = know.get(discard, 0) | mine
     else:  # it may have been any of them: the others lose track of every candidate
-        for other in know.keys() & candidates:
-            del know[other]
+        for other in candidates:
+            if other in know:
+                del know[other]  # noqa: RUF051
         know[discard] = mine
-    kept = list(hand)
-    kept.remove(trap_card)
-    kept.remove(discard)
+    if WRAPS:  # as in play
+        left = _without(_without(hand, trap_card), discard)
+    else:
+        kept = list(hand)
+        kept.remove(trap_card)
+        kept.remove(discard)
+        left = tuple(kept)
     if len(hands) == 2:  # as in play
-        fields[_HANDS] = (tuple(kept), hands[1]) if seat == 0 else (hands[0], tuple(kept))
+        fields[_HANDS] = (left, hands[1]) if seat == 0 else (hands[0], left)
     else:
         replaced = list(hands)
-        replaced[seat] = tuple(kept)
+        replaced[seat] = left
         fields[_HANDS] = tuple(replaced)
     board: Board = fields[_BOARD]
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
@@ -387,18 +432,18 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     fields[_PASSED] = NO_SEATS
     tile = "up" if tile_up else "down"
     events = [
-        _new(Event, ("trap", {"seat": seat, "card": trap_card, "value": value, "tile": tile}, None)),
-        _new(Event, ("trap_discard", {"seat": seat, "card": discard}, ONLY[seat])),
+        _new(_EVENT, ("trap", {"seat": seat, "card": trap_card, "value": value, "tile": tile}, None)),
+        _new(_EVENT, ("trap_discard", {"seat": seat, "card": discard}, ONLY[seat])),
     ]
     if ends_game:
         _out_of_cards(fields, seat, events)
-        return _new(State, fields), events
+        return _new(_STATE, fields), events
     if ends_day:
         _next_day(fields, new_board, seat, "limit", events)
-        return _new(State, fields), events
-    following = _NEXT.get(out)  # next_active, inlined (one call less)
-    fields[_TURN] = next_active(out, seat) if following is None else following[seat]
-    return _new(State, fields), events
+        return _new(_STATE, fields), events
+    following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
+    fields[_TURN] = next_active(out, seat) if out[following] else following
+    return _new(_STATE, fields), events
 
 
 def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None:
@@ -414,11 +459,12 @@ def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | N
     hand = hands_now[seat]
     if len(hand) < 2 or not hands_now[actor] or state[13] >= state[12] or state[23] or state[24]:
         return None  # state.played_today, state.limit, state.extra_turn, state.skip_next
-    know = dict(state[9])  # state.know: the others lose track of every card of the hand
-    for other in know.keys() & hand:
-        del know[other]
+    know: dict[str, int] = dict(state[9])  # state.know: the others lose track of every card of the hand
+    for other in hand:  # a plain loop, as in trap
+        if other in know:
+            del know[other]  # noqa: RUF051  (as in trap)
     know[card] = 1 << seat
-    fields: list[Any] = list(state)
+    fields: list[Any] = _fields(state)
     kept = list(hand)
     kept.remove(card)
     hands = list(hands_now)
@@ -428,16 +474,16 @@ def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | N
     fields[_KNOW] = know
     fields[_PENDING] = None
     fields[_TURN] = next_active(fields[_OUT], actor)
-    return _new(State, fields), [
-        _new(Event, ("discard", {"seat": seat}, None)),
-        _new(Event, ("discard_card", {"seat": seat, "card": card}, ONLY[seat])),
+    return _new(_STATE, fields), [
+        _new(_EVENT, ("discard", {"seat": seat}, None)),
+        _new(_EVENT, ("discard_card", {"seat": seat, "card": card}, ONLY[seat])),
     ]
 
 
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""
-    fields: list[Any] = list(state)  # read from here on into typed locals, as in play
+    fields: list[Any] = _fields(state)  # read into typed locals, as in play
     before: frozenset[int] = fields[_PASSED]
     grown = _PASSED_TOO.get(before)  # _passed_too, inlined (one call less)
     passed = _passed_too(before, seat) if grown is None else grown[seat]
@@ -445,7 +491,7 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     last: int | None = fields[_LAST_PLAYER]
     last_seat = -1 if last is None else last  # an int: compiled, the comparison below is a native one
     players: int = fields[_PLAYERS]
-    events = [_new(Event, ("pass", {"seat": seat}, None))]
+    events = [_new(_EVENT, ("pass", {"seat": seat}, None))]
     for other in range(players):
         if not out[other] and other != last_seat and other not in passed:
             break
@@ -453,16 +499,16 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
         day: int = fields[_DAY]
         if day + 1 not in _PLAIN_NEXT_DAYS:
             if day + 1 == LAST_DAY and _last_day_ends_game(state, fields, "passes", events):
-                return _new(State, fields), events
+                return _new(_STATE, fields), events
             return None
         start: int = fields[_START] if last is None else last
         _next_day(fields, fields[_BOARD], start, "passes", events)
-        return _new(State, fields), events
+        return _new(_STATE, fields), events
     fields[_PASSED] = passed
     fields[_AFTER_TIME] = False
-    following = _NEXT.get(out)  # next_active, inlined (one call less)
-    fields[_TURN] = next_active(out, seat) if following is None else following[seat]
-    return _new(State, fields), events
+    following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
+    fields[_TURN] = next_active(out, seat) if out[following] else following
+    return _new(_STATE, fields), events
 
 
 # Who has passed -> those sets with each seat added (`passed | ONLY[seat]` by seat), built once per set and
@@ -507,9 +553,9 @@ def _next_day(fields: list[Any], board: Board, start: int, reason: str, events: 
     fields[_LIMIT] = limit
     days: tuple[str, ...] = fields[_DATES]
     date = days[day] if day < len(days) else None  # the new day's date card
-    events.append(_new(Event, ("day_end", {"day": day, "reason": reason}, None)))
+    events.append(_new(_EVENT, ("day_end", {"day": day, "reason": reason}, None)))
     events.append(
-        _new(Event, ("day_start", {"day": day + 1, "start": start, "limit": limit, "date": date}, None))
+        _new(_EVENT, ("day_start", {"day": day + 1, "start": start, "limit": limit, "date": date}, None))
     )
     if day + 1 in _TRAP_DAYS:
         rows = list(board)
@@ -517,7 +563,7 @@ def _next_day(fields: list[Any], board: Board, start: int, reason: str, events: 
         if trap is not None:  # Table.from_board: a public pick-up
             fields[_BOARD] = tuple(rows) + ((),)  # noqa: RUF005  (the new day's row)
             hands = list(fields[_HANDS])  # through a list, as in play
-            hands[start] = sorted_hand(hands[start] + (trap,))
+            hands[start] = sorted_in(hands[start], trap)
             fields[_HANDS] = tuple(hands)
             know = fields[_KNOW]
             everyone = public_mask(fields[_PLAYERS])
@@ -525,4 +571,4 @@ def _next_day(fields: list[Any], board: Board, start: int, reason: str, events: 
                 know = dict(know)
                 know[trap] = everyone
                 fields[_KNOW] = know
-            events.append(_new(Event, ("pickup", {"seat": start, "card": trap}, None)))
+            events.append(_new(_EVENT, ("pickup", {"seat": start, "card": trap}, None)))

@@ -5,7 +5,9 @@ Built from the date-card data module, so a corrected card text shows up here too
 
 from __future__ import annotations
 
-_EN = """# TIMETRAP (タイムトラップ) — the rules as Tricktable plays them
+from typing import Final
+
+_EN: Final = """# TIMETRAP (タイムトラップ) — the rules as Tricktable plays them
 
 From the TIMETRAP rulebook (TACTICAL GAMES, 2019). 2-4 players. Lines marked
 **Ruling:** are decisions of this table where the rulebook is silent or its card images were lost.
@@ -99,7 +101,7 @@ may be played that day; with a yellow card, the player who plays its number must
   eliminated players, the later eliminated ranking higher.
 """
 
-_JA = """# タイムトラップ（TIMETRAP）— Tricktableでの遊び方
+_JA: Final = """# タイムトラップ（TIMETRAP）— Tricktableでの遊び方
 
 出典：TIMETRAP ルールブック（TACTICAL GAMES, 2019）。2～4人。**裁定：** の行は、ルールブックに
 記載がない箇所やカード画像が失われた箇所についてこの卓が決めたことです。

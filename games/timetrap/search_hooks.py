@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import ViewThunk
 from games.core.search_hooks import Playout, SearchHooks
@@ -77,7 +77,7 @@ class RulesPlayout:
         return seen
 
 
-RULES_PLAYOUT = RulesPlayout()
+RULES_PLAYOUT: Final = RulesPlayout()
 
 
 def opponent_view(state: State, seat: int) -> dict[str, Any]:
@@ -90,7 +90,7 @@ def opponent_view(state: State, seat: int) -> dict[str, Any]:
     return seen
 
 
-SEARCH: SearchHooks = SearchHooks(
+SEARCH: Final[SearchHooks] = SearchHooks(
     # the heuristic's rules of thumb without its look-ahead play the playouts (they model the heuristic seats
     # better than random moves), on their short view; the seats against the searching one play their turns
     # on days 3-6 as the heuristic was measured to (playout_model.py: a table at 3 players, a logit at 4)

@@ -14,8 +14,9 @@ from games.timetrap import cards, dates
 from games.timetrap.state import LIMITS, State
 from games.timetrap.table import public_mask
 
-OPTION_NAMES = ("date_set", "dates")
+OPTION_NAMES: Final = ("date_set", "dates")
 _new: Final = tuple.__new__
+_STATE: Final = State  # a C static when compiled, as in quick.py
 _FIRST_BOARD: Final[tuple[tuple[tuple[str, int], ...], ...]] = ((),)  # day 1's empty row
 _NOBODY: Final[frozenset[int]] = frozenset()
 # Each date set's blue and yellow card ids in the set's order (what a deal shuffles), built once.
@@ -85,22 +86,23 @@ _NOBODY_OUT: Final = {players: (0,) * players for players in LIMITS}
 def setup(players: int, options: Mapping[str, str], seed: int) -> State:
     set_id, fixed = parse_options(options)
     rng = Rng(seed_state(seed))
-    shuffled_head = rng.shuffled_head
+    # `rng.shuffled_head(...)` called as a method each time: compiled, a direct call of the native method
+    # (a bound method held in a local was a generic call); on the source, a method lookup more a call.
     hands: list[tuple[str, ...]] = []
     discard: list[str] = []
     for own in _DECKS[players]:  # each seat's eleven time cards, 1 to 11
-        first, second = shuffled_head(own, 2)  # the shuffled deck's first cards (cards.SETUP_DISCARDS)
+        first, second = rng.shuffled_head(own, 2)  # the shuffled deck's first cards (cards.SETUP_DISCARDS)
         discard += first, second  # face down: nobody knows them, the owner included
         hands.append(_KEPT[first][second])
     if fixed is None:
-        blue = shuffled_head(_BLUE_IDS[set_id], 3)
-        yellow = shuffled_head(_YELLOW_IDS[set_id], 3)
+        blue = rng.shuffled_head(_BLUE_IDS[set_id], 3)
+        yellow = rng.shuffled_head(_YELLOW_IDS[set_id], 3)
         fixed = (blue[0], yellow[0], blue[1], yellow[1], blue[2], yellow[2])
     start = rng.below(players)  # "decide by any method": a seeded draw, announced publicly
     # Positional, by one tuple.__new__ (State's field order): a keyword NamedTuple call is a Python-level
     # function with 25 arguments, a few percent of a short simulated game (docs/engine-speed.md).
     return _new(
-        State,
+        _STATE,
         (
             players,  # players
             rng.state,  # rng

@@ -16,13 +16,17 @@ builds the next State with one `tuple.__new__`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
 from games.core.contract import Event
 from games.timetrap import cards
 from games.timetrap.state import Pending, State
 
-_new = tuple.__new__  # `_new(Event, (kind, data, audience))`, `_new(State, (...))`: no Python-level call
+# `_new(_EVENT, (kind, data, audience))`, `_new(_STATE, (...))`: no Python-level call. The classes as Final
+# names: compiled, a C static instead of a lookup in the module's dictionary (quick.py does the same).
+_new: Final = tuple.__new__
+_EVENT: Final = Event
+_STATE: Final = State
 NO_SEATS: Final[frozenset[int]] = frozenset()
 ONLY: Final = tuple(frozenset((s,)) for s in range(8))  # ONLY[seat]: the set of that seat alone, built once
 
@@ -36,7 +40,7 @@ def public_mask(players: int) -> int:
     return (1 << (players + 1)) - 1
 
 
-Row = tuple[tuple[str, int], ...]  # one day of the board: (card, value) in play order
+Row: TypeAlias = tuple[tuple[str, int], ...]  # one day of the board: (card, value) in play order
 TIME_CARD_NUMBER: Final = cards.NUMBER_OF  # a Final alias: compiled, a C static instead of a module lookup
 
 
@@ -186,7 +190,7 @@ class Table:
     def emit(self, event_kind: str, event_audience: frozenset[int] | None = None, /, **data: object) -> None:
         # Not `kind`: an event's data may hold a "kind" (asked), which the compiled build would bind to
         # a positional-only parameter of that name instead of leaving it in `data`.
-        self.events.append(_new(Event, (event_kind, data, event_audience)))
+        self.events.append(_new(_EVENT, (event_kind, data, event_audience)))
 
     # --- knowledge ---------------------------------------------------------------------------
     def own_know(self) -> dict[str, int]:
@@ -283,7 +287,7 @@ class Table:
                 if grown >> seat & 1:
                     hands[seat] = cards.sorted_hand(hand)
         return _new(
-            State,
+            _STATE,
             (
                 self.players,
                 self.rng,

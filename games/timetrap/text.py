@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from games.core import i18n
 from games.core.contract import Event, Prompt
@@ -11,7 +11,7 @@ from games.core.names import Names
 from games.core.names import seat_name as person
 from games.timetrap import card_texts, cards, dates
 
-T = i18n.translate
+T: Final = i18n.translate
 
 i18n.register(
     {
@@ -92,7 +92,7 @@ i18n.register(
     }
 )
 
-_W: dict[str, dict[str, str]] = {
+_W: Final[dict[str, dict[str, str]]] = {
     "player": {"en": "Player {n}", "ja": "プレイヤー{n}"},
     "trap": {"en": "Time Trap", "ja": "タイムトラップ"},
     "pass": {"en": "Pass", "ja": "パス"},
@@ -153,7 +153,7 @@ def render_action(action: str, view: Mapping[str, Any], lang: str = "en", *, nam
     return action
 
 
-_EVENTS: dict[str, dict[str, str]] = {
+_EVENTS: Final[dict[str, dict[str, str]]] = {
     "start_player": {
         "en": "{p} is drawn as the first start player.",
         "ja": "抽選で{p}が最初のスタートプレイヤーです。",
@@ -195,7 +195,7 @@ _EVENTS: dict[str, dict[str, str]] = {
     "asked": {"en": "{p} must choose: {what}", "ja": "{p}が選択します：{what}"},
     "day_end": {"en": "Day {day} ends ({reason}).", "ja": "{day}日目終了（{reason}）。"},
 }
-_REASONS: dict[str, dict[str, str]] = {
+_REASONS: Final[dict[str, dict[str, str]]] = {
     "limit": {"en": "daily limit reached", "ja": "1日の上限に到達"},
     "passes": {"en": "everyone else passed", "ja": "他の全員がパス"},
     "empty_hand": {"en": "no cards left at the end of their turn", "ja": "手番終了時に手札なし"},
@@ -266,7 +266,7 @@ def render_event(event: Event, lang: str = "en", *, names: Names = None) -> str:
     return (template.get(lang) or template["en"]).format(**params)
 
 
-_PROMPTS: dict[str, dict[str, str]] = {
+_PROMPTS: Final[dict[str, dict[str, str]]] = {
     "turn": {
         "en": "Your turn: play a card (or pass if you cannot).",
         "ja": "あなたの手番：カードをプレイ（出せなければパス）。",

@@ -8,12 +8,16 @@ without the legal list it just built, and the shortcuts' day ends against the fu
 from __future__ import annotations
 
 import random
+from pathlib import Path
+
+import pytest
 
 from games.core.errors import IllegalAction
 from games.timetrap import allowed, cards, dates, quick, rules
 from games.timetrap.game import TIMETRAP as G
 from games.timetrap.state import State
 from games.timetrap.table import Table, first_trap, take_first_trap, take_from_board
+from tests.build.final_tables import tables_without_final
 
 
 def _seeded_states(games: int) -> list[State]:
@@ -455,3 +459,87 @@ def test_the_deal_and_the_tables_share_each_card_id() -> None:
             keys = allowed.PLAY if cards.is_time_card(card) else cards._TRAP_CARDS
             assert any(card is key for key in keys), card
     assert all(card is key for card, key in zip(cards.NUMBER_OF, allowed.TRAP, strict=True))
+
+
+_PACKAGE = Path(__file__).resolve().parents[2] / "games" / "timetrap"
+
+
+@pytest.mark.parametrize("module", sorted(path.name for path in _PACKAGE.glob("*.py")))
+def test_the_module_tables_are_final(module: str) -> None:
+    """Every module-level name a TIMETRAP module assigns is declared `Final` (compiled, a read of one that is
+    not goes through the module's dict on every use, a class built every action included: quick._EVENT and
+    _STATE); type aliases are declared `TypeAlias`."""
+    missing = tables_without_final(_PACKAGE / module)
+    assert not missing, f"{module}: module tables without Final: {missing}"
+
+
+def test_the_compiled_copy_of_a_state_lists_its_fields() -> None:
+    """quick._fields (the compiled build's `list(state)`, by 25 reads; on the source, `list`) against
+    `list(state)`, on states of seeded games of 2-4 players and a State built from JSON."""
+    states = [
+        state
+        for players in (2, 3, 4)
+        for seed in range(117200, 117210)
+        for state in _states_of(players, seed)
+    ]
+    states.append(State.from_json(states[-1].to_json()))
+    assert len(State._fields) == 25
+    for state in states:
+        assert quick._FIELDS_BY_READS(state) == list(state)
+        assert quick._fields(state) == list(state)  # the source build's is `list` itself
+
+
+def test_every_kept_verdict_is_its_keys_judgement() -> None:
+    """allowed's verdicts are kept by tile, date card and the day's last value (nested tables): after the
+    seeded games and states with values no play reaches (a malformed board), each kept verdict is what
+    _judge gives its own three keys, and allowed() gives every state the verdict of its own keys."""
+    checked = STATES + [state for seed in range(117210, 117230) for state in _states_of(2, seed)]
+    odd_rows = [((("or1", -1),),), ((("or1", 13),),), ((("tt0", 99),),), ((),)]
+    checked += [
+        STATES[5]._replace(board=row, day=1, tile_up=up, dates=dates_) for row in odd_rows for up in (True, False)
+        for dates_ in ((), ("B1",) * 6, ("Y2",) * 6, ("XX",) * 6)
+    ]  # fmt: skip
+    for state in checked:
+        row = state.board[state.day - 1] if len(state.board) >= state.day else ()
+        date = state.dates[state.day - 1] if state.day <= len(state.dates) else None
+        last = row[-1][1] if row else None
+        assert allowed.allowed(state) == allowed._judge(date, last, state.tile_up), (
+            date,
+            last,
+            state.tile_up,
+        )
+    kept = 0
+    for up, by_date in ((True, allowed._TILE_UP), (False, allowed._TILE_DOWN)):
+        for date, by_last in by_date.items():
+            for last, verdict in by_last.items():
+                assert verdict == allowed._judge(date, last, up), (up, date, last)
+                kept += 1
+    assert kept > 100
+
+
+def test_a_card_sorted_into_a_hand_in_order_is_the_sorted_hand() -> None:
+    """cards.sorted_in (the day's pick-up of a Time Trap card, quick._next_day) against sorted_hand of the
+    hand with the card: every hand of seeded games is in order (what it relies on), and every card of the
+    game put into it, or a card id outside the game's set, lands where the sort puts it."""
+    hands = {hand for state in STATES for hand in state.hands}
+    hands |= {hand for seed in range(117230, 117240) for state in _states_of(3, seed) for hand in state.hands}
+    assert len(hands) > 500
+    every_card = [*cards.NUMBER_OF, *cards._TRAP_CARDS, "zz9"]
+    for hand in hands:
+        assert cards.sorted_hand(hand) == hand
+        for card in every_card:
+            assert cards.sorted_in(hand, card) == cards.sorted_hand((*hand, card)), (hand, card)
+
+
+def test_a_hand_less_a_card_is_what_remove_leaves() -> None:
+    """quick._without (the compiled build's hand less a card, in play and trap) against `list.remove` on a
+    copy, for every card of every hand of seeded games and a card not held (the same refusal)."""
+    hands = {hand for state in STATES for hand in state.hands if hand}
+    assert len(hands) > 500
+    for hand in hands:
+        for card in hand:
+            kept = list(hand)
+            kept.remove(card)
+            assert quick._without(hand, card) == tuple(kept), (hand, card)
+        with pytest.raises(ValueError):
+            quick._without(hand, "zz9")
