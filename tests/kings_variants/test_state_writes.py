@@ -3,11 +3,13 @@ of the old one (`frozen`, the `I_*` positions of games/kings/variants/state.py) 
 `VState.changed`/`with_info` with keywords (docs/engine-speed.md, "KINGs variants on the compiled build, a
 second pass"). These hold the shortcut to the plain rule: every position names its field, a positional write
 is `_replace`, and every state of seeded games of each variant is a whole VState whose `info` the next
-state never changed in place. The hot modules' tables are `Final` (compiled, a C static each)."""
+state never changed in place. The hot modules' tables are `Final` (compiled, a C static each); the tables
+filled on first use instead of `functools.cache` (`owing`, `set_actions`) and the hand sort give the rule."""
 
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,8 @@ from typing import Any
 import pytest
 
 from games.kings.variants import state as state_module
+from games.kings.variants.base import owing
+from games.kings.variants.components import ALL_CARDS, COLOURS, set_actions, sort_cards, sort_key
 from games.kings.variants.state import VState, frozen
 from tests.build.final_tables import tables_without_final
 from tests.kings_variants.helpers import engine
@@ -81,3 +85,31 @@ def test_the_engine_tables_are_final(name: str) -> None:
     """Compiled, a module-level name without `Final` is read from the module's dict on every use."""
     missing = tables_without_final(_PACKAGE / f"{name}.py", _TYPE_ALIASES)
     assert not missing, f"{name}: module tables without Final: {missing}"
+
+
+def test_owing_is_the_seats_that_owe() -> None:
+    """`owing`'s table (filled on first use) against the rule, for every `pending` of up to five seats."""
+    for pending in itertools.product(range(5), repeat=5):
+        for n in range(1, 6):
+            owed = pending[:n]
+            seats = owing(owed)
+            assert seats == frozenset(seat for seat in range(n) if owed[seat] > 0)
+            assert owing(tuple(owed)) is seats  # built once
+
+
+def test_set_actions_are_the_colours_left() -> None:
+    """`set_actions`' table (filled on first use) against the rule: the colours nobody has, in order; a
+    fresh list each call."""
+    for sets in itertools.product(("", *COLOURS), repeat=4):
+        listed = set_actions(sets)
+        assert listed == [f"set:{colour}" for colour in COLOURS if colour not in sets]
+        listed.append("changed")
+        assert set_actions(sets) == [f"set:{colour}" for colour in COLOURS if colour not in sets]
+
+
+def test_sort_cards_is_hand_order() -> None:
+    rng = random.Random(117460)
+    for _ in range(2_000):
+        cards = rng.sample(ALL_CARDS, rng.randrange(0, 16))
+        assert sort_cards(cards) == tuple(sorted(cards, key=sort_key))
+        assert sort_cards(tuple(cards)) == tuple(sorted(cards, key=sort_key))

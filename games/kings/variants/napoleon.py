@@ -128,7 +128,7 @@ class Napoleon(Variant):
     def king_places(self, s: VState, colour: str, queen: str) -> frozenset[str]:
         """The fixed places, and the black king on the white jack only under a black lead."""
         places = self.king_table[colour][queen]
-        if colour == "k" and queen != "b" and lead_colour(s.trick) == "k":
+        if colour == "k" and queen != "b" and lead_colour(s[17]) == "k":  # trick
             return places | WHITE_JACK
         return places
 
@@ -167,9 +167,13 @@ class Napoleon(Variant):
         return owing(s[25])  # pending
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
-        if s.phase == "bid":  # C-level passes over the hand (asked once a bid)
-            return list(map(BID_ACTIONS.__getitem__, filter(BID_ACTIONS.__contains__, s[5][seat])))  # hands
-        if s.phase == "set":
+        phase = s[4]  # phase
+        if phase == "bid":  # C-level passes over the hand (asked once a bid)
+            hand = s[5][seat]  # hands
+            if WRAPS:  # compiled: a plain loop (calls through `map`, `filter` and bound methods cost more)
+                return [BID_ACTIONS[card] for card in hand if card in BID_ACTIONS]
+            return list(map(BID_ACTIONS.__getitem__, filter(BID_ACTIONS.__contains__, hand)))
+        if phase == "set":
             return set_actions(s[13])  # sets
         return self.discard_actions(s, seat, keep=KEEPERS)
 
@@ -281,14 +285,22 @@ class Napoleon(Variant):
     # --- scoring ---------------------------------------------------------------------------------------
     def round_points(self, s: VState, seat: int) -> tuple[int, int]:
         """(plus points, minus points) of one seat for the round (ナポレオン ■勝利点の獲得)."""
-        colour = s.sets[seat]
-        plus = data.NAPOLEON_TRICK * s.tricks[seat]
+        colour = s[13][seat]  # sets (fields read by index: five seats a round end)
+        plus = data.NAPOLEON_TRICK * s[21][seat]  # tricks
         # 「トリックでとったキングと同じ色のカード(キングの裏面)」: the used king's back side, so paid only once
         # the king has been used (in this round or the last: the back side lasts, RULINGS.md).
-        taken = s.taken[seat]
-        plus += sum(map(PLUS_POINTS[colour, s.king_used[seat]].__getitem__, taken))
-        minus = sum(map(MINUS_POINTS.__getitem__, taken))
-        if s.round == 2 and not s.king_used[seat]:
+        taken = s[10][seat]  # taken
+        used = s[14][seat]  # king_used
+        plus_points = PLUS_POINTS[colour, used]
+        if WRAPS:  # compiled: a plain loop (`sum(map(...))` calls through a bound method there)
+            minus = 0
+            for card in taken:
+                plus += plus_points[card]
+                minus += MINUS_POINTS[card]
+        else:
+            plus += sum(map(plus_points.__getitem__, taken))
+            minus = sum(map(MINUS_POINTS.__getitem__, taken))
+        if s[3] == 2 and not used:  # round
             plus += data.NAPOLEON_UNUSED_KING[colour]
         return plus, minus
 

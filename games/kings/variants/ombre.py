@@ -140,9 +140,10 @@ class Ombre(Variant):
         return list(AUCTION_ACTIONS[least])
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
-        if s.phase == "auction":
+        phase = s[4]  # phase (read by index: asked twice an action)
+        if phase == "auction":
             return self.auction_actions(s, seat)
-        if s.phase == "set":
+        if phase == "set":
             return set_actions(s[13])  # sets
         return self.discard_actions(s, seat)
 
@@ -151,7 +152,7 @@ class Ombre(Variant):
             # (Variant.apply has checked that the seat is to act)
             if action not in self.phase_actions(s, seat):
                 raise IllegalAction("unknown_action")
-            if s.phase == "auction":
+            if s[4] == "auction":  # phase
                 return self.bid(s, seat, action)
             return self.take_set(s, seat, action.split(":", 1)[1])
         s = self.apply_discard(s, seat, action)

@@ -107,7 +107,8 @@ class Whist(Variant):
         return [new_event("first_picker", {"seat": int(s.get("first_picker")), "variant": self.id})]
 
     def phase_to_act(self, s: VState) -> frozenset[int]:
-        return SEAT[s.order[0]] if s.order else NOBODY
+        order = s[26]  # order (read by index: asked three times a pick)
+        return SEAT[order[0]] if order else NOBODY
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
         """Round 1: a set or a flag/rare, ending with one of each; rounds 2-3: a flag or rare."""
