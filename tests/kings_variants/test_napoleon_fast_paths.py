@@ -1,5 +1,6 @@
 """Napoleon's round scoring sums precomputed tables and a bid is checked by one lookup (docs/engine-speed.md):
-this holds both to the plain rule at every state of seeded games."""
+this holds both to the plain rule at every state of seeded games, on each build's branch (the module's
+`WRAPS` flag patched: compiled, the sums and the bid listing are plain loops; the source keeps `map`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from games.core.errors import IllegalAction
-from games.kings.variants import data
+from games.kings.variants import data, napoleon
 from games.kings.variants.components import ALL_CARDS
 from games.kings.variants.napoleon import BID_ACTIONS, CARD_POINTS, Napoleon
 from games.kings.variants.state import VState
@@ -50,7 +51,9 @@ def states(seeds: range) -> Iterator[VState]:
         yield state
 
 
-def test_round_points_match_the_plain_loop() -> None:
+@pytest.mark.parametrize("wraps", [False, True])
+def test_round_points_match_the_plain_loop(wraps: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(napoleon, "WRAPS", wraps)
     checked = 0
     for state in states(range(30)):
         if "" in state.sets:
@@ -61,9 +64,11 @@ def test_round_points_match_the_plain_loop() -> None:
     assert checked > 10000
 
 
+@pytest.mark.parametrize("wraps", [False, True])
 @pytest.mark.parametrize("back", [False, True])
-def test_round_points_of_every_card(back: bool) -> None:
+def test_round_points_of_every_card(back: bool, wraps: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each card alone in a seat's taken pile, for every set colour, with the king's back side up or not."""
+    monkeypatch.setattr(napoleon, "WRAPS", wraps)
     base = next(s for s in states(range(1)) if "" not in s.sets)
     for colour in ("w", "r", "b", "g", "k"):
         for card in ALL_CARDS:
@@ -75,7 +80,9 @@ def test_round_points_of_every_card(back: bool) -> None:
             assert RULES.round_points(s, 0) == plain_round_points(s, 0), (colour, card)
 
 
-def test_bid_check_accepts_exactly_the_listed_bids() -> None:
+@pytest.mark.parametrize("wraps", [False, True])
+def test_bid_check_accepts_exactly_the_listed_bids(wraps: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(napoleon, "WRAPS", wraps)
     odd = [
         "bid:",
         "bid",

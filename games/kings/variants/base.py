@@ -33,7 +33,9 @@ from games.kings.variants.components import (
     sort_cards,
 )
 from games.kings.variants.state import (
+    I_ASIDE,
     I_BONUS,
+    I_DECK,
     I_DISCARDS,
     I_HANDS,
     I_KING_USED,
@@ -43,12 +45,14 @@ from games.kings.variants.state import (
     I_PUBLIC,
     I_QUEEN_LEFT,
     I_REGULAR,
+    I_RNG,
     I_TAKEN,
     I_TRICK,
     I_TRICKS,
     I_WAITING,
     Entry,
     VState,
+    frozen,
     put,
     without,
 )
@@ -63,6 +67,12 @@ from games.kings.variants.tricks import (
 )
 
 _new_tuple: Final = tuple.__new__  # a NamedTuple from ready items (hot path; skips its __new__)
+# The two NamedTuple classes a play builds, as `Final` names: compiled, a C static each (a module-level
+# class read by its own name is a lookup in the module's dict on every use).
+_VSTATE: Final = VState
+_EVENT: Final = Event
+_ENTRY: Final = Entry  # and a play row's entries (built by `tuple.__new__` too: ~3.6k instructions less each,
+# compiled, than the NamedTuple's own Python-level __new__; 8 a row, on each play action's first use)
 NO_CARDS: Final[frozenset[str]] = frozenset()
 SEAT: Final = tuple(frozenset({seat}) for seat in range(8))
 """The `to_act` set of one seat, built once."""
@@ -99,10 +109,17 @@ def tagged(events: list[Event], variant: str) -> list[Event]:
     return events
 
 
-@functools.cache
+_OWING: Final[dict[tuple[int, ...], frozenset[int]]] = {}
+"""`owing` by `pending`, filled on first use: a dict read instead of a `functools.cache` call (compiled, a
+call through a Python-level callable, ~900 instructions; an exchange discard asks three times)."""
+
+
 def owing(pending: tuple[int, ...]) -> frozenset[int]:
     """The seats that still owe discards: the `to_act` of an exchange, one set per `pending` (built once)."""
-    return frozenset([seat for seat, owed in enumerate(pending) if owed > 0])
+    seats = _OWING.get(pending)
+    if seats is None:
+        seats = _OWING[pending] = frozenset([seat for seat, owed in enumerate(pending) if owed > 0])
+    return seats
 
 
 class Variant(ABC):
@@ -147,10 +164,12 @@ class Variant(ABC):
             card,
             queen,
             king,
-            tuple((Entry(seat, card, king, queen),) for seat in ROW_SEATS),
+            tuple([(_new_tuple(_ENTRY, (seat, card, king, queen)),) for seat in ROW_SEATS]),
             tuple(
-                {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
-                for seat in ROW_SEATS
+                [
+                    {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
+                    for seat in ROW_SEATS
+                ]
             ),
         )
         self.play_rows[action] = row
@@ -337,8 +356,8 @@ class Variant(ABC):
                 w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
                 w[I_WAITING] = w[20] + (seat,)  # waiting
                 w[I_REGULAR] = regular + 1
-                return _new_tuple(VState, w), [
-                    _new_tuple(Event, ("green", {"seat": seat, "variant": self.id}, None))
+                return _new_tuple(_VSTATE, w), [
+                    _new_tuple(_EVENT, ("green", {"seat": seat, "variant": self.id}, None))
                 ]
             hands = list(w[5])  # hands (a list and back: fewer tuples than slicing both)
             hand = list(hands[seat])
@@ -359,9 +378,9 @@ class Variant(ABC):
             public = w[24]  # public
             if card in public:
                 w[I_PUBLIC] = public - {card}
-            events = [_new_tuple(Event, ("played", datas[seat].copy(), None))]  # a dict of its own
+            events = [_new_tuple(_EVENT, ("played", datas[seat].copy(), None))]  # a dict of its own
             if regular < players or waiting:
-                return _new_tuple(VState, w), events
+                return _new_tuple(_VSTATE, w), events
             return self.finish_trick(s, w, trick, events)
         if phase == "scored":  # everyone may go on (seated: checked above)
             new, events = self.continue_apply(s, seat, action)
@@ -468,9 +487,9 @@ class Variant(ABC):
         w[I_LEADER] = winner
         w[I_REGULAR] = 0
         w[I_WAITING] = ()
-        s = _new_tuple(VState, w)
+        s = _new_tuple(_VSTATE, w)
         data = {"winner": winner, "cards": list(cards), "red_queen": red, "variant": self.id}
-        events.append(_new_tuple(Event, ("trick", data, None)))
+        events.append(_new_tuple(_EVENT, ("trick", data, None)))
         s, more = self.after_trick(s, winner, rares)
         if more:
             events.extend(tagged(more, self.id))
@@ -483,29 +502,35 @@ class Variant(ABC):
 
     # --- shared helpers for subclasses -----------------------------------------------------------------
     def empty_seats(self, s: VState) -> VState:
-        n = s.players
-        empty: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
-        return s.changed(
-            discards=empty,
-            taken=empty,
-            aside=empty,
-            trick=(),
-            last_trick=(),
-            regular=0,
-            waiting=(),
-            tricks=(0,) * n,
-            bonus=(0,) * n,
-            pending=(0,) * n,
-        )
+        """The seats' round zones emptied (written by field position, `frozen`: once a round)."""
+        n = s[1]  # players
+        empty: tuple[tuple[str, ...], ...] = tuple([() for _ in range(n)])
+        w = list(s)
+        w[I_DISCARDS] = empty
+        w[I_TAKEN] = empty
+        w[I_ASIDE] = empty
+        w[I_TRICK] = ()
+        w[I_LAST_TRICK] = ()
+        w[I_REGULAR] = 0
+        w[I_WAITING] = ()
+        w[I_TRICKS] = (0,) * n
+        w[I_BONUS] = (0,) * n
+        w[I_PENDING] = (0,) * n
+        return frozen(w)
 
     def deal(self, s: VState, cards: Sequence[str], each: int) -> VState:
         """Shuffle `cards` with the state's RNG, deal `each` to every seat; the rest is the deck."""
-        rng = Rng(s.rng)
+        rng = Rng(s[2])  # rng
         shuffled = rng.shuffled(list(cards))
-        hands = tuple(
-            sort_cards([*s.hands[i], *shuffled[i * each : (i + 1) * each]]) for i in range(s.players)
+        hands = s[5]  # hands
+        players = s[1]  # players
+        w = list(s)
+        w[I_RNG] = rng.state
+        w[I_HANDS] = tuple(
+            [sort_cards([*hands[i], *shuffled[i * each : (i + 1) * each]]) for i in range(players)]
         )
-        return s.changed(rng=rng.state, hands=hands, deck=tuple(shuffled[s.players * each :]))
+        w[I_DECK] = tuple(shuffled[players * each :])
+        return frozen(w)
 
     def king_number(self, s: VState, seat: int) -> int:
         colour = s.sets[seat]
@@ -532,5 +557,5 @@ class Variant(ABC):
         w[I_HANDS] = put(hands, seat, without(hand, card))
         w[I_DISCARDS] = put(discards, seat, discards[seat] + (card,))
         w[I_PENDING] = put(pending, seat, pending[seat] - 1)
-        new: VState = _new_tuple(VState, w)
+        new: VState = _new_tuple(_VSTATE, w)
         return new

@@ -92,7 +92,9 @@ def sort_key(card: str) -> tuple[int, int]:
 
 
 def sort_cards(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=_hand_rank))
+    out = list(cards)  # a copy sorted in place: compiled, `sorted(cards, key=...)` is looked up on
+    out.sort(key=_hand_rank)  # builtins and called with a keyword (~550 instructions more; deals sort hands)
+    return tuple(out)
 
 
 # --- precomputed tables for the play phase's hot path (docs/engine-speed.md) ---------------------------
@@ -124,16 +126,21 @@ SET_ACTIONS: Final = tuple((c, f"set:{c}") for c in COLOURS)
 """(colour, "set:COLOUR") for each KQJ set, in COLOURS order, built once."""
 
 
+_SET_ACTIONS_BY_SETS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
+"""`set_actions` by the seats' sets, filled on first use (a few hundred combinations at most): a dict read
+instead of a `functools.cache` call (compiled, a call through a Python-level callable, ~900 instructions)."""
+
+
 def set_actions(sets: tuple[str, ...]) -> list[str]:
     """The set picks left: "set:COLOUR" for each colour no seat has taken yet, in COLOURS order (a fresh
     list: the caller may keep or change it)."""
-    return list(_set_actions(sets))
+    actions = _SET_ACTIONS_BY_SETS.get(sets)
+    if actions is None:
+        actions = _SET_ACTIONS_BY_SETS[sets] = tuple(
+            [action for colour, action in SET_ACTIONS if colour not in sets]
+        )
+    return list(actions)
 
-
-@cache
-def _set_actions(sets: tuple[str, ...]) -> tuple[str, ...]:
-    """`set_actions` by the seats' sets, built once per combination (a few hundred at most)."""
-    return tuple([action for colour, action in SET_ACTIONS if colour not in sets])
 
 QUEENS_ON_CARDS: Final = ("w", "r", "b", "k")
 """Queens used together with a played card (the green queen is an action of its own)."""

@@ -34,7 +34,26 @@ from games.kings.variants.components import (
     sort_cards,
     value_of,
 )
-from games.kings.variants.state import VState, put, without
+from games.kings.variants.state import (
+    I_ASIDE,
+    I_BOX,
+    I_DECK,
+    I_HANDS,
+    I_INFO,
+    I_LEADER,
+    I_ORDER,
+    I_PENDING,
+    I_PHASE,
+    I_PUBLIC,
+    I_REGULAR,
+    I_ROUND,
+    I_SCORES,
+    I_SETS,
+    VState,
+    frozen,
+    put,
+    without,
+)
 from games.kings.variants.tricks import lead_colour
 
 _SEAT_NUMBERS: Final = range(8)  # compress() stops at the shorter input: every seat of the table
@@ -109,7 +128,7 @@ class Napoleon(Variant):
     def king_places(self, s: VState, colour: str, queen: str) -> frozenset[str]:
         """The fixed places, and the black king on the white jack only under a black lead."""
         places = self.king_table[colour][queen]
-        if colour == "k" and queen != "b" and lead_colour(s.trick) == "k":
+        if colour == "k" and queen != "b" and lead_colour(s[17]) == "k":  # trick
             return places | WHITE_JACK
         return places
 
@@ -148,9 +167,13 @@ class Napoleon(Variant):
         return owing(s[25])  # pending
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
-        if s.phase == "bid":  # C-level passes over the hand (asked once a bid)
-            return list(map(BID_ACTIONS.__getitem__, filter(BID_ACTIONS.__contains__, s[5][seat])))  # hands
-        if s.phase == "set":
+        phase = s[4]  # phase
+        if phase == "bid":  # C-level passes over the hand (asked once a bid)
+            hand = s[5][seat]  # hands
+            if WRAPS:  # compiled: a plain loop (calls through `map`, `filter` and bound methods cost more)
+                return [BID_ACTIONS[card] for card in hand if card in BID_ACTIONS]
+            return list(map(BID_ACTIONS.__getitem__, filter(BID_ACTIONS.__contains__, hand)))
+        if phase == "set":
             return set_actions(s[13])  # sets
         return self.discard_actions(s, seat, keep=KEEPERS)
 
@@ -174,37 +197,41 @@ class Napoleon(Variant):
         return s, events
 
     def commit_bid(self, s: VState, seat: int, card: str) -> tuple[VState, list[Event]]:
-        """Bids are chosen in secret and revealed together (RULINGS: simultaneous choices)."""
-        s = s.changed(
-            hands=put(s.hands, seat, without(s.hands[seat], card)), aside=put(s.aside, seat, (card,))
-        )
+        """Bids are chosen in secret and revealed together (RULINGS: simultaneous choices). The new states are
+        written by field position (`frozen`), as every step of this module's set-up phases."""
+        hands = s[5]  # hands
+        w = list(s)
+        w[I_HANDS] = put(hands, seat, without(hands[seat], card))
+        w[I_ASIDE] = aside = put(s[12], seat, (card,))  # aside
         events = [new_event("bid_committed", {"seat": seat})]
-        if not all(s.aside):
-            return s, events
-        bids = [pile[0] for pile in s.aside]
-        order = sorted(range(s.players), key=lambda i: (-value_of(bids[i]), BID_TIE_ORDER.index(bids[i][0])))
-        s = s.changed(
-            box=(*s.box, *bids),
-            aside=tuple(() for _ in range(s.players)),
-            phase="set",
-            order=tuple(order),
-        ).with_info(bids=bids)
-        return s, [*events, new_event("bids", {"cards": bids, "order": order})]
+        if not all(aside):
+            return frozen(w), events
+        bids = [pile[0] for pile in aside]
+        players = s[1]  # players
+        order = sorted(range(players), key=lambda i: (-value_of(bids[i]), BID_TIE_ORDER.index(bids[i][0])))
+        w[I_BOX] = (*s[7], *bids)  # box
+        w[I_ASIDE] = tuple(() for _ in range(players))
+        w[I_PHASE] = "set"
+        w[I_ORDER] = tuple(order)
+        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        info["bids"] = bids
+        return frozen(w), [*events, new_event("bids", {"cards": bids, "order": order})]
 
     def take_set(self, s: VState, seat: int, colour: str) -> tuple[VState, list[Event]]:
         courts = (court(colour, 11), court(colour, 12))
-        box = s.box
+        box = s[7]  # box
         for card in courts:
             box = without(box, card)
-        s = s.changed(
-            sets=put(s.sets, seat, colour),
-            box=box,
-            hands=put(s.hands, seat, sort_cards([*s.hands[seat], *courts])),
-            public=s.public | set(courts),
-            order=s.order[1:],
-        )
+        hands = s[5]  # hands
+        w = list(s)
+        w[I_SETS] = put(s[13], seat, colour)  # sets
+        w[I_BOX] = box
+        w[I_HANDS] = put(hands, seat, sort_cards([*hands[seat], *courts]))
+        w[I_PUBLIC] = s[24] | set(courts)  # public
+        w[I_ORDER] = order = s[26][1:]  # order
+        s = frozen(w)
         events = [new_event("set_taken", {"seat": seat, "colour": colour})]
-        if s.order:
+        if order:
             return s, events
         emperor, partner = self.seat_of(s, "w"), self.seat_of(s, "k")
         events.append(new_event("teams", {"emperor": emperor, "partner": partner}))
@@ -215,16 +242,21 @@ class Napoleon(Variant):
     def exchanges(self, s: VState, seats: list[int]) -> tuple[VState, list[Event]]:
         """Each listed seat takes 4 deck cards (in order) and then owes 4 discards."""
         events: list[Event] = []
-        deck = s.deck
-        hands = s.hands
-        pending = list(s.pending)
+        deck = s[6]  # deck
+        hands = s[5]  # hands
+        pending = list(s[25])  # pending
         for seat in seats:
             drawn, deck = deck[: data.NAPOLEON_EXCHANGE], deck[data.NAPOLEON_EXCHANGE :]
             hands = put(hands, seat, sort_cards([*hands[seat], *drawn]))
             pending[seat] = data.NAPOLEON_EXCHANGE
             events.append(new_event("exchange", {"seat": seat, "count": len(drawn)}))
             events.append(new_event("drawn", {"seat": seat, "cards": list(drawn)}, frozenset({seat})))
-        return s.changed(deck=deck, hands=hands, pending=tuple(pending), phase="exchange"), events
+        w = list(s)
+        w[I_DECK] = deck
+        w[I_HANDS] = hands
+        w[I_PENDING] = tuple(pending)
+        w[I_PHASE] = "exchange"
+        return frozen(w), events
 
     def dispatch(self, s: VState) -> tuple[VState, list[Event]]:
         """ジャックの派遣: white and black swap jacks; red, blue, green pass theirs clockwise."""
@@ -240,13 +272,12 @@ class Napoleon(Variant):
             hands[taker].append(card)
         starter = min(range(s.players), key=lambda i: self.king_number(s, i))
         leader = emperor if s.round == 1 else starter
-        s = s.changed(
-            hands=tuple(sort_cards(h) for h in hands),
-            phase="play",
-            leader=leader,
-            regular=0,
-        )
-        return s, [
+        w = list(s)
+        w[I_HANDS] = tuple([sort_cards(h) for h in hands])
+        w[I_PHASE] = "play"
+        w[I_LEADER] = leader
+        w[I_REGULAR] = 0
+        return frozen(w), [
             new_event("dispatch", {"moves": [[c, t] for c, _, t in moves]}),
             new_event("start_player", {"seat": leader}),
         ]
@@ -254,14 +285,22 @@ class Napoleon(Variant):
     # --- scoring ---------------------------------------------------------------------------------------
     def round_points(self, s: VState, seat: int) -> tuple[int, int]:
         """(plus points, minus points) of one seat for the round (ナポレオン ■勝利点の獲得)."""
-        colour = s.sets[seat]
-        plus = data.NAPOLEON_TRICK * s.tricks[seat]
+        colour = s[13][seat]  # sets (fields read by index: five seats a round end)
+        plus = data.NAPOLEON_TRICK * s[21][seat]  # tricks
         # 「トリックでとったキングと同じ色のカード(キングの裏面)」: the used king's back side, so paid only once
         # the king has been used (in this round or the last: the back side lasts, RULINGS.md).
-        taken = s.taken[seat]
-        plus += sum(map(PLUS_POINTS[colour, s.king_used[seat]].__getitem__, taken))
-        minus = sum(map(MINUS_POINTS.__getitem__, taken))
-        if s.round == 2 and not s.king_used[seat]:
+        taken = s[10][seat]  # taken
+        used = s[14][seat]  # king_used
+        plus_points = PLUS_POINTS[colour, used]
+        if WRAPS:  # compiled: a plain loop (`sum(map(...))` calls through a bound method there)
+            minus = 0
+            for card in taken:
+                plus += plus_points[card]
+                minus += MINUS_POINTS[card]
+        else:
+            plus += sum(map(plus_points.__getitem__, taken))
+            minus = sum(map(MINUS_POINTS.__getitem__, taken))
+        if s[3] == 2 and not used:  # round
             plus += data.NAPOLEON_UNUSED_KING[colour]
         return plus, minus
 
@@ -278,29 +317,35 @@ class Napoleon(Variant):
             scores[seat] = max(0, scores[seat] + plus - minus)  # Ruling: never below 0
             points.append(scores[seat] - before)
         totals = self.team_totals(s, tuple(scores))
-        s = s.changed(scores=tuple(scores)).with_info(
-            team_scores=totals, round_points=points, round_totals=[*s.get("round_totals", []), list(scores)]
-        )
+        w = list(s)
+        w[I_SCORES] = tuple(scores)
+        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        info["team_scores"] = totals
+        info["round_points"] = points
+        info["round_totals"] = [*s.get("round_totals", []), list(scores)]
         events = [
             new_event(
                 "round_scored", {"round": s.round, "points": points, "scores": scores, "team_scores": totals}
             )
         ]
         if s.round >= data.ROUNDS["napoleon"]:
-            return s.changed(phase="over"), [*events, new_event("game_over", {"scores": scores})]
-        return s.changed(phase="scored"), events
+            w[I_PHASE] = "over"
+            return frozen(w), [*events, new_event("game_over", {"scores": scores})]
+        w[I_PHASE] = "scored"
+        return frozen(w), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         own = {i: (court(s.sets[i], 11), court(s.sets[i], 12)) for i in range(s.players)}
         courts = {c for pair in own.values() for c in pair}
         cards = list(filterfalse(courts.__contains__, self.all_cards(s)))  # a C-level pass over ~50 cards
-        s = s.changed(
-            round=2,
-            hands=tuple(sort_cards(own[i]) for i in range(s.players)),
-            box=(),
-            public=frozenset(courts),
-        ).with_info(bids=None)
-        s = self.empty_seats(s)
+        w = list(s)
+        w[I_ROUND] = 2
+        w[I_HANDS] = tuple([sort_cards(own[i]) for i in range(s.players)])
+        w[I_BOX] = ()
+        w[I_PUBLIC] = frozenset(courts)
+        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        info["bids"] = None
+        s = self.empty_seats(frozen(w))
         s = self.deal(s, cards, 7)
         emperor = self.seat_of(s, "w")
         totals = s.get("team_scores")

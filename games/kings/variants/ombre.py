@@ -17,7 +17,30 @@ from games.core.rng import Rng, seed_state
 from games.kings.variants import data
 from games.kings.variants.base import SEAT, Variant, owing
 from games.kings.variants.components import base_deck, set_actions, sort_cards
-from games.kings.variants.state import VState, put
+from games.kings.variants.state import (
+    I_ASIDE,
+    I_BOX,
+    I_DEAD,
+    I_DECK,
+    I_HANDS,
+    I_INFO,
+    I_KING_OK,
+    I_KING_USED,
+    I_LEADER,
+    I_ORDER,
+    I_PENDING,
+    I_PHASE,
+    I_PUBLIC,
+    I_QUEEN_LEFT,
+    I_REGULAR,
+    I_RNG,
+    I_ROUND,
+    I_SCORES,
+    I_SETS,
+    VState,
+    frozen,
+    put,
+)
 
 REMOVED_FLAG: Final = "flag2"  # text: 白旗1枚を抜いたプレイングカード
 OMBRE_DECK: Final = tuple(c for c in base_deck() if c != REMOVED_FLAG)
@@ -72,32 +95,33 @@ class Ombre(Variant):
         shuffled = rng.shuffled(OMBRE_DECK)
         hands = tuple(sort_cards(shuffled[i * 9 : (i + 1) * 9]) for i in range(n))
         aside = tuple(tuple(shuffled[n * 9 + i * 3 : n * 9 + (i + 1) * 3]) for i in range(n))
-        s = s.changed(
-            rng=rng.state,
-            round=round_no,
-            phase="auction",
-            hands=hands,
-            box=(REMOVED_FLAG,),
-            dead=(),
-            sets=("",) * n,
-            king_used=(False,) * n,
-            king_ok=(False,) * n,
-            queen_left=(0,) * n,
-            public=frozenset(),
-            order=(),
-            leader=start,
-        )
-        s = self.empty_seats(s)
-        return s.changed(aside=aside, deck=tuple(shuffled[n * 12 :])).with_info(
-            start=start,
-            high=start,
-            count=0,
-            counts=[0] * n,
-            passed=[],
-            turn=(start + 1) % n,
-            king=None,
-            trump=None,
-        )
+        w = list(s)  # the new states written by field position (`frozen`), as every set-up step here
+        w[I_RNG] = rng.state
+        w[I_ROUND] = round_no
+        w[I_PHASE] = "auction"
+        w[I_HANDS] = hands
+        w[I_BOX] = (REMOVED_FLAG,)
+        w[I_DEAD] = ()
+        w[I_SETS] = ("",) * n
+        w[I_KING_USED] = (False,) * n
+        w[I_KING_OK] = (False,) * n
+        w[I_QUEEN_LEFT] = (0,) * n
+        w[I_PUBLIC] = frozenset()
+        w[I_ORDER] = ()
+        w[I_LEADER] = start
+        w = list(self.empty_seats(frozen(w)))
+        w[I_ASIDE] = aside
+        w[I_DECK] = tuple(shuffled[n * 12 :])
+        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        info["start"] = start
+        info["high"] = start
+        info["count"] = 0
+        info["counts"] = [0] * n
+        info["passed"] = []
+        info["turn"] = (start + 1) % n
+        info["king"] = None
+        info["trump"] = None
+        return frozen(w)
 
     def phase_to_act(self, s: VState) -> frozenset[int]:
         phase = s[4]  # phase (read by index: asked three times per action)
@@ -116,9 +140,10 @@ class Ombre(Variant):
         return list(AUCTION_ACTIONS[least])
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
-        if s.phase == "auction":
+        phase = s[4]  # phase (read by index: asked twice an action)
+        if phase == "auction":
             return self.auction_actions(s, seat)
-        if s.phase == "set":
+        if phase == "set":
             return set_actions(s[13])  # sets
         return self.discard_actions(s, seat)
 
@@ -127,16 +152,24 @@ class Ombre(Variant):
             # (Variant.apply has checked that the seat is to act)
             if action not in self.phase_actions(s, seat):
                 raise IllegalAction("unknown_action")
-            if s.phase == "auction":
+            if s[4] == "auction":  # phase
                 return self.bid(s, seat, action)
             return self.take_set(s, seat, action.split(":", 1)[1])
         s = self.apply_discard(s, seat, action)
         events = [new_event("discarded", {"seat": seat})]
         if not any(s[25]):  # pending (read by index: an exchange is ~15% of Ombre's actions)
-            king = int(s.get("king"))
-            s = s.changed(phase="play", leader=king, regular=0)
-            events.append(new_event("start_player", {"seat": king}))
+            s, more = self.start_play(s)
+            events.extend(more)
         return s, events
+
+    def start_play(self, s: VState) -> tuple[VState, list[Event]]:
+        """The King leads the first trick."""
+        king = int(s.get("king"))
+        w = list(s)
+        w[I_PHASE] = "play"
+        w[I_LEADER] = king
+        w[I_REGULAR] = 0
+        return frozen(w), [new_event("start_player", {"seat": king})]
 
     def bid(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
         info: Any = s[28]  # info (read once: the auction's facts are set by every deal)
@@ -159,51 +192,59 @@ class Ombre(Variant):
             if other not in passed and other != high:
                 nxt = other
                 break
+        w = list(s)  # the auction's facts in a new info dict (a state's is never changed in place)
+        info = w[I_INFO] = dict(info)
+        info["passed"] = passed
+        info["counts"] = counts
+        info["high"] = high
+        info["count"] = count
         if len(passed) < players - 1 and nxt is not None:
-            return s.with_info(passed=passed, counts=counts, high=high, count=count, turn=nxt), [event]
-        s = s.with_info(passed=passed, counts=counts, high=high, count=count)
-        return self.auction_won(s, high, [event])
+            info["turn"] = nxt
+            return frozen(w), [event]
+        return self.auction_won(frozen(w), high, [event])
 
     def auction_won(self, s: VState, king: int, events: list[Event]) -> tuple[VState, list[Event]]:
         """The King keeps the auction cards it did not spend (and discards as many); rivals take all 3."""
         used = int(s.get("counts")[king])
-        hands = list(s.hands)
-        pending = [0] * s.players
-        dead = list(s.dead)
-        for seat in range(s.players):
-            cards = s.aside[seat]
+        players = s[1]  # players
+        hands = list(s[5])  # hands
+        pending = [0] * players
+        dead = list(s[8])  # dead
+        aside = s[12]  # aside
+        for seat in range(players):
+            cards = aside[seat]
             if seat == king:
                 dead.extend(cards[:used])
                 cards = cards[used:]
             hands[seat] = sort_cards([*hands[seat], *cards])
             pending[seat] = len(cards)
-        s = s.changed(
-            hands=tuple(hands),
-            aside=tuple(() for _ in range(s.players)),
-            dead=tuple(dead),
-            pending=tuple(pending),
-            phase="set",
-            order=tuple((king + k) % s.players for k in range(s.players)),
-            king_ok=tuple(i == king for i in range(s.players)),
-        ).with_info(king=king)
-        return s, [*events, new_event("auction_won", {"seat": king, "count": used})]
+        w = list(s)
+        w[I_HANDS] = tuple(hands)
+        w[I_ASIDE] = tuple([() for _ in range(players)])
+        w[I_DEAD] = tuple(dead)
+        w[I_PENDING] = tuple(pending)
+        w[I_PHASE] = "set"
+        w[I_ORDER] = tuple([(king + k) % players for k in range(players)])
+        w[I_KING_OK] = tuple([i == king for i in range(players)])
+        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        info["king"] = king
+        return frozen(w), [*events, new_event("auction_won", {"seat": king, "count": used})]
 
     def take_set(self, s: VState, seat: int, colour: str) -> tuple[VState, list[Event]]:
-        s = s.changed(
-            sets=put(s.sets, seat, colour),
-            queen_left=put(s.queen_left, seat, 1),
-            order=s.order[1:],
-        )
+        w = list(s)
+        w[I_SETS] = put(s[13], seat, colour)  # sets
+        w[I_QUEEN_LEFT] = put(s[16], seat, 1)  # queen_left
+        w[I_ORDER] = order = s[26][1:]  # order
         if seat == s.get("king"):
-            s = s.with_info(trump=colour)
+            info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+            info["trump"] = colour
         events = [new_event("set_taken", {"seat": seat, "colour": colour})]
-        if not s.order:
-            s = s.changed(phase="exchange")
-            if not any(s.pending):
-                king = int(s.get("king"))
-                s = s.changed(phase="play", leader=king, regular=0)
-                events.append(new_event("start_player", {"seat": king}))
-        return s, events
+        if not order:
+            w[I_PHASE] = "exchange"
+            if not any(s[25]):  # pending
+                s, more = self.start_play(frozen(w))
+                return s, events + more
+        return frozen(w), events
 
     # --- tricks and scoring -----------------------------------------------------------------------------
     def after_trick(self, s: VState, winner: int, rares_beaten: int) -> tuple[VState, list[Event]]:
@@ -211,7 +252,10 @@ class Ombre(Variant):
         if not rares_beaten:
             return s, []
         points = data.OMBRE_FLAG_BEATS_RARE * rares_beaten
-        s = s.changed(scores=put(s.scores, winner, s.scores[winner] + points))
+        scores = s[23]  # scores
+        w = list(s)
+        w[I_SCORES] = put(scores, winner, scores[winner] + points)
+        s = frozen(w)
         return s, [new_event("flag_beats_rare", {"seat": winner, "points": points})]
 
     def end_round(self, s: VState) -> tuple[VState, list[Event]]:
@@ -230,7 +274,10 @@ class Ombre(Variant):
             if wins[r] == data.OMBRE_RIVAL_JACK_WINS:
                 points[r] += data.OMBRE_RIVAL_JACK
         scores = tuple(a + b for a, b in zip(s.scores, points, strict=True))
-        s = s.changed(scores=scores).with_info(round_totals=[*s.get("round_totals", []), list(scores)])
+        w = list(s)
+        w[I_SCORES] = scores
+        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        info["round_totals"] = [*s.get("round_totals", []), list(scores)]
         events = [
             new_event(
                 "round_scored",
@@ -238,8 +285,10 @@ class Ombre(Variant):
             )
         ]
         if s.round >= data.ROUNDS["ombre"]:
-            return s.changed(phase="over"), [*events, new_event("game_over", {"scores": list(scores)})]
-        return s.changed(phase="scored"), events
+            w[I_PHASE] = "over"
+            return frozen(w), [*events, new_event("game_over", {"scores": list(scores)})]
+        w[I_PHASE] = "scored"
+        return frozen(w), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         start = (int(s.get("start")) + 1) % s.players

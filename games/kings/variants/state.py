@@ -118,7 +118,20 @@ class VState(NamedTuple):
 FIELD: Final[dict[str, int]] = {name: i for i, name in enumerate(VState._fields)}
 """Each field's position (VState.changed)."""
 
-# Field positions written on the play phase's hot path (see VState).
+# Field positions, written on the play phase's hot path and by the set-up phases' steps (see VState).
+I_RNG: Final = VState._fields.index("rng")
+I_ROUND: Final = VState._fields.index("round")
+I_PHASE: Final = VState._fields.index("phase")
+I_DECK: Final = VState._fields.index("deck")
+I_BOX: Final = VState._fields.index("box")
+I_DEAD: Final = VState._fields.index("dead")
+I_POOL: Final = VState._fields.index("pool")
+I_ASIDE: Final = VState._fields.index("aside")
+I_SETS: Final = VState._fields.index("sets")
+I_KING_OK: Final = VState._fields.index("king_ok")
+I_SCORES: Final = VState._fields.index("scores")
+I_ORDER: Final = VState._fields.index("order")
+I_INFO: Final = VState._fields.index("info")
 I_HANDS: Final = VState._fields.index("hands")
 I_DISCARDS: Final = VState._fields.index("discards")
 I_PENDING: Final = VState._fields.index("pending")
@@ -133,6 +146,18 @@ I_TRICKS: Final = VState._fields.index("tricks")
 I_BONUS: Final = VState._fields.index("bonus")
 I_PUBLIC: Final = VState._fields.index("public")
 I_LAST_TRICK: Final = VState._fields.index("last_trick")
+
+
+_new_tuple: Final = tuple.__new__  # a NamedTuple from ready items (skips its __new__)
+_VSTATE: Final = VState  # compiled, a C static (a module-level class is otherwise a dict lookup per use)
+
+
+def frozen(fields: list[Any]) -> VState:
+    """The VState of a working copy `list(s)` written by field position (I_*): what `VState.changed` gives,
+    without a keyword call (compiled, a keyword call of a NamedTuple's method was ~3.5k instructions more
+    than this; a set-up step, a bid or a pick made one to three). The list stays the caller's."""
+    new: VState = _new_tuple(_VSTATE, fields)
+    return new
 
 
 def put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -25,7 +25,25 @@ from games.kings.variants.components import (
     set_actions,
     sort_cards,
 )
-from games.kings.variants.state import VState, put, without
+from games.kings.variants.state import (
+    I_BOX,
+    I_HANDS,
+    I_INFO,
+    I_LEADER,
+    I_ORDER,
+    I_PHASE,
+    I_POOL,
+    I_PUBLIC,
+    I_QUEEN_LEFT,
+    I_REGULAR,
+    I_ROUND,
+    I_SCORES,
+    I_SETS,
+    VState,
+    frozen,
+    put,
+    without,
+)
 
 TEAMS: Final = ((0, 2), (1, 3))
 PICKED_CARDS: Final = frozenset((*FLAGS, *RARES))
@@ -80,14 +98,17 @@ class Whist(Variant):
         s = self.empty_seats(s)
         s = self.deal(s, number_cards(), 9)
         forward = [(first + i) % n for i in range(n)]
-        return s.changed(order=(*forward, *reversed(forward)))
+        w = list(s)
+        w[I_ORDER] = (*forward, *reversed(forward))
+        return frozen(w)
 
     def setup_events(self, s: VState) -> list[Event]:
         """RULINGS "All games": the first picker ("decide by any method") is drawn, announced publicly."""
         return [new_event("first_picker", {"seat": int(s.get("first_picker")), "variant": self.id})]
 
     def phase_to_act(self, s: VState) -> frozenset[int]:
-        return SEAT[s.order[0]] if s.order else NOBODY
+        order = s[26]  # order (read by index: asked three times a pick)
+        return SEAT[order[0]] if order else NOBODY
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
         """Round 1: a set or a flag/rare, ending with one of each; rounds 2-3: a flag or rare."""
@@ -108,26 +129,24 @@ class Whist(Variant):
         if action not in self.phase_actions(s, seat):
             raise IllegalAction("unknown_action")
         verb, arg = action.split(":", 1)
+        hands = s[5]  # hands (the new state written by field position, `frozen`: a pick is ~8% of actions)
+        w = list(s)
         if verb == "set":
             jack = court(arg, 11)
-            s = s.changed(
-                sets=put(s.sets, seat, arg),
-                queen_left=put(s.queen_left, seat, self.queen_uses(arg)),
-                box=without(s.box, jack),
-                hands=put(s.hands, seat, sort_cards([*s.hands[seat], jack])),
-                public=s.public | {jack},
-                order=s.order[1:],
-            )
+            w[I_SETS] = put(s[13], seat, arg)  # sets
+            w[I_QUEEN_LEFT] = put(s[16], seat, self.queen_uses(arg))  # queen_left
+            w[I_BOX] = without(s[7], jack)  # box
+            w[I_HANDS] = put(hands, seat, sort_cards([*hands[seat], jack]))
+            w[I_PUBLIC] = s[24] | {jack}  # public
             events = [new_event("set_taken", {"seat": seat, "colour": arg})]
         else:
-            s = s.changed(
-                pool=without(s.pool, arg),
-                hands=put(s.hands, seat, sort_cards([*s.hands[seat], arg])),
-                public=s.public | {arg},
-                order=s.order[1:],
-            )
+            w[I_POOL] = without(s[11], arg)  # pool
+            w[I_HANDS] = put(hands, seat, sort_cards([*hands[seat], arg]))
+            w[I_PUBLIC] = s[24] | {arg}  # public
             events = [new_event("card_taken", {"seat": seat, "card": arg})]
-        if not s.order:
+        w[I_ORDER] = s[26][1:]  # order
+        s = frozen(w)
+        if not s[26]:  # order
             s, more = self.start_play(s)
             events.extend(more)
         return s, events
@@ -135,9 +154,11 @@ class Whist(Variant):
     def start_play(self, s: VState) -> tuple[VState, list[Event]]:
         """The smallest king number takes the start player card and leads the first trick."""
         starter = min(range(s.players), key=lambda i: self.king_number(s, i))
-        return s.changed(phase="play", leader=starter, regular=0), [
-            new_event("start_player", {"seat": starter})
-        ]
+        w = list(s)
+        w[I_PHASE] = "play"
+        w[I_LEADER] = starter
+        w[I_REGULAR] = 0
+        return frozen(w), [new_event("start_player", {"seat": starter})]
 
     # --- scoring and the next round ------------------------------------------------------------------
     def team_tricks(self, s: VState) -> list[int]:
@@ -155,9 +176,11 @@ class Whist(Variant):
             gains = [data.WHIST_ROUND_POINTS, data.WHIST_ROUND_POINTS]
         totals = [x + g for x, g in zip(s.get("team_scores"), gains, strict=True)]
         scores = tuple(totals[0 if i in TEAMS[0] else 1] for i in range(s.players))
-        s = s.changed(scores=scores).with_info(
-            team_scores=totals, round_totals=[*s.get("round_totals", []), list(scores)]
-        )
+        w = list(s)
+        w[I_SCORES] = scores
+        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        info["team_scores"] = totals
+        info["round_totals"] = [*s.get("round_totals", []), list(scores)]
         events = [
             new_event(
                 "whist_round",
@@ -165,8 +188,10 @@ class Whist(Variant):
             )
         ]
         if (s.round >= 2 and max(totals) >= data.WHIST_WIN_TARGET) or s.round >= data.ROUNDS["whist"]:
-            return s.changed(phase="over"), [*events, new_event("game_over", {"scores": list(scores)})]
-        return s.changed(phase="scored"), events
+            w[I_PHASE] = "over"
+            return frozen(w), [*events, new_event("game_over", {"scores": list(scores)})]
+        w[I_PHASE] = "scored"
+        return frozen(w), events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         jacks = JACKS
@@ -176,17 +201,18 @@ class Whist(Variant):
         cards = [c for c in self.all_cards(s) if c not in ALL_JACKS]
         pool = sort_cards([c for c in cards if c in PICKED_CARDS])  # the flags and rares
         numbers = [c for c in cards if c not in PICKED_CARDS]
-        s = s.changed(
-            round=s.round + 1,
-            phase="pick",
-            hands=tuple((jacks[s.sets[i]],) for i in range(s.players)),
-            pool=pool,
-            public=frozenset(in_play),
-        )
-        s = self.empty_seats(s)
+        w = list(s)
+        w[I_ROUND] = s.round + 1
+        w[I_PHASE] = "pick"
+        w[I_HANDS] = tuple([(jacks[s.sets[i]],) for i in range(s.players)])
+        w[I_POOL] = pool
+        w[I_PUBLIC] = frozenset(in_play)
+        s = self.empty_seats(frozen(w))
         s = self.deal(s, numbers, 9)
         order = tuple(sorted(range(s.players), key=lambda i: self.king_number(s, i)))
-        return s.changed(order=order), [new_event("new_round", {"round": s.round})]
+        w = list(s)
+        w[I_ORDER] = order
+        return frozen(w), [new_event("new_round", {"round": s.round})]
 
     def outcome(self, s: VState) -> Outcome | None:
         totals = s.get("team_scores")
