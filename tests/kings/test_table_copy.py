@@ -101,4 +101,5 @@ def test_a_reused_table_holds_only_its_own_fields() -> None:
         made = make()
         assert made == other and made.to_json() == other.to_json()
     fresh = Table("standard", 4, {}, 5, 8)
-    assert (fresh.round, fresh.phase, fresh.cheer_seat, fresh.trick_no, fresh.free_play) == (1, "draft", -1, 1, False)
+    defaults = (fresh.round, fresh.phase, fresh.cheer_seat, fresh.trick_no, fresh.free_play)
+    assert defaults == (1, "draft", -1, 1, False)
