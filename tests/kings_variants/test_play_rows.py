@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from games.kings.variants import base
 from games.kings.variants.components import PARSED_PLAYS
 from games.kings.variants.state import Entry
 from tests.kings_variants.helpers import engine
@@ -50,3 +51,34 @@ def test_play_rows_give_the_plain_entry_and_event(variant: str) -> None:
         kept = copy.deepcopy(row)
         rules.play_rows.pop(action)
         assert rules.play_row(action) == kept
+
+
+@pytest.mark.parametrize("variant", sorted(PLAYERS))
+def test_a_row_has_the_table_s_seats(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row holds an entry and an event template for each seat of the variant's table, no more ("KINGs
+    variants on the compiled build, a third pass"), and a row is found the same way on both builds' branches
+    (compiled, by `get`; the source, by a `try`): every seat's play joins the plain entry."""
+    game = engine(variant)
+    rules = game.variant
+    players = PLAYERS[variant]
+    for wraps in (False, True):
+        monkeypatch.setattr(base, "WRAPS", wraps)
+        rules.play_rows.clear()  # every row built again on this branch
+        rng = random.Random(117710 + wraps)
+        seats_played = set()
+        for seed in range(117711, 117714):
+            state = game.setup(players, {}, seed, variant)
+            while not game.is_over(state):
+                seat = sorted(game.to_act(state))[0]
+                action = rng.choice(game.legal_actions(state, seat))
+                new, _ = game.apply(state, seat, action)
+                if state.phase == "play" and action != "green":
+                    card, queen, king = PARSED_PLAYS[action]
+                    trick = new.trick or new.last_trick
+                    assert trick[len(state.trick)] == Entry(seat, card, king, queen)
+                    seats_played.add(seat)
+                state = new
+        assert seats_played == set(range(players))
+        assert rules.play_rows
+        for row in rules.play_rows.values():
+            assert len(row[3]) == len(row[4]) == players

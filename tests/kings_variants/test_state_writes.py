@@ -113,3 +113,14 @@ def test_sort_cards_is_hand_order() -> None:
         cards = rng.sample(ALL_CARDS, rng.randrange(0, 16))
         assert sort_cards(cards) == tuple(sorted(cards, key=sort_key))
         assert sort_cards(tuple(cards)) == tuple(sorted(cards, key=sort_key))
+
+
+def test_ombre_trump_by_index_is_the_info_rule() -> None:
+    """Ombre's trump read by the info's index (every trick's end asks) against the rule by `s.get`: the
+    King's set colour, none before it is chosen or for white."""
+    ombre = engine("ombre").variant
+    for seed in range(117701, 117705):
+        for s in states_of("ombre", seed):
+            colour = s.get("trump")
+            assert ombre.trump(s) == (None if colour in (None, "w") else colour)
+        assert ombre.trump(s._replace(info=None)) is None

@@ -72,7 +72,7 @@ _new_tuple: Final = tuple.__new__  # a NamedTuple from ready items (hot path; sk
 _VSTATE: Final = VState
 _EVENT: Final = Event
 _ENTRY: Final = Entry  # and a play row's entries (built by `tuple.__new__` too: ~3.6k instructions less each,
-# compiled, than the NamedTuple's own Python-level __new__; 8 a row, on each play action's first use)
+# compiled, than the NamedTuple's own Python-level __new__; one a seat, on each play action's first use)
 NO_CARDS: Final[frozenset[str]] = frozenset()
 SEAT: Final = tuple(frozenset({seat}) for seat in range(8))
 """The `to_act` set of one seat, built once."""
@@ -83,7 +83,6 @@ _ENTRY_QUEEN: Final = itemgetter(3)  # an Entry's queen ("" for none)
 PlayRow = tuple[str, str, bool, tuple[tuple[Entry], ...], tuple[dict[str, Any], ...]]
 """A play's (card, queen, king), then by seat its trick entry (in a 1-tuple, ready to join the trick) and
 its "played" event data (a template, copied per event): `Variant.play_rows`."""
-ROW_SEATS: Final = range(8)  # every seat a table may have (the state's own count is at most this)
 EVERYONE: Final = tuple(frozenset(range(n)) for n in range(9))
 # The last play phase turn listed: _LISTED[0] = (the state, the seat, its plays), as the standard engine and
 # TIMETRAP keep theirs. apply() is nearly always asked about the state whose list was just built, and then
@@ -158,17 +157,21 @@ class Variant(ABC):
         }
 
     def play_row(self, action: str) -> PlayRow:
-        """`play_rows[action]`, built and kept on first use, for a well-formed play (PARSED_PLAYS)."""
+        """`play_rows[action]`, built and kept on first use, for a well-formed play (PARSED_PLAYS), with an
+        entry and an event template for each seat of the variant's table: only its own seats, not every
+        seat a table may have (a row costs ~3.7k instructions a seat, compiled; Ombre, with its queens'
+        plays, builds a few hundred rows). Every table of a variant has its player count (`setup`)."""
         card, queen, king = PARSED_PLAYS[action]
+        seats = range(self.players)
         row: PlayRow = (
             card,
             queen,
             king,
-            tuple([(_new_tuple(_ENTRY, (seat, card, king, queen)),) for seat in ROW_SEATS]),
+            tuple([(_new_tuple(_ENTRY, (seat, card, king, queen)),) for seat in seats]),
             tuple(
                 [
                     {"seat": seat, "card": card, "king": king, "queen": queen, "variant": self.id}
-                    for seat in ROW_SEATS
+                    for seat in seats
                 ]
             ),
         )
@@ -344,10 +347,17 @@ class Variant(ABC):
                     raise IllegalAction("not_your_turn")
                 if self.play_move(s, seat, action) is None:
                     raise IllegalAction("unknown_action")
-            try:  # the action is a well-formed play here (listed, or judged legal)
-                card, queen, king, entries, datas = self.play_rows[action]
-            except KeyError:
-                card, queen, king, entries, datas = self.play_row(action)
+            # The action is a well-formed play here (listed, or judged legal); its row is built on first use.
+            if WRAPS:  # compiled: a `get` (a caught KeyError costs ~6k instructions there, once a row)
+                row = self.play_rows.get(action)
+                if row is None:
+                    row = self.play_row(action)
+            else:  # the source: a `try` costs nothing until it catches (a `get` is a method call a play)
+                try:
+                    row = self.play_rows[action]
+                except KeyError:
+                    row = self.play_row(action)
+            card, queen, king, entries, datas = row
             # The working copy, read from here on: a list's index is specialized on 3.11, a VState's (a
             # tuple subclass) is not, about 100 instructions a read (hot path).
             w: list[Any] = list(s)

@@ -59,7 +59,9 @@ class Ombre(Variant):
     flag_beats_rare = True
 
     def trump(self, s: VState) -> str | None:
-        colour = s.get("trump")  # the King's set, once chosen
+        info = s[28]  # info: `s.get("trump")`, the King's set once chosen, read by index (every trick's end
+        # asks; compiled, a NamedTuple's method is called through a Python-level lookup, ~1k instructions)
+        colour = None if info is None else info.get("trump")
         return None if colour in (None, "w") else str(colour)
 
     def king_extra(self, colour: str, card: str, queen: str) -> bool:
