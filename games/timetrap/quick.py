@@ -114,28 +114,32 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     """rules.play_time_card of a legal `card` when nothing but the card moves and the turn passes on:
     the hand keeps a card, nobody else knew this one, the daily limit is not reached and the date card
     asks nothing. None otherwise."""
-    # The next State's fields, copied first and read from the copy: an index into a list is specialized on
-    # 3.11, one into a NamedTuple (a tuple subclass) is not, about 150 instructions a read against 20, and
-    # the copy is needed anyway but on the rare paths that decline.
-    # The locals read from it are typed: compiled, every operation on them is then a native one instead of a
-    # generic call on an object (free on the source).
-    fields: list[Any] = _fields(state)
-    hands: tuple[tuple[str, ...], ...] = fields[_HANDS]
+    # The State's fields unpacked into locals (see _unpacked) and the next State built from a tuple display
+    # of them; a day's end, a yellow number and a last card write a list of the fields instead.
+    t: tuple[Any, ...] = state  # unpacked as objects: no unboxing and boxing again of the int fields
+    (
+        players, rng, date_set, days_, day_, tile_up, hands_, discard, board_, know, start, turn, limit_,
+        played_, traps, _after_time, _last_player, _passed, out_, pending, over, winner, end_reason,
+        extra_turn, skip_next,
+    ) = t  # fmt: skip
+    # The locals computed with are typed: compiled, every operation on them is then a native one instead
+    # of a generic call on an object (free on the source).
+    hands: tuple[tuple[str, ...], ...] = hands_
     hand = hands[seat]
-    if card in fields[_KNOW] or fields[_EXTRA_TURN] or fields[_SKIP_NEXT]:
+    if card in know or extra_turn or skip_next:
         return None
     value = NUMBER_OF[card]
-    day: int = fields[_DAY]
-    days: tuple[str, ...] = fields[_DATES]
+    day: int = day_
+    days: tuple[str, ...] = days_
     if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1], 0) == value:  # 0: no yellow number (an int)
         if len(hand) < 2:
             return None
-        return _play_yellow(fields, seat, card, value, _EFFECT[days[day - 1]])
+        return _play_yellow(_fields(state), seat, card, value, _EFFECT[days[day - 1]])
     if len(hand) < 2:
-        return _play_last(fields, seat, card, value)
-    played: int = fields[_PLAYED]
+        return _play_last(_fields(state), seat, card, value)
+    played: int = played_
     played += 1
-    limit: int = fields[_LIMIT]
+    limit: int = limit_
     ends_day = played >= limit
     if ends_day and day + 1 not in _PLAIN_NEXT_DAYS:
         return None
@@ -150,29 +154,37 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         kept.remove(card)
         left = tuple(kept)
     if len(hands) == 2:
-        fields[_HANDS] = (left, hands[1]) if seat == 0 else (hands[0], left)
+        new_hands = (left, hands[1]) if seat == 0 else (hands[0], left)
     else:
         replaced = list(hands)
         replaced[seat] = left
-        fields[_HANDS] = tuple(replaced)
-    board: Board = fields[_BOARD]
+        new_hands = tuple(replaced)
+    board: Board = board_
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
         new_board = board[:-1] + (board[-1] + (_ENTRY[card],),)  # noqa: RUF005
     else:
         new_board = board[: day - 1] + (board[day - 1] + (_ENTRY[card],),) + board[day:]  # noqa: RUF005
-    fields[_BOARD] = new_board
-    fields[_PLAYED] = played
-    fields[_AFTER_TIME] = True
-    fields[_LAST_PLAYER] = seat
     events = [_new(_EVENT, ("play", {"seat": seat, "card": card, "value": value}, None))]
-    if ends_day:
+    if ends_day:  # the next day's start writes most fields: a list of them
+        fields: list[Any] = _fields(state)
+        fields[_HANDS] = new_hands
+        fields[_BOARD] = new_board
+        fields[_PLAYED] = played
+        fields[_AFTER_TIME] = True
+        fields[_LAST_PLAYER] = seat
         _next_day(fields, new_board, seat, "limit", events)
         return _new(_STATE, fields), events
-    fields[_PASSED] = NO_SEATS
-    out: tuple[int, ...] = fields[_OUT]
+    out: tuple[int, ...] = out_
     following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
-    fields[_TURN] = next_active(out, seat) if out[following] else following
-    return _new(_STATE, fields), events
+    turn = next_active(out, seat) if out[following] else following
+    return _new(
+        _STATE,
+        (
+            players, rng, date_set, days_, day_, tile_up, new_hands, discard, new_board, know, start, turn,
+            limit_, played, traps, True, seat, NO_SEATS, out_, pending, over, winner, end_reason,
+            extra_turn, skip_next,
+        ),
+    ), events  # fmt: skip
 
 
 class _Which:
@@ -357,21 +369,27 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     daily limit is not reached, or it is and a plain day follows (_next_day); or when it empties the hand before day 7 and one player is left, who
     wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
     Table.private_move. None otherwise."""
-    fields: list[Any] = _fields(state)  # read into typed locals, as in play
-    hands: tuple[tuple[str, ...], ...] = fields[_HANDS]
+    t: tuple[Any, ...] = state  # unpacked into locals, the typed ones computed with, as in play
+    (
+        players, rng, date_set, days, day_, tile_up_, hands_, pile_, board_, know_, start, turn, limit_,
+        played_, traps_, _after_time, _last_player, _passed, out_, pending, over, winner, end_reason,
+        extra_turn, skip_next,
+    ) = t  # fmt: skip
+    hands: tuple[tuple[str, ...], ...] = hands_
     hand = hands[seat]
-    played: int = fields[_PLAYED]
+    played: int = played_
     played += 1
-    if fields[_EXTRA_TURN] or fields[_SKIP_NEXT]:
+    if extra_turn or skip_next:
         return None
     ends_game = len(hand) < 3  # the Time Trap and the discard are the hand's last cards
     ends_day = False
-    day: int = fields[_DAY]
-    out: tuple[int, ...] = fields[_OUT]
+    day: int = day_
+    limit: int = limit_
+    out: tuple[int, ...] = out_
     if ends_game:
         if day == LAST_DAY or out.count(0) != 2:
             return None
-    elif played >= fields[_LIMIT]:
+    elif played >= limit:
         if day + 1 not in _PLAIN_NEXT_DAYS:
             return None
         ends_day = True
@@ -385,9 +403,9 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
             candidates.append(c)
         elif not trap_card or c < trap_card:
             trap_card = c
-    tile_up: bool = fields[_TILE_UP]
+    tile_up: bool = tile_up_
     value = TRAP_HIGH if tile_up else TRAP_LOW
-    know: dict[str, int] = dict(fields[_KNOW])
+    know: dict[str, int] = dict(know_)
     # Plain tests and deletions: compiled, `dict.pop` and `keys() & candidates` were generic calls (the
     # latter builds a set); the dict ends the same, every known candidate gone.
     if trap_card in know:  # on the board: public
@@ -408,41 +426,40 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         kept.remove(discard)
         left = tuple(kept)
     if len(hands) == 2:  # as in play
-        fields[_HANDS] = (left, hands[1]) if seat == 0 else (hands[0], left)
+        new_hands = (left, hands[1]) if seat == 0 else (hands[0], left)
     else:
         replaced = list(hands)
         replaced[seat] = left
-        fields[_HANDS] = tuple(replaced)
-    board: Board = fields[_BOARD]
+        new_hands = tuple(replaced)
+    board: Board = board_
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
         new_board = board[:-1] + (board[-1] + ((trap_card, value),),)  # noqa: RUF005
     else:
         new_board = board[: day - 1] + (board[day - 1] + ((trap_card, value),),) + board[day:]  # noqa: RUF005
-    fields[_BOARD] = new_board
-    pile: tuple[str, ...] = fields[_DISCARD]
-    fields[_DISCARD] = pile + (discard,)  # noqa: RUF005
-    fields[_KNOW] = know
+    pile: tuple[str, ...] = pile_
+    new_pile = pile + (discard,)  # noqa: RUF005
+    traps: int = traps_
     tile_up = not tile_up
-    fields[_TILE_UP] = tile_up
-    fields[_PLAYED] = played
-    traps: int = fields[_TRAPS]
-    fields[_TRAPS] = traps + 1
-    fields[_AFTER_TIME] = False
-    fields[_LAST_PLAYER] = seat
-    fields[_PASSED] = NO_SEATS
     tile = "up" if tile_up else "down"
     events = [
         _new(_EVENT, ("trap", {"seat": seat, "card": trap_card, "value": value, "tile": tile}, None)),
         _new(_EVENT, ("trap_discard", {"seat": seat, "card": discard}, ONLY[seat])),
     ]
-    if ends_game:
-        _out_of_cards(fields, seat, events)
-        return _new(_STATE, fields), events
-    if ends_day:
-        _next_day(fields, new_board, seat, "limit", events)
-        return _new(_STATE, fields), events
-    following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
-    fields[_TURN] = next_active(out, seat) if out[following] else following
+    if not (ends_game or ends_day):
+        following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
+        turn = next_active(out, seat) if out[following] else following
+    fields = (
+        players, rng, date_set, days, day_, tile_up, new_hands, new_pile, new_board, know, start, turn,
+        limit_, played, traps + 1, False, seat, NO_SEATS, out_, pending, over, winner, end_reason,
+        extra_turn, skip_next,
+    )  # fmt: skip
+    if ends_game or ends_day:  # the game's or the day's end writes more fields: a list of them
+        written: list[Any] = list(fields)
+        if ends_game:
+            _out_of_cards(written, seat, events)
+        else:
+            _next_day(written, new_board, seat, "limit", events)
+        return _new(_STATE, written), events
     return _new(_STATE, fields), events
 
 
@@ -483,32 +500,43 @@ def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | N
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""
-    fields: list[Any] = _fields(state)  # read into typed locals, as in play
-    before: frozenset[int] = fields[_PASSED]
+    t: tuple[Any, ...] = state  # unpacked into locals, the typed ones computed with, as in play
+    (
+        players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
+        played, traps, _after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
+        skip_next,
+    ) = t  # fmt: skip
+    before: frozenset[int] = passed_
     grown = _PASSED_TOO.get(before)  # _passed_too, inlined (one call less)
     passed = _passed_too(before, seat) if grown is None else grown[seat]
-    out: tuple[int, ...] = fields[_OUT]
-    last: int | None = fields[_LAST_PLAYER]
+    out: tuple[int, ...] = out_
+    last: int | None = last_
     last_seat = -1 if last is None else last  # an int: compiled, the comparison below is a native one
-    players: int = fields[_PLAYERS]
+    players: int = players_
     events = [_new(_EVENT, ("pass", {"seat": seat}, None))]
     for other in range(players):
         if not out[other] and other != last_seat and other not in passed:
             break
     else:  # nobody is waiting: the day ends
-        day: int = fields[_DAY]
+        fields: list[Any] = _fields(state)
+        day: int = day_
         if day + 1 not in _PLAIN_NEXT_DAYS:
             if day + 1 == LAST_DAY and _last_day_ends_game(state, fields, "passes", events):
                 return _new(_STATE, fields), events
             return None
-        start: int = fields[_START] if last is None else last
-        _next_day(fields, fields[_BOARD], start, "passes", events)
+        start: int = start_ if last is None else last
+        _next_day(fields, board, start, "passes", events)
         return _new(_STATE, fields), events
-    fields[_PASSED] = passed
-    fields[_AFTER_TIME] = False
     following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
-    fields[_TURN] = next_active(out, seat) if out[following] else following
-    return _new(_STATE, fields), events
+    turn = next_active(out, seat) if out[following] else following
+    return _new(
+        _STATE,
+        (
+            players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
+            played, traps, False, last_, passed, out_, pending, over, winner, end_reason, extra_turn,
+            skip_next,
+        ),
+    ), events  # fmt: skip
 
 
 # Who has passed -> those sets with each seat added (`passed | ONLY[seat]` by seat), built once per set and
