@@ -153,6 +153,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         kept = list(hand)
         kept.remove(card)
         left = tuple(kept)
+    new_hands: tuple[tuple[str, ...], ...]
     if len(hands) == 2:
         new_hands = (left, hands[1]) if seat == 0 else (hands[0], left)
     else:
@@ -425,6 +426,7 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         kept.remove(trap_card)
         kept.remove(discard)
         left = tuple(kept)
+    new_hands: tuple[tuple[str, ...], ...]
     if len(hands) == 2:  # as in play
         new_hands = (left, hands[1]) if seat == 0 else (hands[0], left)
     else:
