@@ -53,6 +53,8 @@ _OVER: Final = 20
 _WINNER: Final = 21
 _END_REASON: Final = 22
 _PLAYERS: Final = 0
+_RNG: Final = 1
+_DATE_SET: Final = 2
 _EXTRA_TURN: Final = 23
 _SKIP_NEXT: Final = 24
 Board: TypeAlias = tuple[tuple[tuple[str, int], ...], ...]
@@ -166,26 +168,19 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     else:
         new_board = board[: day - 1] + (board[day - 1] + (_ENTRY[card],),) + board[day:]  # noqa: RUF005
     events = [_new(_EVENT, ("play", {"seat": seat, "card": card, "value": value}, None))]
-    if ends_day:  # the next day's start writes most fields: a list of them
-        fields: list[Any] = _fields(state)
-        fields[_HANDS] = new_hands
-        fields[_BOARD] = new_board
-        fields[_PLAYED] = played
-        fields[_AFTER_TIME] = True
-        fields[_LAST_PLAYER] = seat
-        _next_day(fields, new_board, seat, "limit", events)
-        return _new(_STATE, fields), events
-    out: tuple[int, ...] = out_
-    following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
-    turn = next_active(out, seat) if out[following] else following
-    return _new(
-        _STATE,
-        (
-            players, rng, date_set, days_, day_, tile_up, new_hands, discard, new_board, know, start, turn,
-            limit_, played, traps, True, seat, NO_SEATS, out_, pending, over, winner, end_reason,
-            extra_turn, skip_next,
-        ),
-    ), events  # fmt: skip
+    if ends_day:  # the next day's start sets the turn (_next_day)
+        turn = start
+    else:
+        out: tuple[int, ...] = out_
+        following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
+        turn = next_active(out, seat) if out[following] else following
+    fields: tuple[Any, ...] = (
+        players, rng, date_set, days_, day_, tile_up, new_hands, discard, new_board, know, start, turn, limit_,
+        played, traps, True, seat, NO_SEATS, out_, pending, over, winner, end_reason, extra_turn, skip_next,
+    )  # fmt: skip
+    if ends_day:
+        fields = _next_day(fields, new_board, seat, "limit", events)
+    return _new(_STATE, fields), events
 
 
 class _Which:
@@ -450,18 +445,17 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     if not (ends_game or ends_day):
         following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
         turn = next_active(out, seat) if out[following] else following
-    fields = (
+    fields: tuple[Any, ...] = (
         players, rng, date_set, days, day_, tile_up, new_hands, new_pile, new_board, know, start, turn,
         limit_, played, traps + 1, False, seat, NO_SEATS, out_, pending, over, winner, end_reason,
         extra_turn, skip_next,
     )  # fmt: skip
-    if ends_game or ends_day:  # the game's or the day's end writes more fields: a list of them
+    if ends_game:  # the game's end writes more fields: a list of them
         written: list[Any] = list(fields)
-        if ends_game:
-            _out_of_cards(written, seat, events)
-        else:
-            _next_day(written, new_board, seat, "limit", events)
+        _out_of_cards(written, seat, events)
         return _new(_STATE, written), events
+    if ends_day:
+        fields = _next_day(fields, new_board, seat, "limit", events)
     return _new(_STATE, fields), events
 
 
@@ -505,7 +499,7 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     t: tuple[Any, ...] = state  # unpacked into locals, the typed ones computed with, as in play
     (
         players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
-        played, traps, _after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
+        played, traps, after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
         skip_next,
     ) = t  # fmt: skip
     before: frozenset[int] = passed_
@@ -520,15 +514,19 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
         if not out[other] and other != last_seat and other not in passed:
             break
     else:  # nobody is waiting: the day ends
-        fields: list[Any] = _fields(state)
         day: int = day_
         if day + 1 not in _PLAIN_NEXT_DAYS:
+            fields: list[Any] = _fields(state)
             if day + 1 == LAST_DAY and _last_day_ends_game(state, fields, "passes", events):
                 return _new(_STATE, fields), events
             return None
         start: int = start_ if last is None else last
-        _next_day(fields, board, start, "passes", events)
-        return _new(_STATE, fields), events
+        now: tuple[Any, ...] = (
+            players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
+            played, traps, after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
+            skip_next,
+        )  # fmt: skip
+        return _new(_STATE, _next_day(now, board, start, "passes", events)), events
     following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
     turn = next_active(out, seat) if out[following] else following
     return _new(
@@ -562,43 +560,45 @@ _PLAIN_NEXT_DAYS: Final = frozenset({2, 3, 4, 5, 6})
 _TRAP_DAYS: Final = frozenset({3, 5})  # rules.TRAP_DAYS: the start player picks up a played Time Trap card
 
 
-def _next_day(fields: list[Any], board: Board, start: int, reason: str, events: list[Event]) -> None:
-    """rules.end_day then start_day on `fields` (the next State's; its day, players, dates and `out` are
-    still the input State's; `board` is the day's final board) when the next day is in _PLAIN_NEXT_DAYS:
-    `start` (the last to play a card, else the day's start player) opens it, or the next player still in
-    after them; on days 3 and 5 they pick up the first Time Trap card on the board."""
+def _next_day(
+    fields: tuple[Any, ...], board: Board, start: int, reason: str, events: list[Event]
+) -> tuple[Any, ...]:
+    """rules.end_day then start_day on `fields`, the next State's fields as a tuple (its day, players, dates
+    and `out` still the input State's; `board` the day's final board), when the next day is in
+    _PLAIN_NEXT_DAYS: the new day's fields. `start` (the last to play a card, else the day's start player)
+    opens it, or the next player still in after them; on days 3 and 5 they pick up the first Time Trap card
+    on the board. A tuple in and a tuple display out: the callers build the next State from a tuple, without
+    a list of its fields (about 600 instructions fewer a day's end compiled)."""
     day: int = fields[_DAY]
     out: tuple[int, ...] = fields[_OUT]
     if out[start]:
         start = next_active(out, start)
     limit = LIMITS[out.count(0)]  # by the players still in
-    fields[_DAY] = day + 1
-    fields[_BOARD] = board + ((),)  # noqa: RUF005  (a new row)
-    fields[_PLAYED] = 0
-    fields[_TRAPS] = 0
-    fields[_PASSED] = NO_SEATS
-    fields[_AFTER_TIME] = False
-    fields[_LAST_PLAYER] = None
-    fields[_START] = fields[_TURN] = start
-    fields[_LIMIT] = limit
     days: tuple[str, ...] = fields[_DATES]
     date = days[day] if day < len(days) else None  # the new day's date card
     events.append(_new(_EVENT, ("day_end", {"day": day, "reason": reason}, None)))
     events.append(
         _new(_EVENT, ("day_start", {"day": day + 1, "start": start, "limit": limit, "date": date}, None))
     )
+    hands = fields[_HANDS]
+    know = fields[_KNOW]
+    new_board = board + ((),)  # noqa: RUF005  (a new row)
     if day + 1 in _TRAP_DAYS:
         rows = list(board)
         trap = take_first_trap(rows)  # first_trap and take_from_board in one pass
         if trap is not None:  # Table.from_board: a public pick-up
-            fields[_BOARD] = tuple(rows) + ((),)  # noqa: RUF005  (the new day's row)
-            hands = list(fields[_HANDS])  # through a list, as in play
-            hands[start] = sorted_in(hands[start], trap)
-            fields[_HANDS] = tuple(hands)
-            know = fields[_KNOW]
+            new_board = tuple(rows) + ((),)  # noqa: RUF005  (the new day's row)
+            held = list(hands)  # through a list, as in play
+            held[start] = sorted_in(held[start], trap)
+            hands = tuple(held)
             everyone = public_mask(fields[_PLAYERS])
             if know.get(trap) != everyone:
                 know = dict(know)
                 know[trap] = everyone
-                fields[_KNOW] = know
             events.append(_new(_EVENT, ("pickup", {"seat": start, "card": trap}, None)))
+    f = fields
+    return (
+        f[_PLAYERS], f[_RNG], f[_DATE_SET], days, day + 1, f[_TILE_UP], hands, f[_DISCARD], new_board, know,
+        start, start, limit, 0, 0, False, None, NO_SEATS, out, f[_PENDING], f[_OVER], f[_WINNER],
+        f[_END_REASON], f[_EXTRA_TURN], f[_SKIP_NEXT],
+    )  # fmt: skip
