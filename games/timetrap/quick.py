@@ -53,6 +53,8 @@ _OVER: Final = 20
 _WINNER: Final = 21
 _END_REASON: Final = 22
 _PLAYERS: Final = 0
+_RNG: Final = 1
+_DATE_SET: Final = 2
 _EXTRA_TURN: Final = 23
 _SKIP_NEXT: Final = 24
 Board: TypeAlias = tuple[tuple[tuple[str, int], ...], ...]
@@ -114,28 +116,36 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     """rules.play_time_card of a legal `card` when nothing but the card moves and the turn passes on:
     the hand keeps a card, nobody else knew this one, the daily limit is not reached and the date card
     asks nothing. None otherwise."""
-    # The next State's fields, copied first and read from the copy: an index into a list is specialized on
-    # 3.11, one into a NamedTuple (a tuple subclass) is not, about 150 instructions a read against 20, and
-    # the copy is needed anyway but on the rare paths that decline.
-    # The locals read from it are typed: compiled, every operation on them is then a native one instead of a
-    # generic call on an object (free on the source).
-    fields: list[Any] = _fields(state)
-    hands: tuple[tuple[str, ...], ...] = fields[_HANDS]
+    # The State's fields unpacked into locals, and the next State built from a tuple display of them (a day's
+    # end through _next_day, tuple to tuple): no list of the fields and no list-to-tuple step in
+    # tuple.__new__. Compiled, the unpacking is one length check and 25 C-level reads (about 1.1k
+    # instructions fewer a card than `_fields` and the State from a list); on the source, `list(state)` and
+    # the State from a list cost more than the unpacking (by the NamedTuple's iterator) and a tuple display.
+    # A yellow number and a last card (rarer) still write a list of the fields.
+    t: tuple[Any, ...] = state  # unpacked as objects: no unboxing and boxing again of the int fields
+    (
+        players, rng, date_set, days_, day_, tile_up, hands_, discard, board_, know, start, turn, limit_,
+        played_, traps, _after_time, _last_player, _passed, out_, pending, over, winner, end_reason,
+        extra_turn, skip_next,
+    ) = t  # fmt: skip
+    # The locals computed with are typed: compiled, every operation on them is then a native one instead
+    # of a generic call on an object (free on the source).
+    hands: tuple[tuple[str, ...], ...] = hands_
     hand = hands[seat]
-    if card in fields[_KNOW] or fields[_EXTRA_TURN] or fields[_SKIP_NEXT]:
+    if card in know or extra_turn or skip_next:
         return None
     value = NUMBER_OF[card]
-    day: int = fields[_DAY]
-    days: tuple[str, ...] = fields[_DATES]
+    day: int = day_
+    days: tuple[str, ...] = days_
     if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1], 0) == value:  # 0: no yellow number (an int)
         if len(hand) < 2:
             return None
-        return _play_yellow(fields, seat, card, value, _EFFECT[days[day - 1]])
+        return _play_yellow(_fields(state), seat, card, value, _EFFECT[days[day - 1]])
     if len(hand) < 2:
-        return _play_last(fields, seat, card, value)
-    played: int = fields[_PLAYED]
+        return _play_last(_fields(state), seat, card, value)
+    played: int = played_
     played += 1
-    limit: int = fields[_LIMIT]
+    limit: int = limit_
     ends_day = played >= limit
     if ends_day and day + 1 not in _PLAIN_NEXT_DAYS:
         return None
@@ -149,29 +159,31 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         kept = list(hand)
         kept.remove(card)
         left = tuple(kept)
+    new_hands: tuple[tuple[str, ...], ...]
     if len(hands) == 2:
-        fields[_HANDS] = (left, hands[1]) if seat == 0 else (hands[0], left)
+        new_hands = (left, hands[1]) if seat == 0 else (hands[0], left)
     else:
         replaced = list(hands)
         replaced[seat] = left
-        fields[_HANDS] = tuple(replaced)
-    board: Board = fields[_BOARD]
+        new_hands = tuple(replaced)
+    board: Board = board_
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
         new_board = board[:-1] + (board[-1] + (_ENTRY[card],),)  # noqa: RUF005
     else:
         new_board = board[: day - 1] + (board[day - 1] + (_ENTRY[card],),) + board[day:]  # noqa: RUF005
-    fields[_BOARD] = new_board
-    fields[_PLAYED] = played
-    fields[_AFTER_TIME] = True
-    fields[_LAST_PLAYER] = seat
     events = [_new(_EVENT, ("play", {"seat": seat, "card": card, "value": value}, None))]
+    if ends_day:  # the next day's start sets the turn (_next_day)
+        turn = start
+    else:
+        out: tuple[int, ...] = out_
+        following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
+        turn = next_active(out, seat) if out[following] else following
+    fields: tuple[Any, ...] = (
+        players, rng, date_set, days_, day_, tile_up, new_hands, discard, new_board, know, start, turn, limit_,
+        played, traps, True, seat, NO_SEATS, out_, pending, over, winner, end_reason, extra_turn, skip_next,
+    )  # fmt: skip
     if ends_day:
-        _next_day(fields, new_board, seat, "limit", events)
-        return _new(_STATE, fields), events
-    fields[_PASSED] = NO_SEATS
-    out: tuple[int, ...] = fields[_OUT]
-    following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
-    fields[_TURN] = next_active(out, seat) if out[following] else following
+        fields = _next_day(fields, new_board, seat, "limit", events)
     return _new(_STATE, fields), events
 
 
@@ -357,21 +369,27 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     daily limit is not reached, or it is and a plain day follows (_next_day); or when it empties the hand before day 7 and one player is left, who
     wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
     Table.private_move. None otherwise."""
-    fields: list[Any] = _fields(state)  # read into typed locals, as in play
-    hands: tuple[tuple[str, ...], ...] = fields[_HANDS]
+    t: tuple[Any, ...] = state  # unpacked into locals, the typed ones computed with, as in play
+    (
+        players, rng, date_set, days, day_, tile_up_, hands_, pile_, board_, know_, start, turn, limit_,
+        played_, traps_, _after_time, _last_player, _passed, out_, pending, over, winner, end_reason,
+        extra_turn, skip_next,
+    ) = t  # fmt: skip
+    hands: tuple[tuple[str, ...], ...] = hands_
     hand = hands[seat]
-    played: int = fields[_PLAYED]
+    played: int = played_
     played += 1
-    if fields[_EXTRA_TURN] or fields[_SKIP_NEXT]:
+    if extra_turn or skip_next:
         return None
     ends_game = len(hand) < 3  # the Time Trap and the discard are the hand's last cards
     ends_day = False
-    day: int = fields[_DAY]
-    out: tuple[int, ...] = fields[_OUT]
+    day: int = day_
+    limit: int = limit_
+    out: tuple[int, ...] = out_
     if ends_game:
         if day == LAST_DAY or out.count(0) != 2:
             return None
-    elif played >= fields[_LIMIT]:
+    elif played >= limit:
         if day + 1 not in _PLAIN_NEXT_DAYS:
             return None
         ends_day = True
@@ -385,9 +403,9 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
             candidates.append(c)
         elif not trap_card or c < trap_card:
             trap_card = c
-    tile_up: bool = fields[_TILE_UP]
+    tile_up: bool = tile_up_
     value = TRAP_HIGH if tile_up else TRAP_LOW
-    know: dict[str, int] = dict(fields[_KNOW])
+    know: dict[str, int] = dict(know_)
     # Plain tests and deletions: compiled, `dict.pop` and `keys() & candidates` were generic calls (the
     # latter builds a set); the dict ends the same, every known candidate gone.
     if trap_card in know:  # on the board: public
@@ -407,42 +425,41 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         kept.remove(trap_card)
         kept.remove(discard)
         left = tuple(kept)
+    new_hands: tuple[tuple[str, ...], ...]
     if len(hands) == 2:  # as in play
-        fields[_HANDS] = (left, hands[1]) if seat == 0 else (hands[0], left)
+        new_hands = (left, hands[1]) if seat == 0 else (hands[0], left)
     else:
         replaced = list(hands)
         replaced[seat] = left
-        fields[_HANDS] = tuple(replaced)
-    board: Board = fields[_BOARD]
+        new_hands = tuple(replaced)
+    board: Board = board_
     if len(board) == day:  # today's row is the last (always, in play): one slice fewer
         new_board = board[:-1] + (board[-1] + ((trap_card, value),),)  # noqa: RUF005
     else:
         new_board = board[: day - 1] + (board[day - 1] + ((trap_card, value),),) + board[day:]  # noqa: RUF005
-    fields[_BOARD] = new_board
-    pile: tuple[str, ...] = fields[_DISCARD]
-    fields[_DISCARD] = pile + (discard,)  # noqa: RUF005
-    fields[_KNOW] = know
+    pile: tuple[str, ...] = pile_
+    new_pile = pile + (discard,)  # noqa: RUF005
+    traps: int = traps_
     tile_up = not tile_up
-    fields[_TILE_UP] = tile_up
-    fields[_PLAYED] = played
-    traps: int = fields[_TRAPS]
-    fields[_TRAPS] = traps + 1
-    fields[_AFTER_TIME] = False
-    fields[_LAST_PLAYER] = seat
-    fields[_PASSED] = NO_SEATS
     tile = "up" if tile_up else "down"
     events = [
         _new(_EVENT, ("trap", {"seat": seat, "card": trap_card, "value": value, "tile": tile}, None)),
         _new(_EVENT, ("trap_discard", {"seat": seat, "card": discard}, ONLY[seat])),
     ]
-    if ends_game:
-        _out_of_cards(fields, seat, events)
-        return _new(_STATE, fields), events
+    if not (ends_game or ends_day):
+        following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
+        turn = next_active(out, seat) if out[following] else following
+    fields: tuple[Any, ...] = (
+        players, rng, date_set, days, day_, tile_up, new_hands, new_pile, new_board, know, start, turn,
+        limit_, played, traps + 1, False, seat, NO_SEATS, out_, pending, over, winner, end_reason,
+        extra_turn, skip_next,
+    )  # fmt: skip
+    if ends_game:  # the game's end writes more fields: a list of them
+        written: list[Any] = list(fields)
+        _out_of_cards(written, seat, events)
+        return _new(_STATE, written), events
     if ends_day:
-        _next_day(fields, new_board, seat, "limit", events)
-        return _new(_STATE, fields), events
-    following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
-    fields[_TURN] = next_active(out, seat) if out[following] else following
+        fields = _next_day(fields, new_board, seat, "limit", events)
     return _new(_STATE, fields), events
 
 
@@ -483,32 +500,47 @@ def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | N
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""
-    fields: list[Any] = _fields(state)  # read into typed locals, as in play
-    before: frozenset[int] = fields[_PASSED]
+    t: tuple[Any, ...] = state  # unpacked into locals, the typed ones computed with, as in play
+    (
+        players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
+        played, traps, after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
+        skip_next,
+    ) = t  # fmt: skip
+    before: frozenset[int] = passed_
     grown = _PASSED_TOO.get(before)  # _passed_too, inlined (one call less)
     passed = _passed_too(before, seat) if grown is None else grown[seat]
-    out: tuple[int, ...] = fields[_OUT]
-    last: int | None = fields[_LAST_PLAYER]
+    out: tuple[int, ...] = out_
+    last: int | None = last_
     last_seat = -1 if last is None else last  # an int: compiled, the comparison below is a native one
-    players: int = fields[_PLAYERS]
+    players: int = players_
     events = [_new(_EVENT, ("pass", {"seat": seat}, None))]
     for other in range(players):
         if not out[other] and other != last_seat and other not in passed:
             break
     else:  # nobody is waiting: the day ends
-        day: int = fields[_DAY]
+        day: int = day_
         if day + 1 not in _PLAIN_NEXT_DAYS:
+            fields: list[Any] = _fields(state)
             if day + 1 == LAST_DAY and _last_day_ends_game(state, fields, "passes", events):
                 return _new(_STATE, fields), events
             return None
-        start: int = fields[_START] if last is None else last
-        _next_day(fields, fields[_BOARD], start, "passes", events)
-        return _new(_STATE, fields), events
-    fields[_PASSED] = passed
-    fields[_AFTER_TIME] = False
+        start: int = start_ if last is None else last
+        now: tuple[Any, ...] = (
+            players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
+            played, traps, after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
+            skip_next,
+        )  # fmt: skip
+        return _new(_STATE, _next_day(now, board, start, "passes", events)), events
     following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
-    fields[_TURN] = next_active(out, seat) if out[following] else following
-    return _new(_STATE, fields), events
+    turn = next_active(out, seat) if out[following] else following
+    return _new(
+        _STATE,
+        (
+            players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
+            played, traps, False, last_, passed, out_, pending, over, winner, end_reason, extra_turn,
+            skip_next,
+        ),
+    ), events  # fmt: skip
 
 
 # Who has passed -> those sets with each seat added (`passed | ONLY[seat]` by seat), built once per set and
@@ -532,43 +564,45 @@ _PLAIN_NEXT_DAYS: Final = frozenset({2, 3, 4, 5, 6})
 _TRAP_DAYS: Final = frozenset({3, 5})  # rules.TRAP_DAYS: the start player picks up a played Time Trap card
 
 
-def _next_day(fields: list[Any], board: Board, start: int, reason: str, events: list[Event]) -> None:
-    """rules.end_day then start_day on `fields` (the next State's; its day, players, dates and `out` are
-    still the input State's; `board` is the day's final board) when the next day is in _PLAIN_NEXT_DAYS:
-    `start` (the last to play a card, else the day's start player) opens it, or the next player still in
-    after them; on days 3 and 5 they pick up the first Time Trap card on the board."""
+def _next_day(
+    fields: tuple[Any, ...], board: Board, start: int, reason: str, events: list[Event]
+) -> tuple[Any, ...]:
+    """rules.end_day then start_day on `fields`, the next State's fields as a tuple (its day, players, dates
+    and `out` still the input State's; `board` the day's final board), when the next day is in
+    _PLAIN_NEXT_DAYS: the new day's fields. `start` (the last to play a card, else the day's start player)
+    opens it, or the next player still in after them; on days 3 and 5 they pick up the first Time Trap card
+    on the board. A tuple in and a tuple display out: the callers build the next State from a tuple, without
+    a list of its fields (about 600 instructions fewer a day's end compiled)."""
     day: int = fields[_DAY]
     out: tuple[int, ...] = fields[_OUT]
     if out[start]:
         start = next_active(out, start)
     limit = LIMITS[out.count(0)]  # by the players still in
-    fields[_DAY] = day + 1
-    fields[_BOARD] = board + ((),)  # noqa: RUF005  (a new row)
-    fields[_PLAYED] = 0
-    fields[_TRAPS] = 0
-    fields[_PASSED] = NO_SEATS
-    fields[_AFTER_TIME] = False
-    fields[_LAST_PLAYER] = None
-    fields[_START] = fields[_TURN] = start
-    fields[_LIMIT] = limit
     days: tuple[str, ...] = fields[_DATES]
     date = days[day] if day < len(days) else None  # the new day's date card
     events.append(_new(_EVENT, ("day_end", {"day": day, "reason": reason}, None)))
     events.append(
         _new(_EVENT, ("day_start", {"day": day + 1, "start": start, "limit": limit, "date": date}, None))
     )
+    hands = fields[_HANDS]
+    know = fields[_KNOW]
+    new_board = board + ((),)  # noqa: RUF005  (a new row)
     if day + 1 in _TRAP_DAYS:
         rows = list(board)
         trap = take_first_trap(rows)  # first_trap and take_from_board in one pass
         if trap is not None:  # Table.from_board: a public pick-up
-            fields[_BOARD] = tuple(rows) + ((),)  # noqa: RUF005  (the new day's row)
-            hands = list(fields[_HANDS])  # through a list, as in play
-            hands[start] = sorted_in(hands[start], trap)
-            fields[_HANDS] = tuple(hands)
-            know = fields[_KNOW]
+            new_board = tuple(rows) + ((),)  # noqa: RUF005  (the new day's row)
+            held = list(hands)  # through a list, as in play
+            held[start] = sorted_in(held[start], trap)
+            hands = tuple(held)
             everyone = public_mask(fields[_PLAYERS])
             if know.get(trap) != everyone:
                 know = dict(know)
                 know[trap] = everyone
-                fields[_KNOW] = know
             events.append(_new(_EVENT, ("pickup", {"seat": start, "card": trap}, None)))
+    f = fields
+    return (
+        f[_PLAYERS], f[_RNG], f[_DATE_SET], days, day + 1, f[_TILE_UP], hands, f[_DISCARD], new_board, know,
+        start, start, limit, 0, 0, False, None, NO_SEATS, out, f[_PENDING], f[_OVER], f[_WINNER],
+        f[_END_REASON], f[_EXTRA_TURN], f[_SKIP_NEXT],
+    )  # fmt: skip

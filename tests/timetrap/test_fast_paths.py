@@ -174,6 +174,8 @@ def test_the_shortcuts_write_the_state_fields_they_name() -> None:
     """And read: the shortcuts read their working list by these positions too."""
     for name in (
         "players",
+        "rng",
+        "date_set",
         "dates",
         "day",
         "tile_up",
