@@ -5,6 +5,8 @@
 - The legal lists of the secret choices (tableau pick, Peddler's exchange) are plain loops.
 - `Work.freeze` tests the written zone types with `isinstance` (compiled: a type flag test).
 - `flow.secret_choice` joins the State from slices.
+- A play's card is found by one `index` in apply and cut out of the hand at that place by play().
+- The play actions are listed by game.py's tuple-typed copy of tricks.legal_plays.
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ from collections.abc import Iterator
 import pytest
 
 from games.core.contract import new_event
+from games.core.errors import IllegalAction
 from games.trickster.cot import game as game_mod
-from games.trickster.cot.game import GAME, GIVE_ACTIONS, TAB_ACTIONS, ChampionsOfTime
-from games.trickster.cot.state import NO_CARD, PH_EXCHANGE, PH_PICK, State
+from games.trickster.cot.cards import NUM_CARDS, TABLE
+from games.trickster.cot.game import GAME, GIVE_ACTIONS, PLAY_ACTIONS, TAB_ACTIONS, ChampionsOfTime
+from games.trickster.cot.state import NO_CARD, PH_EFFECT, PH_EXCHANGE, PH_PICK, PH_PLAY, State
 from games.trickster.cot.view import acting
 from games.trickster.cot.work import Work
+from games.trickster.tricks import legal_plays
 
 SEEDS = range(117900, 117912)
 OPTION_SETS = (
@@ -124,7 +129,9 @@ def test_freeze_is_the_plain_freeze(options: dict[str, str]) -> None:
         w = Work(state)
         frozen = w.freeze()
         assert frozen == _plain_freeze(w) == state
-        assert frozen.hands is state.hands and frozen.tableaus is state.tableaus and frozen.known is state.known
+        assert (
+            frozen.hands is state.hands and frozen.tableaus is state.tableaus and frozen.known is state.known
+        )
         untouched += 1
         w.set_hand(seat, ())  # every zone written: freeze turns each back into a tuple / bytes
         w.set_tableau(seat, ())
@@ -156,3 +163,48 @@ def test_secret_choice_is_the_plain_choice(options: dict[str, str]) -> None:
             assert type(quick[0]) is State and type(quick[0].picks) is tuple
             checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_play_actions_are_the_shared_legal_plays(players: int, options: dict[str, str]) -> None:
+    """game.py's tuple-typed copy of tricks.legal_plays lists the same plays (every pattern reached)."""
+    patterns = set()
+    for state, _, _ in _played_states(players, options, SEEDS[:3]):
+        if state.phase == PH_PLAY:
+            assert state.trick is not None
+            patterns.add(state.trick.pattern)
+            for s in range(players):
+                expected = []
+                if s == state.trick.turn:
+                    expected = legal_plays(TABLE, state.trick, state.hands[s], PLAY_ACTIONS)
+                assert GAME.legal_actions(state, s) == expected
+    assert len(patterns) == 4
+
+
+def test_a_play_takes_the_card_from_its_place_and_refuses_a_card_not_held() -> None:
+    """apply finds the played card's place by `index` and play() cuts it out there: the hand loses
+    exactly that card (checked on plays whose effect moved no card); a card the seat does not hold is
+    refused as before, ahead of the follow rule."""
+    plain_events = {"play", "pattern", "ignored", "trick_start", "bust", "cannot_follow", "trickster_role"}
+    plays = checked = 0
+    for state, seat, action in _played_states(4, OPTION_SETS[1], SEEDS[:4]):
+        if state.phase != PH_PLAY or seat < 0:
+            continue
+        card = game_mod.ACTIONS[action][1]
+        after, events = GAME.apply(state, seat, action)
+        if (
+            {e.kind for e in events} <= plain_events
+            and after.round == state.round
+            and after.phase in (PH_PLAY, PH_EFFECT)
+        ):
+            expected = list(state.hands[seat])
+            expected.remove(card)
+            assert after.hands[seat] == tuple(expected)
+            checked += 1
+        missing = next(c for c in range(NUM_CARDS) if c not in state.hands[seat])
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, seat, PLAY_ACTIONS[missing])
+        assert refused.value.code == "card_not_in_hand"
+        plays += 1
+    assert plays > 100 and checked > 20

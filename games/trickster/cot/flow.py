@@ -299,17 +299,16 @@ def next_turn(w: Work) -> None:
         w.phase = PH_PLAY
 
 
-def play(w: Work, seat: int, card: int) -> None:
-    """The seat to act plays `card`; its effect starts. Effects are mandatory; one that cannot be
-    resolved in its entirety is ignored."""
+def play(w: Work, seat: int, card: int, at: int) -> None:
+    """The seat to act plays `card`, found at place `at` of its hand (apply's check found it there); its
+    effect starts. Effects are mandatory; one that cannot be resolved in its entirety is ignored."""
     trick = w.trick
     assert trick is not None
     hands = w.hands
     if isinstance(hands, tuple):  # w.take_hand inlined (copy on write)
         hands = w.hands = list(hands)
     hand = hands[seat]
-    i = hand.index(card)
-    hands[seat] = hand[:i] + hand[i + 1 :]
+    hands[seat] = hand[:at] + hand[at + 1 :]
     # tricks.play_card inlined (the Trickster stays; the second card sets the pattern)
     pot, order, step, cyclic, leader, trickster, pattern, mask, limit = trick
     pot = pot + (card,)  # noqa: RUF005  (cheaper than (*pot, card), which goes through a list)

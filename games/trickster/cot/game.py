@@ -41,7 +41,7 @@ from games.trickster.cot.state import (
 )
 from games.trickster.cot.view import acting, all_cards, hidden_from, view
 from games.trickster.cot.work import Work
-from games.trickster.tricks import Pattern, legal_plays
+from games.trickster.tricks import Pattern, Trick
 
 # The action kinds ACTIONS parses to (one `Final` constant each: compiled, a C constant, not a dict read).
 PLAY: Final = 0
@@ -53,6 +53,7 @@ DEAL: Final = 5
 DEAL_ACTION: Final = "deal"
 _BITS: Final = TABLE.bits
 _UNIQUE: Final = Pattern.UNIQUE
+_OPEN: Final = Pattern.OPEN
 
 PLAY_ACTIONS: Final[tuple[str, ...]] = tuple(f"play:{cid}" for cid in CARD_IDS)
 TAB_ACTIONS: Final[tuple[str, ...]] = tuple(f"tab:{cid}" for cid in CARD_IDS)
@@ -83,6 +84,28 @@ def _card_actions(actions: tuple[str, ...], hand: tuple[int, ...]) -> list[str]:
     return legal
 
 
+def _play_actions(trick: Trick, hand: tuple[int, ...]) -> list[str]:
+    """tricks.legal_plays(TABLE, trick, hand, PLAY_ACTIONS) on this edition's tuples: the same loops, but
+    typed as tuples, which the compiled build indexes directly (legal_plays takes any Sequence and reads
+    the hand and the action table through generic calls)."""
+    pattern = trick[6]  # trick.pattern
+    legal = []
+    if pattern is _OPEN:
+        for c in hand:
+            legal.append(PLAY_ACTIONS[c])
+        return legal
+    mask = trick[7]  # trick.mask
+    if pattern is _UNIQUE:
+        for c in hand:
+            if not _BITS[c] & mask:
+                legal.append(PLAY_ACTIONS[c])
+    else:
+        for c in hand:
+            if _BITS[c] & mask:
+                legal.append(PLAY_ACTIONS[c])
+    return legal
+
+
 def legal_actions(state: State, seat: int) -> list[str]:
     """The Game's legal_actions (called on every action of a simulation, hence the tuple indexes)."""
     phase = state[3]  # state.phase (tuple indexes: the simulation calls this on every action)
@@ -92,7 +115,7 @@ def legal_actions(state: State, seat: int) -> list[str]:
         order = trick[1]  # trick.order
         if seat != order[trick[2] % len(order)]:  # trick.turn
             return []
-        return legal_plays(TABLE, trick, state[10][seat], PLAY_ACTIONS)  # state.hands
+        return _play_actions(trick, state[10][seat])  # state.hands
     if phase == PH_EFFECT:
         pending = state[16]  # state.pending
         assert pending is not None
@@ -130,15 +153,17 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
             raise IllegalAction(_seat_error(state, seat))
         if kind != PLAY:
             raise IllegalAction("unknown_action")
-        if value not in state[10][seat]:  # state.hands
-            raise IllegalAction("card_not_in_hand")
+        try:  # `value in hand` and its place found by one `index`: play() takes the card from that place
+            at = state[10][seat].index(value)  # state.hands
+        except ValueError:
+            raise IllegalAction("card_not_in_hand") from None
         pattern = trick[6]  # trick.pattern
         if pattern:  # tricks.can_follow inlined: UNIQUE shares no bit of the mask, SUIT/HERO one
             shares = _BITS[value] & trick[7]  # trick.mask
             if shares if pattern is _UNIQUE else not shares:
                 raise IllegalAction("cot_must_follow", pattern=PATTERN_NAMES[pattern])
         w = Work(state)
-        play(w, seat, value)
+        play(w, seat, value, at)
     elif phase == PH_EFFECT:
         pending = state[16]  # state.pending
         assert pending is not None
