@@ -35,7 +35,7 @@ from games.trickster.cot.state import (
     PH_SCORED,
     State,
 )
-from games.trickster.cot.work import ALONE, Work
+from games.trickster.cot.work import ALONE, EVENT_TYPE, STATE_TYPE, Work
 from games.trickster.tricks import NO_SEAT, Pattern, Trick, clockwise, follow_rule, left_of, open_trick
 
 HAND_SIZE: Final = {2: 11, 3: 11, 4: 10, 5: 9, 6: 8, 7: 7}
@@ -49,6 +49,7 @@ _new: Final = tuple.__new__  # `_new(Cls, (...))`: a NamedTuple from a ready tup
 _OPEN: Final = Pattern.OPEN  # Enum members as module globals (a class attribute lookup is slower)
 _UNIQUE: Final = Pattern.UNIQUE
 _BITS: Final = TABLE.bits
+TRICK_TYPE: Final = Trick  # compiled: a C static (a NamedTuple class name is a dict read on every use)
 
 
 def uses_timeline(players: int) -> bool:
@@ -209,11 +210,13 @@ def still_choosing(state: State, seat: int) -> bool:
 def secret_choice(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     """`seat` makes its secret choice while another seat still chooses: only `picks` changes and the
     table learns that `seat` chose. Same result as commit_pick / commit_exchange, built directly
-    (no working copy: most of these actions are such a choice)."""
-    picks = list(state[15])  # state.picks
-    picks[seat] = card
+    (no working copy: most of these actions are such a choice). The tuples are joined from slices, where
+    star-unpacking them builds a list first; the event is built as Work.event builds it."""
+    picks = state[15]  # state.picks
+    picks = picks[:seat] + (card,) + picks[seat + 1 :]  # noqa: RUF005
     kind = "pick_committed" if state[3] == PH_PICK else "exchange_committed"
-    return _new(State, (*state[:15], tuple(picks), *state[16:])), [new_event(kind, {"seat": seat})]
+    event = _new(EVENT_TYPE, (kind, {"seat": seat}, None))
+    return _new(STATE_TYPE, state[:15] + (picks,) + state[16:]), [event]  # noqa: RUF005
 
 
 def commit_pick(w: Work, seat: int, card: int) -> None:
@@ -296,17 +299,16 @@ def next_turn(w: Work) -> None:
         w.phase = PH_PLAY
 
 
-def play(w: Work, seat: int, card: int) -> None:
-    """The seat to act plays `card`; its effect starts. Effects are mandatory; one that cannot be
-    resolved in its entirety is ignored."""
+def play(w: Work, seat: int, card: int, at: int) -> None:
+    """The seat to act plays `card`, found at place `at` of its hand (apply's check found it there); its
+    effect starts. Effects are mandatory; one that cannot be resolved in its entirety is ignored."""
     trick = w.trick
     assert trick is not None
     hands = w.hands
     if isinstance(hands, tuple):  # w.take_hand inlined (copy on write)
         hands = w.hands = list(hands)
     hand = hands[seat]
-    i = hand.index(card)
-    hands[seat] = hand[:i] + hand[i + 1 :]
+    hands[seat] = hand[:at] + hand[at + 1 :]
     # tricks.play_card inlined (the Trickster stays; the second card sets the pattern)
     pot, order, step, cyclic, leader, trickster, pattern, mask, limit = trick
     pot = pot + (card,)  # noqa: RUF005  (cheaper than (*pot, card), which goes through a list)
@@ -315,11 +317,11 @@ def play(w: Work, seat: int, card: int) -> None:
         pattern, mask = follow_rule(TABLE, pot)
     elif pattern is _UNIQUE:
         mask |= _BITS[card]
-    w.trick = _new(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
+    w.trick = _new(TRICK_TYPE, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
     events = w.events
-    events.append(_new(Event, ("play", {"seat": seat, "card": CARD_IDS[card]}, None)))
+    events.append(_new(EVENT_TYPE, ("play", {"seat": seat, "card": CARD_IDS[card]}, None)))
     if size == 2:
-        events.append(_new(Event, ("pattern", {"pattern": PATTERN_NAMES[pattern]}, None)))
+        events.append(_new(EVENT_TYPE, ("pattern", {"pattern": PATTERN_NAMES[pattern]}, None)))
     hero = CARD_HERO[card]
     if not CAN[hero](w, seat):
         w.event("ignored", {"seat": seat, "hero": hero})
@@ -392,7 +394,7 @@ def end_turn(w: Work) -> None:
     if (limit and len(pot) >= limit) or (not cyclic and step >= len(order)):
         collect(w, trickster)
     else:
-        w.trick = _new(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
+        w.trick = _new(TRICK_TYPE, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
         next_turn(w)
 
 

@@ -41,12 +41,19 @@ from games.trickster.cot.state import (
 )
 from games.trickster.cot.view import acting, all_cards, hidden_from, view
 from games.trickster.cot.work import Work
-from games.trickster.tricks import Pattern, legal_plays
+from games.trickster.tricks import Pattern, Trick
 
-PLAY, TAB, GIVE, DRAFT, ANSWER, DEAL = range(6)
+# The action kinds ACTIONS parses to (one `Final` constant each: compiled, a C constant, not a dict read).
+PLAY: Final = 0
+TAB: Final = 1
+GIVE: Final = 2
+DRAFT: Final = 3
+ANSWER: Final = 4
+DEAL: Final = 5
 DEAL_ACTION: Final = "deal"
 _BITS: Final = TABLE.bits
 _UNIQUE: Final = Pattern.UNIQUE
+_OPEN: Final = Pattern.OPEN
 
 PLAY_ACTIONS: Final[tuple[str, ...]] = tuple(f"play:{cid}" for cid in CARD_IDS)
 TAB_ACTIONS: Final[tuple[str, ...]] = tuple(f"tab:{cid}" for cid in CARD_IDS)
@@ -67,6 +74,137 @@ ACTIONS: Final[dict[str, tuple[int, int]]] = {
 def _seat_error(state: State, seat: int) -> str:
     """Why `seat` may not act now: it is not at the table, or it is not its turn."""
     return "not_your_turn" if 0 <= seat < state.players else "not_seated"
+
+
+def _card_actions(actions: tuple[str, ...], hand: tuple[int, ...]) -> list[str]:
+    """`[actions[c] for c in hand]` as a plain loop: on the source a comprehension is a call of its own."""
+    legal = []
+    for c in hand:
+        legal.append(actions[c])
+    return legal
+
+
+def _play_actions(trick: Trick, hand: tuple[int, ...]) -> list[str]:
+    """tricks.legal_plays(TABLE, trick, hand, PLAY_ACTIONS) on this edition's tuples: the same loops, but
+    typed as tuples, which the compiled build indexes directly (legal_plays takes any Sequence and reads
+    the hand and the action table through generic calls)."""
+    pattern = trick[6]  # trick.pattern
+    legal = []
+    if pattern is _OPEN:
+        for c in hand:
+            legal.append(PLAY_ACTIONS[c])
+        return legal
+    mask = trick[7]  # trick.mask
+    if pattern is _UNIQUE:
+        for c in hand:
+            if not _BITS[c] & mask:
+                legal.append(PLAY_ACTIONS[c])
+    else:
+        for c in hand:
+            if _BITS[c] & mask:
+                legal.append(PLAY_ACTIONS[c])
+    return legal
+
+
+def legal_actions(state: State, seat: int) -> list[str]:
+    """The Game's legal_actions (called on every action of a simulation, hence the tuple indexes)."""
+    phase = state[3]  # state.phase (tuple indexes: the simulation calls this on every action)
+    if phase == PH_PLAY:
+        trick = state[13]  # state.trick
+        assert trick is not None
+        order = trick[1]  # trick.order
+        if seat != order[trick[2] % len(order)]:  # trick.turn
+            return []
+        return _play_actions(trick, state[10][seat])  # state.hands
+    if phase == PH_EFFECT:
+        pending = state[16]  # state.pending
+        assert pending is not None
+        return list(state[18]) if seat == pending[1] else []  # state.choices
+    if phase == PH_EXCHANGE:
+        if seat in state[19] and state[15][seat] == NO_CARD:  # state.exchange, state.picks
+            return _card_actions(GIVE_ACTIONS, state[10][seat])  # state.hands
+        return []
+    if phase == PH_PICK:
+        if 0 <= seat < state[0] and state[15][seat] == NO_CARD:  # state.players, state.picks
+            return _card_actions(TAB_ACTIONS, state[10][seat])  # state.hands
+        return []
+    if phase == PH_SCORED:
+        return [DEAL_ACTION] if seat == state.first else []
+    if phase == PH_DRAFT and seat == drafter(state):
+        return [DRAFT_ACTIONS[h] for h in state.pool if h not in state.heroes]
+    return []
+
+
+def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    """The Game's apply: the action checked, then played on a working copy (or a secret choice built
+    directly)."""
+    parsed = ACTIONS.get(action)
+    if parsed is None:
+        raise IllegalAction("malformed_action")
+    kind, value = parsed
+    phase = state[3]  # state.phase (tuple indexes: the hot path)
+    # In the play and effect phases the one seat to act is seated, so the seat range is checked
+    # only when it is not that seat (same error as the check up front in the other phases).
+    if phase == PH_PLAY:
+        trick = state[13]  # state.trick
+        assert trick is not None
+        order = trick[1]  # trick.order
+        if seat != order[trick[2] % len(order)]:  # trick.turn
+            raise IllegalAction(_seat_error(state, seat))
+        if kind != PLAY:
+            raise IllegalAction("unknown_action")
+        try:  # `value in hand` and its place found by one `index`: play() takes the card from that place
+            at = state[10][seat].index(value)  # state.hands
+        except ValueError:
+            raise IllegalAction("card_not_in_hand") from None
+        pattern = trick[6]  # trick.pattern
+        if pattern:  # tricks.can_follow inlined: UNIQUE shares no bit of the mask, SUIT/HERO one
+            shares = _BITS[value] & trick[7]  # trick.mask
+            if shares if pattern is _UNIQUE else not shares:
+                raise IllegalAction("cot_must_follow", pattern=PATTERN_NAMES[pattern])
+        w = Work(state)
+        play(w, seat, value, at)
+    elif phase == PH_EFFECT:
+        pending = state[16]  # state.pending
+        assert pending is not None
+        if seat != pending[1]:
+            raise IllegalAction(_seat_error(state, seat))
+        if kind != ANSWER or action not in state[18]:  # state.choices
+            raise IllegalAction("unknown_action")
+        w = Work(state)
+        answer(w, value)
+    elif phase == PH_OVER:
+        raise IllegalAction("game_over")
+    elif not 0 <= seat < state[0]:  # state.players
+        raise IllegalAction("not_seated")
+    elif phase in (PH_PICK, PH_EXCHANGE):
+        # seat in acting(state), without building the set
+        if state[15][seat] != NO_CARD or (phase == PH_EXCHANGE and seat not in state[19]):
+            raise IllegalAction("not_your_turn")  # state.picks, state.exchange
+        if kind != (TAB if phase == PH_PICK else GIVE):
+            raise IllegalAction("unknown_action")
+        if value not in state[10][seat]:  # state.hands
+            raise IllegalAction("card_not_in_hand")
+        if flow.still_choosing(state, seat):
+            return flow.secret_choice(state, seat, value)
+        w = Work(state)
+        if phase == PH_PICK:
+            flow.commit_pick(w, seat, value)
+        else:
+            flow.commit_exchange(w, seat, value)
+    else:
+        if seat not in acting(state):
+            raise IllegalAction("not_your_turn")
+        w = Work(state)
+        if phase == PH_SCORED:
+            if kind != DEAL:
+                raise IllegalAction("unknown_action")
+            flow.next_round(w)
+        else:
+            if kind != DRAFT or value not in state.pool or value in state.heroes:
+                raise IllegalAction("unknown_action")
+            flow.draft(w, seat, value)
+    return w.freeze(), w.events
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # any Python class may subclass it in the compiled build too
@@ -122,98 +260,10 @@ class ChampionsOfTime(Game[State]):
         return Prompt("draft", {"chosen": len(state.heroes)})
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        phase = state[3]  # state.phase (tuple indexes: the simulation calls this on every action)
-        if phase == PH_PLAY:
-            trick = state[13]  # state.trick
-            assert trick is not None
-            order = trick[1]  # trick.order
-            if seat != order[trick[2] % len(order)]:  # trick.turn
-                return []
-            return legal_plays(TABLE, trick, state[10][seat], PLAY_ACTIONS)  # state.hands
-        if phase == PH_EFFECT:
-            pending = state[16]  # state.pending
-            assert pending is not None
-            return list(state[18]) if seat == pending[1] else []  # state.choices
-        if phase == PH_EXCHANGE:
-            if seat in state[19] and state[15][seat] == NO_CARD:  # state.exchange, state.picks
-                return [GIVE_ACTIONS[c] for c in state[10][seat]]  # state.hands
-            return []
-        if phase == PH_PICK:
-            if 0 <= seat < state[0] and state[15][seat] == NO_CARD:  # state.players, state.picks
-                return [TAB_ACTIONS[c] for c in state[10][seat]]  # state.hands
-            return []
-        if phase == PH_SCORED:
-            return [DEAL_ACTION] if seat == state.first else []
-        if phase == PH_DRAFT and seat == drafter(state):
-            return [DRAFT_ACTIONS[h] for h in state.pool if h not in state.heroes]
-        return []
+        return legal_actions(state, seat)
 
     def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
-        parsed = ACTIONS.get(action)
-        if parsed is None:
-            raise IllegalAction("malformed_action")
-        kind, value = parsed
-        phase = state[3]  # state.phase (tuple indexes: the hot path)
-        # In the play and effect phases the one seat to act is seated, so the seat range is checked
-        # only when it is not that seat (same error as the check up front in the other phases).
-        if phase == PH_PLAY:
-            trick = state[13]  # state.trick
-            assert trick is not None
-            order = trick[1]  # trick.order
-            if seat != order[trick[2] % len(order)]:  # trick.turn
-                raise IllegalAction(_seat_error(state, seat))
-            if kind != PLAY:
-                raise IllegalAction("unknown_action")
-            if value not in state[10][seat]:  # state.hands
-                raise IllegalAction("card_not_in_hand")
-            pattern = trick[6]  # trick.pattern
-            if pattern:  # tricks.can_follow inlined: UNIQUE shares no bit of the mask, SUIT/HERO one
-                shares = _BITS[value] & trick[7]  # trick.mask
-                if shares if pattern is _UNIQUE else not shares:
-                    raise IllegalAction("cot_must_follow", pattern=PATTERN_NAMES[pattern])
-            w = Work(state)
-            play(w, seat, value)
-        elif phase == PH_EFFECT:
-            pending = state[16]  # state.pending
-            assert pending is not None
-            if seat != pending[1]:
-                raise IllegalAction(_seat_error(state, seat))
-            if kind != ANSWER or action not in state[18]:  # state.choices
-                raise IllegalAction("unknown_action")
-            w = Work(state)
-            answer(w, value)
-        elif phase == PH_OVER:
-            raise IllegalAction("game_over")
-        elif not 0 <= seat < state[0]:  # state.players
-            raise IllegalAction("not_seated")
-        elif phase in (PH_PICK, PH_EXCHANGE):
-            # seat in acting(state), without building the set
-            if state[15][seat] != NO_CARD or (phase == PH_EXCHANGE and seat not in state[19]):
-                raise IllegalAction("not_your_turn")  # state.picks, state.exchange
-            if kind != (TAB if phase == PH_PICK else GIVE):
-                raise IllegalAction("unknown_action")
-            if value not in state[10][seat]:  # state.hands
-                raise IllegalAction("card_not_in_hand")
-            if flow.still_choosing(state, seat):
-                return flow.secret_choice(state, seat, value)
-            w = Work(state)
-            if phase == PH_PICK:
-                flow.commit_pick(w, seat, value)
-            else:
-                flow.commit_exchange(w, seat, value)
-        else:
-            if seat not in acting(state):
-                raise IllegalAction("not_your_turn")
-            w = Work(state)
-            if phase == PH_SCORED:
-                if kind != DEAL:
-                    raise IllegalAction("unknown_action")
-                flow.next_round(w)
-            else:
-                if kind != DRAFT or value not in state.pool or value in state.heroes:
-                    raise IllegalAction("unknown_action")
-                flow.draft(w, seat, value)
-        return w.freeze(), w.events
+        return apply(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, JSON]:
         return view(state, seat)
@@ -275,3 +325,6 @@ class ChampionsOfTime(Game[State]):
 
 
 GAME: Final[Game[Any]] = ChampionsOfTime()
+if hasattr(GAME, "__dict__"):  # the source build: one Python call fewer per engine call (a compiled,
+    # native class has no instance dict, and its delegating methods above cost nothing)
+    vars(GAME).update(to_act=acting, legal_actions=legal_actions, apply=apply)

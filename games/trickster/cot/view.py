@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.trickster.cot.cards import CARD_IDS, HEROES, NUM_SUITS, cards_of
 from games.trickster.cot.common import EXCHANGE
@@ -21,7 +21,7 @@ from games.trickster.cot.state import (
 )
 from games.trickster.cot.work import ALONE, MAX_SEATS
 
-PHASE_NAMES: dict[int, str] = {
+PHASE_NAMES: Final[dict[int, str]] = {
     Phase.DRAFT: "draft",
     Phase.PICK: "pick",
     Phase.PLAY: "play",
@@ -61,8 +61,8 @@ def all_cards(state: State) -> list[str]:
     return [CARD_IDS[c] for c in cards]
 
 
-NOBODY: frozenset[int] = frozenset()
-SEAT_SETS: tuple[frozenset[int], ...] = tuple(
+NOBODY: Final[frozenset[int]] = frozenset()
+SEAT_SETS: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
 )
 """SEAT_SETS[mask]: the seats whose bits are set (the seats still choosing in secret), built once."""

@@ -30,6 +30,10 @@ DECK_BOTTOM: Final = "deck_bottom"
 MAX_SEATS: Final = 7
 
 _new: Final = tuple.__new__  # `_new(Cls, (...))` builds a NamedTuple from a ready tuple (no Python __new__)
+# The NamedTuple classes as `Final` names: compiled, a class name (a NamedTuple is no native class) is read
+# from the module's dict on every use; a `Final` alias is a C static.
+EVENT_TYPE: Final = Event
+STATE_TYPE: Final = State
 
 OPPONENTS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n)) for n in range(MAX_SEATS + 1)
@@ -127,12 +131,15 @@ class Work:
         self.memo = None
 
     def freeze(self) -> State:
+        """The new State. A zone still shared with the input is passed on as it is; a written one (a list,
+        a bytearray) becomes a tuple or bytes again (`isinstance` on the written type: compiled, a type flag
+        test, where a `__class__` read is a generic attribute lookup)."""
         s = self.s
         hands = self.hands
         tableaus = self.tableaus
         known = self.known
         return _new(
-            State,
+            STATE_TYPE,
             (
                 self.n,
                 s[1],  # options
@@ -144,9 +151,9 @@ class Work:
                 self.deck,
                 self.trash,
                 self.timeline,
-                hands if hands.__class__ is tuple else tuple(hands),
-                tableaus if tableaus.__class__ is tuple else tuple(tableaus),
-                known if known.__class__ is bytes else bytes(known),
+                tuple(hands) if isinstance(hands, list) else hands,
+                tuple(tableaus) if isinstance(tableaus, list) else tableaus,
+                bytes(known) if isinstance(known, bytearray) else known,
                 self.trick,
                 self.first,
                 self.picks,
@@ -163,7 +170,7 @@ class Work:
     # --- events and randomness ------------------------------------------------------------------
     def event(self, kind: str, data: dict[str, Any], audience: frozenset[int] | None = None) -> None:
         """Record an event (games.core.contract.new_event inlined: this runs 1.6 times per action)."""
-        self.events.append(_new(Event, (kind, data, audience)))
+        self.events.append(_new(EVENT_TYPE, (kind, data, audience)))
 
     def below(self, n: int) -> int:
         rng = Rng(self.rng)
@@ -268,4 +275,4 @@ class Work:
             "dst": dst,
             "dst_seat": dst_seat,
         }
-        self.events.append(_new(Event, ("move", data, audience)))
+        self.events.append(_new(EVENT_TYPE, ("move", data, audience)))
