@@ -94,8 +94,18 @@ def _play_unchecked(
 
     Shortcuts that keep the loop lean without changing any draw: `is_over` is asked only when nobody is
     to act (the checker separately verifies that an over game has nobody to act); a seat playing
-    `random_policy` draws inline exactly as that policy does, without building its view thunk; the
-    usual single seat to act is unpacked without a length test; the action count is the log's length."""
+    `random_policy` draws inline exactly as that policy does, without building its view thunk (and is
+    never asked for `wants_sampler`: a missing attribute is a caught AttributeError, ~3k instructions a
+    seat and a game on the compiled build); the action count is the log's length.
+
+    Two forms chosen for the compiled build (games/_build.py), measured in docs/engine-speed.md ("The
+    simulation loop on the compiled build"): several seats to act are told from one by a length test, not
+    by a failed unpack (a raised and caught ValueError costs ~3k instructions compiled, and 3-15% of the
+    actions of Trickster, KINGs and Capture of Dreams have several seats to act); the draw is multiplied
+    by `float(len(legal))`, which mypyc compiles to a C multiplication (a float times an int object is a
+    generic call on boxed numbers there), and which is the same product: Python converts the int to a
+    float for `float * int` too. The turn limit is a `range` written in the `for` (a native counter
+    compiled)."""
     is_over = game.is_over
     to_act = game.to_act
     legal_actions = game.legal_actions
@@ -106,23 +116,23 @@ def _play_unchecked(
     append = log.append
     draw = rng.random
     inline = [policy is random_policy for policy in policies]
-    sampled = [getattr(policy, "wants_sampler", False) for policy in policies]
-    for _ in _TURN_LIMIT:
+    sampled = [policy is not random_policy and getattr(policy, "wants_sampler", False) for policy in policies]
+    for _ in range(MAX_ACTIONS_PER_GAME + 1):
         acting = to_act(state)
-        try:
-            (seat,) = acting  # the usual case: one seat to act
-        except ValueError:
-            if not acting:
-                if not is_over(state):
-                    run.violations.append("nobody to act and the game is not over")
-                break
+        if len(acting) == 1:  # the usual case: one seat to act
+            (seat,) = acting
+        elif acting:
             seat = rng.choice(sorted(acting))
+        else:
+            if not is_over(state):
+                run.violations.append("nobody to act and the game is not over")
+            break
         legal = legal_actions(state, seat)
         if not legal:
             run.violations.append(f"seat {seat} to act with no legal action")
             break
         if inline[seat]:
-            action = legal[int(draw() * len(legal))]  # random_policy, inlined
+            action = legal[int(draw() * float(len(legal)))]  # random_policy, inlined
         elif sampled[seat]:
             action = decide(game, policies[seat], state, seat, legal, rng)
         else:
@@ -134,8 +144,6 @@ def _play_unchecked(
     run.actions = len(log)
     return state
 
-
-_TURN_LIMIT = range(MAX_ACTIONS_PER_GAME + 1)
 
 
 def decide(game: Game[Any], policy: Policy, state: Any, seat: int, legal: list[str], rng: random.Random) -> str:
