@@ -14,6 +14,7 @@ from typing import Any
 
 from games.core.contract import Game, Outcome, Policy
 from games.core.invariants import Checker
+from games.core.native64 import WRAPS
 from games.core.policy import random_policy
 
 MAX_ACTIONS_PER_GAME = 20_000
@@ -42,7 +43,7 @@ def play_one(
     checker = Checker(game, state, players) if check else None
     run = GameRun(outcome=None, actions=0)
     if checker is None:
-        state = _play_unchecked(game, state, policies, seed, rng, run)
+        state = (_play_unchecked_compiled if WRAPS else _play_unchecked)(game, state, policies, seed, rng, run)
     else:
         run.violations.extend(checker.check_state(state, game.setup_events(state)))
         state = _play_checked(game, state, policies, seed, rng, run, checker)
@@ -94,29 +95,18 @@ def _play_unchecked(
 
     Shortcuts that keep the loop lean without changing any draw: `is_over` is asked only when nobody is
     to act (the checker separately verifies that an over game has nobody to act); a seat playing
-    `random_policy` draws inline exactly as that policy does, without building its view thunk (and is
-    never asked for `wants_sampler`: a missing attribute is a caught AttributeError, ~3k instructions a
-    seat and a game on the compiled build); the action count is the log's length.
-
-    Two forms chosen for the compiled build (games/_build.py), measured in docs/engine-speed.md ("The
-    simulation loop on the compiled build"): several seats to act are told from one by a length test, not
-    by a failed unpack (a raised and caught ValueError costs ~3k instructions compiled, and 3-15% of the
-    actions of Trickster, KINGs and Capture of Dreams have several seats to act); the draw is multiplied
-    by `float(len(legal))`, which mypyc compiles to a C multiplication (a float times an int object is a
-    generic call on boxed numbers there), and which is the same product: Python converts the int to a
-    float for `float * int` too. The turn limit is a `range` written in the `for` (a native counter
-    compiled)."""
-    is_over = game.is_over
+    `random_policy` draws inline exactly as that policy does, without building its view thunk; the
+    action count is the log's length; the log is appended to by `log.append`, which 3.11 specializes
+    (a bound `append` held in a local is the slower call there, and a generic call compiled). This is
+    the source's spelling: `_play_unchecked_compiled` is the same loop for the compiled build."""
     to_act = game.to_act
     legal_actions = game.legal_actions
     apply = game.apply
     view = game.view
     partial = functools.partial
     log = run.log
-    append = log.append
     draw = rng.random
-    inline = [policy is random_policy for policy in policies]
-    sampled = [policy is not random_policy and getattr(policy, "wants_sampler", False) for policy in policies]
+    inline, sampled = _seat_kinds(policies)
     for _ in range(MAX_ACTIONS_PER_GAME + 1):
         acting = to_act(state)
         if len(acting) == 1:  # the usual case: one seat to act
@@ -124,8 +114,7 @@ def _play_unchecked(
         elif acting:
             seat = rng.choice(sorted(acting))
         else:
-            if not is_over(state):
-                run.violations.append("nobody to act and the game is not over")
+            _stop_with_nobody_to_act(game, state, run)
             break
         legal = legal_actions(state, seat)
         if not legal:
@@ -138,12 +127,76 @@ def _play_unchecked(
         else:
             action = policies[seat](partial(view, state, seat), legal, rng)
         state, _ = apply(state, seat, action)
-        append((seat, action))
+        log.append((seat, action))
     else:
         run.violations.append(f"seed {seed}: no end after {MAX_ACTIONS_PER_GAME} actions")
     run.actions = len(log)
     return state
 
+
+def _play_unchecked_compiled(
+    game: Game[Any], state: Any, policies: Sequence[Policy], seed: int, rng: random.Random, run: GameRun
+) -> Any:
+    """`_play_unchecked` spelled for the compiled build (chosen in `play_one` by games.core.native64's
+    WRAPS): the same steps, draws and log, with the game's methods called on `game` itself.
+
+    Why two spellings of one loop? Compiled, `game.apply(...)` on a `Game` is a call through the class's
+    method table, straight to the engine's C function; a method held in a local is a Python object, so
+    each call goes through the generic call protocol and the method's argument parsing (~0.2k instructions
+    a call, three or four calls an action). On the source it is the other way round: the local is the
+    cheaper call (`game.to_act(state)` costs ~0.5k instructions an action more on KINGs 4p). Counted in
+    docs/engine-speed.md, "The simulation loop on the compiled build", with the forms both loops share
+    for that build: several seats to act are told from one by a length test, not by a failed unpack (a
+    raised and caught ValueError costs ~3k instructions compiled, and 3-15% of the actions of Trickster,
+    KINGs and Capture of Dreams have several seats to act); the draw is multiplied by
+    `float(len(legal))`, which mypyc compiles to a C multiplication (a float times an int object is a
+    generic call on boxed numbers there) and which is the same product, since Python converts the int
+    to a float for `float * int` too; the turn limit is a `range` written in the `for` (a native counter).
+    tests/tools/test_simulate_loops.py holds the two loops to the same games on either build."""
+    log = run.log
+    draw = rng.random
+    inline, sampled = _seat_kinds(policies)
+    for _ in range(MAX_ACTIONS_PER_GAME + 1):
+        acting = game.to_act(state)
+        if len(acting) == 1:  # the usual case: one seat to act
+            (seat,) = acting
+        elif acting:
+            seat = rng.choice(sorted(acting))
+        else:
+            _stop_with_nobody_to_act(game, state, run)
+            break
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            run.violations.append(f"seat {seat} to act with no legal action")
+            break
+        if inline[seat]:
+            action = legal[int(draw() * float(len(legal)))]  # random_policy, inlined
+        elif sampled[seat]:
+            action = decide(game, policies[seat], state, seat, legal, rng)
+        else:
+            action = policies[seat](functools.partial(game.view, state, seat), legal, rng)
+        state, _ = game.apply(state, seat, action)
+        log.append((seat, action))
+    else:
+        run.violations.append(f"seed {seed}: no end after {MAX_ACTIONS_PER_GAME} actions")
+    run.actions = len(log)
+    return state
+
+
+def _seat_kinds(policies: Sequence[Policy]) -> tuple[list[bool], list[bool]]:
+    """Per seat: does it play `random_policy` (whose draw the unchecked loops make inline), and does it
+    search (`wants_sampler`: `decide` hands it a Determinizer)? A random seat is not asked for
+    `wants_sampler`: on a function the missing attribute is a caught AttributeError, ~3k instructions
+    compiled, each seat of each game."""
+    inline = [policy is random_policy for policy in policies]
+    sampled = [policy is not random_policy and getattr(policy, "wants_sampler", False) for policy in policies]
+    return inline, sampled
+
+
+def _stop_with_nobody_to_act(game: Game[Any], state: Any, run: GameRun) -> None:
+    """Nobody is to act: the game must be over (the unchecked loops ask `is_over` only then)."""
+    if not game.is_over(state):
+        run.violations.append("nobody to act and the game is not over")
 
 
 def decide(game: Game[Any], policy: Policy, state: Any, seat: int, legal: list[str], rng: random.Random) -> str:
