@@ -10,7 +10,7 @@ import pytest
 
 from games.core.policy import random_policy
 from games.core.registry import get_game
-from games.tools.simulate import GameRun, _play_unchecked, _play_unchecked_compiled, play_one
+from games.tools.simulate import GameRun, _one_of, _play_unchecked, _play_unchecked_compiled, play_one
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("trickster", 4), ("trickster-cot", 3), ("timetrap", 4)])
@@ -54,3 +54,15 @@ def test_the_source_and_the_compiled_spelling_of_the_unchecked_loop_play_the_sam
         assert runs[0].log == runs[1].log and runs[0].actions == runs[1].actions == len(runs[0].log) > 0
         assert finals[0] == finals[1]
         assert game.is_over(game.from_json(finals[0]))
+
+
+def test_the_loops_choice_among_several_seats_draws_as_random_choice() -> None:
+    """`_one_of` replaces `rng.choice` on the turns where several seats are to act: the same seat and the
+    same state of the generator after it, for every size a table can have and many seeds."""
+    for size in range(1, 9):
+        seats = list(range(10, 10 + size))
+        for seed in range(120100, 120160):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            for _ in range(5):
+                assert _one_of(ours, seats) == theirs.choice(seats)
+            assert ours.getstate() == theirs.getstate()
