@@ -16,22 +16,23 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from games.core.contract import Outcome
+from games.core.contract import Event, Outcome
 from games.core.policy import random_policy
 from games.tools.simulate import play_one
 from games.trickster import rules
 from games.trickster.cards import ACTIONS_BY_KIND, CARD_IDS, HOUSE_ACTIONS, PLAY_ACTIONS, TABLE
-from games.trickster.fx import Fx
+from games.trickster.fx import EVENT_TYPE, Fx
 from games.trickster.game import GAME, Trickster
 from games.trickster.hero import CHOOSE_CARD, ask
-from games.trickster.scoring import placements, score_houses
-from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, State
-from games.trickster.tricks import Pattern
+from games.trickster.scoring import final_scores, placements, score_houses
+from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PENDING_TYPE, PLAYING, STATE_TYPE, Pending, State
+from games.trickster.tricks import TRICK_TYPE, Pattern, Trick, busts, legal_plays
 from tests.build.final_tables import tables_without_final
 
 DECKS = ("fantasy", "tianxia", "symbiosis", "basic-mix", "epic-mix")
@@ -238,3 +239,82 @@ def test_the_engine_tables_are_final(name: str) -> None:
     not goes through the module's dict on every use); the compiled build reads the same objects."""
     missing = tables_without_final(_ENGINE / f"{name}.py", _TYPE_ALIASES)
     assert not missing, f"{name}: module tables without Final: {missing}"
+
+
+def test_the_class_aliases_are_the_named_tuples() -> None:
+    """`STATE_TYPE`, `PENDING_TYPE`, `TRICK_TYPE`, `EVENT_TYPE`: the hot path's `Final` names for the
+    NamedTuple classes it builds by `tuple.__new__` are those classes themselves."""
+    assert STATE_TYPE is State and PENDING_TYPE is Pending and TRICK_TYPE is Trick and EVENT_TYPE is Event
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_the_typed_play_list_and_bust_are_the_shared_ones(deck: str) -> None:
+    """rules' tuple-typed `_play_actions` and `_busts` against tricks.legal_plays and tricks.busts: every
+    seat's hand in every state of seeded games (seeds 118000-118007), every pattern reached."""
+    patterns = set()
+    for players in (2, 4, 6):
+        for state, _, _ in _played_states(players, deck, range(118000, 118008)):
+            trick = state.trick
+            patterns.add(trick.pattern)
+            for hand in state.hands:
+                assert rules._play_actions(trick, hand) == legal_plays(TABLE, trick, hand, PLAY_ACTIONS)
+                assert rules._busts(trick, hand) == busts(TABLE, trick, hand)
+            assert rules._busts(trick, ()) == busts(TABLE, trick, ())
+    assert patterns == set(Pattern)
+
+
+def _plain_final_scores(houses: Any, sideways: int) -> tuple[Any, ...]:
+    """The outcome's values by the plain rule: score_houses, placements and each Score's fields."""
+    scores = score_houses(houses, sideways)
+    details = {
+        "actual_cards": [sum(s.actual) for s in scores],
+        "per_suit": [list(s.actual) for s in scores],
+        "weighted": [list(s.weighted) for s in scores],
+        "ignored_suits": [list(s.ignored) for s in scores],
+        "lower_is_better": True,
+    }
+    return placements(scores), tuple([float(s.score) for s in scores]), details
+
+
+def _same_final_scores(houses: tuple[tuple[int, ...], ...], sideways: int) -> None:
+    places, scores, details = final_scores(houses, sideways)
+    assert (places, scores, details) == _plain_final_scores(houses, sideways)
+    assert type(places) is tuple and type(scores) is tuple
+    assert all(type(x) is float for x in scores) and all(type(p) is int for p in places)
+    lists = [*details["per_suit"], *details["weighted"], *details["ignored_suits"]]
+    assert len({id(x) for x in lists}) == len(lists)  # no list shared between two entries
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_final_scores_are_the_plain_scores_of_seeded_end_states(players: int) -> None:
+    """`final_scores` (the outcome's one pass) against score_houses and placements at every seeded end
+    (seeds 118100-118139, every deck that allows the player count)."""
+    ends = 0
+    for deck in DECKS:
+        if deck == "epic-mix" and players > 6:
+            continue
+        for state, seat, _ in _played_states(players, deck, range(118100, 118108)):
+            if seat < 0:
+                _same_final_scores(state.houses, state.sideways)
+                ends += 1
+    assert ends >= 32
+
+
+def test_final_scores_are_the_plain_scores_of_random_houses() -> None:
+    """Random Houses and sideways cards (seed 118500): ties for a suit's most, empty Houses, equal keys."""
+    rng = random.Random(118500)
+    for _ in range(3000):
+        players = rng.randint(2, 7)
+        cards = rng.sample(range(len(CARD_IDS)), rng.randint(0, 49))
+        houses: list[tuple[int, ...]] = [() for _ in range(players)]
+        for c in cards:
+            s = rng.randrange(players)
+            houses[s] = houses[s] + (c,)
+        sideways = 0
+        if rng.random() < 0.5:
+            for c in rng.sample(cards, min(len(cards), rng.randint(0, 6))):
+                sideways |= 1 << c
+        _same_final_scores(tuple(houses), sideways)
+    same = ((0, 8), (1, 7))  # one red and one orange each: equal keys share first place
+    _same_final_scores(same, 0)
+    assert final_scores(same, 0)[0] == (1, 1)
