@@ -199,10 +199,14 @@ class Fx:
         self.sideways &= ~(1 << card)  # a card taken into a hand turns upright
 
     def _house_remove(self, card: int) -> int:
-        """Take `card` out of the House that holds it; returns that House's seat."""
-        seat = self.owner_of_house_card(card)
-        self.houses = zones.take(self.houses, seat, card)
-        return seat
+        """Take `card` out of the House that holds it; returns that House's seat.
+
+        owner_of_house_card's loop, inlined: one Python call fewer on each Mage, Guard and Rogue move."""
+        for seat, house in enumerate(self.houses):
+            if card in house:
+                self.houses = zones.take(self.houses, seat, card)
+                return seat
+        raise ValueError("card is in no House")
 
     def turn_sideways(self, card: int) -> None:
         self.sideways |= 1 << card

@@ -139,6 +139,9 @@ _NO_PICKS: Final = tuple((-1,) * n for n in range(8))
 _NONE_OUT: Final[list[int]] = []  # nobody is Out: shared, read only (it never reaches an event)
 _ONLY_SEAT: Final = tuple(frozenset((s,)) for s in range(8))  # to_act of a single seat, built once
 _NOBODY: Final[frozenset[int]] = frozenset()
+_SEAT_SETS: Final = tuple(frozenset(s for s in range(8) if mask >> s & 1) for mask in range(256))
+"""to_act's set of several seats, by the bit mask of its seats, built once: a `frozenset()` of a fresh list,
+and a `zip(..., strict=True)` over the choosers (a keyword call), cost more than the lookup on both builds."""
 
 
 def to_act(st: State) -> frozenset[int]:
@@ -148,21 +151,22 @@ def to_act(st: State) -> frozenset[int]:
         choosers = p[6]
         if len(choosers) == 1:
             return _ONLY_SEAT[choosers[0]]
-        waiting = []  # plain loops here and below: a comprehension is a call of its own on 3.11
-        for s, c in zip(choosers, p[9], strict=True):
-            if c < 0:
-                waiting.append(s)
-        return frozenset(waiting)
+        commits = p[9]
+        waiting = 0  # the seats still to choose, as a bit mask (plain loops: see _SEAT_SETS)
+        for i in range(len(choosers)):
+            if commits[i] < 0:
+                waiting |= 1 << choosers[i]
+        return _SEAT_SETS[waiting]
     if phase == PLAYING:
         trick = st[11]
         order = trick[1]  # inlined Trick.turn
         return _ONLY_SEAT[order[trick[2] % len(order)]]
     if phase == HOUSE_PICK:
-        picking = []
+        picking = 0
         for s, c in enumerate(st[15]):  # st.house_picks
             if c < 0:
-                picking.append(s)
-        return frozenset(picking)
+                picking |= 1 << s
+        return _SEAT_SETS[picking]
     return _NOBODY
 
 
@@ -184,10 +188,11 @@ def legal_actions(st: State, seat: int) -> list[str]:
             for t in p[7][0]:
                 legal.append(table[t])
             return legal
+        commits = p[9]
         legal = []
-        for s, c, options in zip(choosers, p[9], p[7], strict=True):
-            if s == seat and c < 0:
-                for t in options:
+        for i in range(len(choosers)):  # by index: `zip(..., strict=True)` is a keyword call
+            if choosers[i] == seat and commits[i] < 0:
+                for t in p[7][i]:
                     legal.append(table[t])
         return legal
     if phase == PLAYING:
@@ -426,8 +431,19 @@ def end_turn(fx: Fx) -> None:
         return
     fx.trick = _new_trick(TRICK_TYPE, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
     # the usual case, decided without begin_turn's loop: the next seat has a card it may play
-    if not _busts(fx.trick, fx.hands[order[step % len(order)]]):
-        return
+    # (_busts, inlined: one Python call fewer on most actions of the source build)
+    hand = fx.hands[order[step % len(order)]]
+    if pattern is _OPEN:
+        if hand:
+            return
+    elif pattern is _UNIQUE:
+        for c in hand:
+            if not _BITS[c] & mask:
+                return
+    else:
+        for c in hand:
+            if _BITS[c] & mask:
+                return
     begin_turn(fx)
 
 

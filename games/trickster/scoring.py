@@ -92,16 +92,22 @@ def final_scores(
     per_suit: list[list[int]] = []
     weighted: list[list[int]] = []
     ignored: list[list[int]] = []
+    actual_cards: list[int] = []  # a House's physical cards: its length (the sum of its per-suit counts)
+    counted: list[int] = []  # the sum of its weighted counts: its length plus its sideways cards
     for house in houses:
         a = [0, 0, 0, 0, 0, 0, 0]  # NUM_SUITS
         for card in house:
             a[suit_of[card]] += 1
         per_suit.append(a)
         w = a[:]  # its own list: the details hold both
+        total = len(house)
+        actual_cards.append(total)
         if sideways:  # a sideways card counts once more (rare: only a few heroes turn cards)
             for card in house:
                 if sideways >> card & 1:
                     w[suit_of[card]] += 1
+                    total += 1
+        counted.append(total)
         weighted.append(w)
         ignored.append([])
     for suit in _SUITS:  # the sole holder of the strict most, if any, ignores the suit
@@ -117,17 +123,13 @@ def final_scores(
         if holder >= 0:
             ignored[holder].append(suit)
     scores: list[float] = []
-    actual_cards: list[int] = []
     keys: list[tuple[int, ...]] = []
     for seat, w in enumerate(weighted):
-        score = sum(w)
+        score = counted[seat]
         for suit in ignored[seat]:
             score -= w[suit]
-        a = per_suit[seat]
-        total = sum(a)
         scores.append(float(score))
-        actual_cards.append(total)
-        keys.append((score, total, *a))  # Score.key()
+        keys.append((score, actual_cards[seat], *per_suit[seat]))  # Score.key()
     ordered = sorted(keys)
     places = []
     for k in keys:

@@ -25,14 +25,14 @@ import pytest
 from games.core.contract import Event, Outcome
 from games.core.policy import random_policy
 from games.tools.simulate import play_one
-from games.trickster import rules
+from games.trickster import rules, zones
 from games.trickster.cards import ACTIONS_BY_KIND, CARD_IDS, HOUSE_ACTIONS, PLAY_ACTIONS, TABLE
 from games.trickster.fx import EVENT_TYPE, Fx
 from games.trickster.game import GAME, Trickster
 from games.trickster.hero import CHOOSE_CARD, ask
 from games.trickster.scoring import final_scores, placements, score_houses
 from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PENDING_TYPE, PLAYING, STATE_TYPE, Pending, State
-from games.trickster.tricks import TRICK_TYPE, Pattern, Trick, busts, legal_plays
+from games.trickster.tricks import TRICK_TYPE, Pattern, Trick, busts, finish_turn, legal_plays
 from tests.build.final_tables import tables_without_final
 
 DECKS = ("fantasy", "tianxia", "symbiosis", "basic-mix", "epic-mix")
@@ -318,3 +318,51 @@ def test_final_scores_are_the_plain_scores_of_random_houses() -> None:
     same = ((0, 8), (1, 7))  # one red and one orange each: equal keys share first place
     _same_final_scores(same, 0)
     assert final_scores(same, 0)[0] == (1, 1)
+
+
+def _plain_end_turn(fx: Fx) -> None:
+    """end_turn by the plain rule: tricks.finish_turn, then the Trickster collects or begin_turn decides."""
+    nxt = finish_turn(fx.trick)
+    if isinstance(nxt, int):
+        if rules.collect(fx, nxt):
+            rules.begin_turn(fx)
+        return
+    fx.trick = nxt
+    rules.begin_turn(fx)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_end_turn_is_the_plain_end_of_a_turn(deck: str) -> None:
+    """end_turn (its bust test inlined) against finish_turn and begin_turn, from every state with a card
+    in the pot of seeded games (seeds 118200-118205; 2, 4 and 6 players): the same State and events."""
+    patterns = set()
+    for players in (2, 4, 6):
+        for state, seat, _ in _played_states(players, deck, range(118200, 118206)):
+            if seat < 0 or state.phase == HOUSE_PICK or not state.trick.pot:
+                continue
+            quick, plain = Fx(state), Fx(state)
+            for fx in (quick, plain):
+                fx.phase, fx.pending = PLAYING, None
+            rules.end_turn(quick)
+            _plain_end_turn(plain)
+            assert quick.freeze() == plain.freeze() and quick.events == plain.events
+            patterns.add(state.trick.pattern)
+    assert patterns == set(Pattern)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_a_house_card_leaves_the_house_that_holds_it(deck: str) -> None:
+    """`_house_remove` (the owner's loop inlined) against owner_of_house_card and zones.take, for every
+    House card of every state of seeded games (seeds 118300-118303)."""
+    moved = 0
+    for state, _seat, _ in _played_states(4, deck, range(118300, 118304)):
+        for house in state.houses:
+            for card in house:
+                fx = Fx(state)
+                owner = fx.owner_of_house_card(card)
+                assert fx._house_remove(card) == owner
+                assert tuple(fx.houses) == tuple(zones.take(state.houses, owner, card))
+                moved += 1
+    assert moved > 200
+    with pytest.raises(ValueError):
+        Fx(GAME.setup(4, {"deck": deck}, 118300))._house_remove(0)
