@@ -200,7 +200,26 @@ def legal_actions(st: State, seat: int) -> list[str]:
         order = trick[1]  # inlined Trick.turn
         if seat != order[trick[2] % len(order)]:
             return []
-        return _play_actions(trick, st[7][seat])
+        # tricks.legal_plays(TABLE, trick, hand, PLAY_ACTIONS), inlined: one Python call fewer on every
+        # turn of the source build, and typed as tuples, which the compiled build iterates directly
+        # (legal_plays takes any Sequence and reads it through generic calls there)
+        hand: tuple[int, ...] = st[7][seat]  # st.hands
+        pattern = trick[6]  # trick.pattern
+        legal = []
+        if pattern is _OPEN:
+            for c in hand:
+                legal.append(PLAY_ACTIONS[c])
+            return legal
+        mask: int = trick[7]  # trick.mask
+        if pattern is _UNIQUE:
+            for c in hand:
+                if not _BITS[c] & mask:
+                    legal.append(PLAY_ACTIONS[c])
+        else:
+            for c in hand:
+                if _BITS[c] & mask:
+                    legal.append(PLAY_ACTIONS[c])
+        return legal
     if phase == HOUSE_PICK:
         if st.house_picks[seat] >= 0:
             return []
@@ -209,28 +228,6 @@ def legal_actions(st: State, seat: int) -> list[str]:
             legal.append(HOUSE_ACTIONS[c])
         return legal
     return []
-
-
-def _play_actions(trick: Trick, hand: tuple[int, ...]) -> list[str]:
-    """tricks.legal_plays(TABLE, trick, hand, PLAY_ACTIONS) on the State's tuples: the same loops, typed
-    as tuples, which the compiled build iterates directly (legal_plays takes any Sequence and reads it
-    through generic calls there). tests/trickster/test_fast_paths.py holds the two equal."""
-    pattern = trick[6]  # trick.pattern
-    legal = []
-    if pattern is _OPEN:
-        for c in hand:
-            legal.append(PLAY_ACTIONS[c])
-        return legal
-    mask: int = trick[7]  # trick.mask
-    if pattern is _UNIQUE:
-        for c in hand:
-            if not _BITS[c] & mask:
-                legal.append(PLAY_ACTIONS[c])
-    else:
-        for c in hand:
-            if _BITS[c] & mask:
-                legal.append(PLAY_ACTIONS[c])
-    return legal
 
 
 def _busts(trick: Trick, hand: tuple[int, ...]) -> bool:
@@ -466,7 +463,7 @@ def begin_turn(fx: Fx) -> None:
 def collect(fx: Fx, seat: int) -> bool:
     """The pot goes face up to `seat`'s House; Out check; next Leader. False when the game ended."""
     pot = fx.trick.pot
-    fx.set_house(seat, fx.houses[seat] + pot)
+    fx.houses = zones.replace(fx.houses, seat, fx.houses[seat] + pot)  # fx.set_house, inlined
     cards = []
     for c in pot:  # a plain loop: `map(CARD_IDS.__getitem__, ...)` calls a slot wrapper per card
         cards.append(CARD_IDS[c])
@@ -475,7 +472,8 @@ def collect(fx: Fx, seat: int) -> bool:
     hands = fx.hands
     out = [s for s in range(players) if not hands[s]] if () in hands else _NONE_OUT
     leader, trickster = roles_after_collect(seat, players)
-    fx.trick = new_trick(players, leader, trickster)
+    trick = _OPEN_TRICKS.get((players, leader, trickster))  # new_trick's table read here: one call fewer
+    fx.trick = trick if trick is not None else new_trick(players, leader, trickster)
     if out:
         fx.outs += 1
         fx.events.append(_ev(EVENT_TYPE, ("out", {"seats": out, "count": fx.outs}, None)))
