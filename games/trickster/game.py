@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import Any
 
 from games.core.contract import (
@@ -26,10 +25,8 @@ from games.trickster.cards import ACTIONS_BY_KIND, HEROES
 from games.trickster.faces import FACES
 from games.trickster.hero import CHOOSE_HERO, CHOOSE_TARGET, HOUSE, PLAY
 from games.trickster.options import DECKS
-from games.trickster.scoring import placements, score_houses
+from games.trickster.scoring import final_scores
 from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, State, from_json, to_json
-
-_SCORE, _WEIGHTED, _ACTUAL, _IGNORED = map(itemgetter, range(4))  # a Score's fields (C-level reads)
 
 INFO = GameInfo(
     id="trickster",
@@ -130,19 +127,8 @@ class Trickster(Game[State]):
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:
             return None
-        scores = score_houses(state.houses, state.sideways)
-        actual = list(map(_ACTUAL, scores))
-        return new_outcome(  # built without the dataclass's keyword call (once a game: a simulation's cost)
-            placements(scores),
-            tuple(map(float, map(_SCORE, scores))),
-            {
-                "actual_cards": list(map(sum, actual)),
-                "per_suit": list(map(list, actual)),
-                "weighted": list(map(list, map(_WEIGHTED, scores))),
-                "ignored_suits": list(map(list, map(_IGNORED, scores))),
-                "lower_is_better": True,
-            },
-        )
+        places, scores, details = final_scores(state.houses, state.sideways)  # one pass (scoring.py)
+        return new_outcome(places, scores, details)  # without the dataclass's keyword call (once a game)
 
     def to_json(self, state: State) -> dict[str, Any]:
         return to_json(state)

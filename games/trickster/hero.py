@@ -35,10 +35,10 @@ unpacks it, while a NamedTuple costs a `tuple.__new__` call more (the simulation
 
 def ask(kind: str, chooser: int, options: tuple[int, ...], note: str) -> Ask:
     """A single chooser's question."""
-    return (kind, _ALONE[chooser], (options,), note)
+    return (kind, ALONE[chooser], (options,), note)
 
 
-_ALONE: Final = tuple((seat,) for seat in range(8))  # a single chooser's `choosers`, built once
+ALONE: Final = tuple((seat,) for seat in range(8))  # a single chooser's `choosers`, built once
 
 
 Effect = Callable[["Fx", int, tuple[int, ...]], "Ask | None"]

@@ -26,16 +26,15 @@ from games.trickster.cards import (
     TABLE,
     cards_of,
 )
-from games.trickster.fx import Fx
-from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PLAYING, Pending, State
+from games.trickster.fx import EVENT_TYPE, Fx
+from games.trickster.state import EFFECT, HOUSE_PICK, OVER, PENDING_TYPE, PLAYING, STATE_TYPE, Pending, State
 from games.trickster.tricks import (
+    TRICK_TYPE,
     Pattern,
     Trick,
-    busts,
     clockwise,
     follow_rule,
     left_of,
-    legal_plays,
     open_trick,
     roles_after_collect,
 )
@@ -48,7 +47,7 @@ _BITS: Final = TABLE.bits
 _new_state: Final = tuple.__new__  # a State from ready items (hot path; skips NamedTuple.__new__)
 _new_pending: Final = tuple.__new__  # a Pending from a ready tuple (hot path; skips NamedTuple.__new__)
 _ONE_OPEN: Final = (-1,)  # commits of a single chooser who has not chosen yet
-_ev: Final = tuple.__new__  # `_ev(Event, (kind, data, audience))`: an Event with no Python call (hot path)
+_ev: Final = tuple.__new__  # `_ev(EVENT_TYPE, (kind, data, audience))`: an Event with no Python call (hot path)
 _CAN: Final = tuple(h.can for h in HEROES)  # per hero: its "can be resolved in its entirety" check
 _EFFECT: Final = tuple(h.effect for h in HEROES)  # per hero: its effect function
 
@@ -97,11 +96,16 @@ def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
     deck = rng.shuffled(cards_of(chosen.heroes))
     size = chosen.hand_size
     trash = tuple(deck[:size])
-    hands = tuple(tuple(deck[size + i * size : size + (i + 1) * size]) for i in range(players))
-    rest = tuple(deck[size + players * size :])
+    dealt = []  # a plain loop: a generator is a call of its own on 3.11 (and a class compiled)
+    start = size
+    for _ in range(players):
+        dealt.append(tuple(deck[start : start + size]))
+        start += size
+    hands = tuple(dealt)
+    rest = tuple(deck[start:])
     leader = rng.below(players)
     return _new_state(
-        State,
+        STATE_TYPE,
         (
             players,  # players
             chosen.deck_name,  # deck_name
@@ -135,6 +139,9 @@ _NO_PICKS: Final = tuple((-1,) * n for n in range(8))
 _NONE_OUT: Final[list[int]] = []  # nobody is Out: shared, read only (it never reaches an event)
 _ONLY_SEAT: Final = tuple(frozenset((s,)) for s in range(8))  # to_act of a single seat, built once
 _NOBODY: Final[frozenset[int]] = frozenset()
+_SEAT_SETS: Final = tuple(frozenset(s for s in range(8) if mask >> s & 1) for mask in range(256))
+"""to_act's set of several seats, by the bit mask of its seats, built once: a `frozenset()` of a fresh list,
+and a `zip(..., strict=True)` over the choosers (a keyword call), cost more than the lookup on both builds."""
 
 
 def to_act(st: State) -> frozenset[int]:
@@ -144,21 +151,22 @@ def to_act(st: State) -> frozenset[int]:
         choosers = p[6]
         if len(choosers) == 1:
             return _ONLY_SEAT[choosers[0]]
-        waiting = []  # plain loops here and below: a comprehension is a call of its own on 3.11
-        for s, c in zip(choosers, p[9], strict=True):
-            if c < 0:
-                waiting.append(s)
-        return frozenset(waiting)
+        commits = p[9]
+        waiting = 0  # the seats still to choose, as a bit mask (plain loops: see _SEAT_SETS)
+        for i in range(len(choosers)):
+            if commits[i] < 0:
+                waiting |= 1 << choosers[i]
+        return _SEAT_SETS[waiting]
     if phase == PLAYING:
         trick = st[11]
         order = trick[1]  # inlined Trick.turn
         return _ONLY_SEAT[order[trick[2] % len(order)]]
     if phase == HOUSE_PICK:
-        picking = []
+        picking = 0
         for s, c in enumerate(st[15]):  # st.house_picks
             if c < 0:
-                picking.append(s)
-        return frozenset(picking)
+                picking |= 1 << s
+        return _SEAT_SETS[picking]
     return _NOBODY
 
 
@@ -180,10 +188,11 @@ def legal_actions(st: State, seat: int) -> list[str]:
             for t in p[7][0]:
                 legal.append(table[t])
             return legal
+        commits = p[9]
         legal = []
-        for s, c, options in zip(choosers, p[9], p[7], strict=True):
-            if s == seat and c < 0:
-                for t in options:
+        for i in range(len(choosers)):  # by index: `zip(..., strict=True)` is a keyword call
+            if choosers[i] == seat and commits[i] < 0:
+                for t in p[7][i]:
                     legal.append(table[t])
         return legal
     if phase == PLAYING:
@@ -191,7 +200,26 @@ def legal_actions(st: State, seat: int) -> list[str]:
         order = trick[1]  # inlined Trick.turn
         if seat != order[trick[2] % len(order)]:
             return []
-        return legal_plays(TABLE, trick, st[7][seat], PLAY_ACTIONS)
+        # tricks.legal_plays(TABLE, trick, hand, PLAY_ACTIONS), inlined: one Python call fewer on every
+        # turn of the source build, and typed as tuples, which the compiled build iterates directly
+        # (legal_plays takes any Sequence and reads it through generic calls there)
+        hand: tuple[int, ...] = st[7][seat]  # st.hands
+        pattern = trick[6]  # trick.pattern
+        legal = []
+        if pattern is _OPEN:
+            for c in hand:
+                legal.append(PLAY_ACTIONS[c])
+            return legal
+        mask: int = trick[7]  # trick.mask
+        if pattern is _UNIQUE:
+            for c in hand:
+                if not _BITS[c] & mask:
+                    legal.append(PLAY_ACTIONS[c])
+        else:
+            for c in hand:
+                if _BITS[c] & mask:
+                    legal.append(PLAY_ACTIONS[c])
+        return legal
     if phase == HOUSE_PICK:
         if st.house_picks[seat] >= 0:
             return []
@@ -200,6 +228,24 @@ def legal_actions(st: State, seat: int) -> list[str]:
             legal.append(HOUSE_ACTIONS[c])
         return legal
     return []
+
+
+def _busts(trick: Trick, hand: tuple[int, ...]) -> bool:
+    """tricks.busts(TABLE, trick, hand) on the State's tuples (typed for the compiled build, as above):
+    the seat to act cannot add a card (an empty hand cannot follow either)."""
+    pattern = trick[6]  # trick.pattern
+    if pattern is _OPEN:
+        return not hand
+    mask: int = trick[7]  # trick.mask
+    if pattern is _UNIQUE:
+        for c in hand:  # noqa: SIM110 (a plain loop: cheaper than any() over a generator)
+            if not _BITS[c] & mask:
+                return False
+        return True
+    for c in hand:  # noqa: SIM110
+        if _BITS[c] & mask:
+            return False
+    return True
 
 
 def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
@@ -257,15 +303,15 @@ def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
         new_hands = list(hands)  # what Fx._hand_remove does, inlined
         new_hands[seat] = hand[:i] + hand[i + 1 :]
         fx.hands = new_hands
-        fx.trick = _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
-        fx.events.append(_ev(Event, ("play", {"seat": seat, "card": CARD_IDS[token]}, None)))
+        fx.trick = _new_trick(TRICK_TYPE, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
+        fx.events.append(_ev(EVENT_TYPE, ("play", {"seat": seat, "card": CARD_IDS[token]}, None)))
         hero = HERO_OF[token]  # start_effect, inlined
         if _CAN[hero](fx, seat):
             run_effect(fx, hero, seat, token, ())
             if fx.pending is None:
                 end_turn(fx)
         else:
-            fx.events.append(_ev(Event, ("ignored", {"seat": seat, "hero": HEROES[hero].slug}, None)))
+            fx.events.append(_ev(EVENT_TYPE, ("ignored", {"seat": seat, "hero": HEROES[hero].slug}, None)))
             if fx.pending is None:
                 end_turn(fx)
         return fx.freeze(), fx.events
@@ -280,7 +326,7 @@ def start_effect(fx: Fx, actor: int, card: int) -> None:
     resolved in its entirety, then it is ignored."""
     hero = HERO_OF[card]
     if not _CAN[hero](fx, actor):
-        fx.events.append(_ev(Event, ("ignored", {"seat": actor, "hero": HEROES[hero].slug}, None)))
+        fx.events.append(_ev(EVENT_TYPE, ("ignored", {"seat": actor, "hero": HEROES[hero].slug}, None)))
         return
     run_effect(fx, hero, actor, card, ())
 
@@ -301,7 +347,7 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
                 picks = picks + (options[0],)
                 continue
             fx.pending = _new_pending(
-                Pending, (hero, actor, card, picks, fx.memo, kind, choosers, all_options, note, _ONE_OPEN)
+                PENDING_TYPE, (hero, actor, card, picks, fx.memo, kind, choosers, all_options, note, _ONE_OPEN)
             )
             fx.phase = EFFECT
             return
@@ -310,7 +356,7 @@ def run_effect(fx: Fx, hero: int, actor: int, card: int, picks: tuple[int, ...])
             picks = picks + commits
             continue
         fx.pending = _new_pending(
-            Pending, (hero, actor, card, picks, fx.memo, kind, choosers, all_options, note, commits)
+            PENDING_TYPE, (hero, actor, card, picks, fx.memo, kind, choosers, all_options, note, commits)
         )
         fx.phase = EFFECT
         return
@@ -328,10 +374,10 @@ def _choose_secretly(st: State, p: Pending, seat: int, kind: str, token: int) ->
         raise IllegalAction("trickster.not_an_option")
     commits = old_commits[:i] + (token,) + old_commits[i + 1 :]
     if -1 in commits:  # others still choose: only the pending commits change
-        return _committed(st, 16, _new_pending(Pending, p[:9] + (commits,)), seat)  # p._replace(commits=...)
+        return _committed(st, 16, _new_pending(PENDING_TYPE, p[:9] + (commits,)), seat)  # p._replace(commits=...)
     fx = Fx(st)
     fx.memo = memo
-    fx.events.append(_ev(Event, ("committed", {"seat": seat}, None)))
+    fx.events.append(_ev(EVENT_TYPE, ("committed", {"seat": seat}, None)))
     run_effect(fx, hero, actor, card, picks + commits)  # sets pending and phase
     if fx.pending is None:
         end_turn(fx)
@@ -344,7 +390,7 @@ def _committed(st: State, field: int, value: object, seat: int) -> tuple[State, 
     items: list[Any] = list(st)
     items[field] = value
     items[18] = st[18] + 1  # turns
-    return _new_state(State, items), [_ev(Event, ("committed", {"seat": seat}, None))]
+    return _new_state(STATE_TYPE, items), [_ev(EVENT_TYPE, ("committed", {"seat": seat}, None))]
 
 
 # --- House pick -----------------------------------------------------------------------------------------
@@ -363,9 +409,9 @@ def _house_pick(st: State, seat: int, kind: str, token: int) -> tuple[State, lis
     for s, card in enumerate(picks):
         fx._hand_remove(s, card)
         fx.houses = zones.put(fx.houses, s, card)
-    fx.events.append(_ev(Event, ("houses", {"cards": [CARD_IDS[c] for c in picks]}, None)))
+    fx.events.append(_ev(EVENT_TYPE, ("houses", {"cards": [CARD_IDS[c] for c in picks]}, None)))
     fx.phase = PLAYING
-    fx.events.append(_ev(Event, ("trick", {"leader": fx.trick.leader, "trickster": fx.trick.trickster}, None)))
+    fx.events.append(_ev(EVENT_TYPE, ("trick", {"leader": fx.trick.leader, "trickster": fx.trick.trickster}, None)))
     begin_turn(fx)
     return fx.freeze(house_picks=picks), fx.events
 
@@ -380,10 +426,21 @@ def end_turn(fx: Fx) -> None:
         if collect(fx, trickster):
             begin_turn(fx)
         return
-    fx.trick = _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
+    fx.trick = _new_trick(TRICK_TYPE, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
     # the usual case, decided without begin_turn's loop: the next seat has a card it may play
-    if not busts(TABLE, fx.trick, fx.hands[order[step % len(order)]]):
-        return
+    # (_busts, inlined: one Python call fewer on most actions of the source build)
+    hand = fx.hands[order[step % len(order)]]
+    if pattern is _OPEN:
+        if hand:
+            return
+    elif pattern is _UNIQUE:
+        for c in hand:
+            if not _BITS[c] & mask:
+                return
+    else:
+        for c in hand:
+            if _BITS[c] & mask:
+                return
     begin_turn(fx)
 
 
@@ -396,9 +453,9 @@ def begin_turn(fx: Fx) -> None:
         trick = fx.trick
         order = trick[1]  # inlined Trick.turn
         seat = order[trick[2] % len(order)]
-        if not busts(TABLE, trick, fx.hands[seat]):
+        if not _busts(trick, fx.hands[seat]):
             return
-        fx.events.append(_ev(Event, ("bust", {"seat": seat}, None)))
+        fx.events.append(_ev(EVENT_TYPE, ("bust", {"seat": seat}, None)))
         if not collect(fx, seat):
             return
 
@@ -406,24 +463,25 @@ def begin_turn(fx: Fx) -> None:
 def collect(fx: Fx, seat: int) -> bool:
     """The pot goes face up to `seat`'s House; Out check; next Leader. False when the game ended."""
     pot = fx.trick.pot
-    fx.set_house(seat, fx.houses[seat] + pot)
+    fx.houses = zones.replace(fx.houses, seat, fx.houses[seat] + pot)  # fx.set_house, inlined
     cards = []
     for c in pot:  # a plain loop: `map(CARD_IDS.__getitem__, ...)` calls a slot wrapper per card
         cards.append(CARD_IDS[c])
-    fx.events.append(_ev(Event, ("collect", {"seat": seat, "cards": cards}, None)))
+    fx.events.append(_ev(EVENT_TYPE, ("collect", {"seat": seat, "cards": cards}, None)))
     players = fx.players
     hands = fx.hands
     out = [s for s in range(players) if not hands[s]] if () in hands else _NONE_OUT
     leader, trickster = roles_after_collect(seat, players)
-    fx.trick = new_trick(players, leader, trickster)
+    trick = _OPEN_TRICKS.get((players, leader, trickster))  # new_trick's table read here: one call fewer
+    fx.trick = trick if trick is not None else new_trick(players, leader, trickster)
     if out:
         fx.outs += 1
-        fx.events.append(_ev(Event, ("out", {"seats": out, "count": fx.outs}, None)))
+        fx.events.append(_ev(EVENT_TYPE, ("out", {"seats": out, "count": fx.outs}, None)))
         if fx.outs >= fx.base.ends_at:
             finish(fx)
             return False
         refill(fx, leader)
-    fx.events.append(_ev(Event, ("trick", {"leader": leader, "trickster": trickster}, None)))
+    fx.events.append(_ev(EVENT_TYPE, ("trick", {"leader": leader, "trickster": trickster}, None)))
     return True
 
 
@@ -440,11 +498,11 @@ def refill(fx: Fx, leader: int) -> None:
                 fx.deck = fx.deck[1:]
                 fx.hands = zones.put(fx.hands, s, card)
                 dealt[s].append(card)
-    fx.events.append(_ev(Event, ("refill", {"counts": {str(s): len(c) for s, c in dealt.items()}}, None)))
+    fx.events.append(_ev(EVENT_TYPE, ("refill", {"counts": {str(s): len(c) for s, c in dealt.items()}}, None)))
     for s, cards in dealt.items():
         if cards:
             fx.events.append(
-                _ev(Event, ("drew", {"seat": s, "cards": [CARD_IDS[c] for c in cards]}, frozenset((s,))))
+                _ev(EVENT_TYPE, ("drew", {"seat": s, "cards": [CARD_IDS[c] for c in cards]}, frozenset((s,))))
             )
 
 
@@ -454,9 +512,9 @@ def finish(fx: Fx) -> None:
         if fx.hands[s]:
             fx.set_house(s, fx.houses[s] + fx.hands[s])
             fx.events.append(
-                _ev(Event, ("reveal_hand", {"seat": s, "cards": [CARD_IDS[c] for c in fx.hands[s]]}, None))
+                _ev(EVENT_TYPE, ("reveal_hand", {"seat": s, "cards": [CARD_IDS[c] for c in fx.hands[s]]}, None))
             )
             fx.set_hand(s, ())
     fx.phase = OVER
     fx.pending = None
-    fx.events.append(_ev(Event, ("game_over", {}, None)))
+    fx.events.append(_ev(EVENT_TYPE, ("game_over", {}, None)))

@@ -61,6 +61,12 @@ class State(NamedTuple):
     turns: int  # actions applied so far (a version number for front ends)
 
 
+# The NamedTuple classes as `Final` aliases for the hot path's `tuple.__new__(STATE_TYPE, ...)`: compiled,
+# a NamedTuple is no native class, so a plain read of its name is a module-dict lookup (~100 instructions).
+STATE_TYPE: Final = State
+PENDING_TYPE: Final = Pending
+
+
 def _ids(cards: tuple[int, ...]) -> list[str]:
     return [CARD_IDS[c] for c in cards]
 

@@ -137,6 +137,8 @@ class Trick(NamedTuple):
         return order[self.step % len(order)]
 
 
+TRICK_TYPE: Final = Trick  # the class as a `Final` alias: compiled, a C static, not a module-dict read (hot path)
+
 _CLOCKWISE: Final = {
     (start, n): tuple((start + i) % n for i in range(n)) for n in range(1, 17) for start in range(n)
 }
@@ -254,7 +256,7 @@ def _with_card(table: CardTable, trick: Trick, card: int, trickster: int) -> Tri
         pattern, mask = follow_rule(table, pot)
     elif pattern is _UNIQUE:
         mask |= table.bits[card]
-    return _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
+    return _new_trick(TRICK_TYPE, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
 
 
 def play_card(table: CardTable, trick: Trick, card: int) -> Trick:
@@ -286,7 +288,7 @@ def finish_turn(trick: Trick) -> Trick | int:
     step += 1
     if not cyclic and step >= len(order):
         return trickster
-    return _new_trick(Trick, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
+    return _new_trick(TRICK_TYPE, (pot, order, step, cyclic, leader, trickster, pattern, mask, limit))
 
 
 def roles_after_collect(collector: int, players: int) -> tuple[int, int]:
