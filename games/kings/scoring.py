@@ -47,6 +47,7 @@ _WIN_ABILITY_ROWS: Final = tuple(
 )
 _WIN_CHARACTERS: Final = tuple(row[0] for row in _WIN_ABILITY_ROWS)
 DEVIL_UP_WINS: Final = 2
+_DEVIL: Final = Character.DEVIL  # a module constant: a comprehension reads it without a cell or a class lookup
 DEVIL_UP_PENALTY: Final = (3, 20)  # 3 wins: -20
 
 
@@ -291,7 +292,7 @@ def _score_own(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]
     """score_round when no seat has a KIZUNA partner or a COPY: the same items from each seat's own facts,
     without the general path's lookups (every round of a game without the Cheerleader, the hot path)."""
     n = len(seats)
-    wins = [me.tricks + me.red_queen + (DEVIL_UP_WINS if Character.DEVIL in me.up else 0) for me in seats]
+    wins = [me.tricks + me.red_queen + (DEVIL_UP_WINS if _DEVIL in me.up else 0) for me in seats]
     failed = [0] * n  # failed bids per seat (a Devil bid counts the others')
     results: list[list[tuple[str, int | None]]] = []
     points = BID_POINTS
