@@ -47,6 +47,7 @@ _WIN_ABILITY_ROWS: Final = tuple(
 )
 _WIN_CHARACTERS: Final = tuple(row[0] for row in _WIN_ABILITY_ROWS)
 DEVIL_UP_WINS: Final = 2
+_DEVIL: Final = Character.DEVIL  # a module constant: a comprehension reads it without a cell or a class lookup
 DEVIL_UP_PENALTY: Final = (3, 20)  # 3 wins: -20
 
 
@@ -122,8 +123,14 @@ def _taken_counts(taken: Sequence[str]) -> dict[str, int]:
         for card in taken:  # a plain loop: for a few cards cheaper than C-level map and count passes
             counts[code[card]] += 1
     except KeyError:  # not a card id of the box: count it the general way
-        return {colour: _taken_for(taken, colour) for colour in ("w", "r", "b", "g", "k")}
+        return _taken_by_colour(taken)
     return counts
+
+
+def _taken_by_colour(taken: Sequence[str]) -> dict[str, int]:
+    """_taken_counts' general way, in a function of its own (its comprehension reads `taken`: in
+    _taken_counts it would make `taken` a cell on every call)."""
+    return {colour: _taken_for(taken, colour) for colour in ("w", "r", "b", "g", "k")}
 
 
 _COUNT_AS: Final = {card: code or "w" for card, code in COLOUR_CODE.items()}  # flags and rares count as white
@@ -285,8 +292,7 @@ def _score_own(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]
     """score_round when no seat has a KIZUNA partner or a COPY: the same items from each seat's own facts,
     without the general path's lookups (every round of a game without the Cheerleader, the hot path)."""
     n = len(seats)
-    devil = Character.DEVIL
-    wins = [me.tricks + me.red_queen + (DEVIL_UP_WINS if devil in me.up else 0) for me in seats]
+    wins = [me.tricks + me.red_queen + (DEVIL_UP_WINS if _DEVIL in me.up else 0) for me in seats]
     failed = [0] * n  # failed bids per seat (a Devil bid counts the others')
     results: list[list[tuple[str, int | None]]] = []
     points = BID_POINTS

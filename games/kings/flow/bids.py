@@ -34,6 +34,12 @@ def bid_actions(t: Table, seat: int) -> list[str]:
     items, most, cheer = _bid_items(t, seat)
     if cheer is None and most == 1:  # one item (rounds 1-2, the usual case): a string each, built directly
         return ["bid:" + item for item in items]
+    return _bid_choices(items, most, cheer)
+
+
+def _bid_choices(items: list[str], most: int, cheer: str | None) -> list[str]:
+    """bid_actions with two items (round 3) or a Cheerleader, in a function of its own: these comprehensions
+    read `items` and `cheer`, which would be cells of bid_actions on every call."""
     choices = [c for k in range(1, most + 1) for c in combinations(items, k)]
     if cheer is not None:  # a face-up Cheerleader means no bid at all
         return ["bid:none"] + ["bid:" + ":".join(c) for c in choices if cheer in c]

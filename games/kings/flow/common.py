@@ -72,7 +72,10 @@ def _king_numbers(t: Table) -> list[int]:
     """seat_king_number of every seat, from a table by (colour, used) instead of a call per seat."""
     used = t.king_used
     number = _KING_NUMBER
-    return [number[colour, used[colour]] if colour else 99 for colour in t.own_king[: t.players]]
+    out = []  # a plain loop: a comprehension would make `used` and `number` cells and be a frame of its own
+    for colour in t.own_king[: t.players]:
+        out.append(number[colour, used[colour]] if colour else 99)
+    return out
 
 
 _KING_NUMBER: Final = {(str(c), used): king_number(c, used) for c in KING_COLOURS for used in (False, True)}
@@ -92,7 +95,13 @@ def smallest_king_number(t: Table) -> int:
 def face_up(t: Table, seat: int) -> list[str]:
     """Character cards of `seat` used face up (all three before the bids are committed)."""
     bids = t.bids[seat] if t.bids else None
-    return [c for c in t.chars[seat] if not bids or c not in bids]
+    if not bids:  # nothing committed: every card (a comprehension reading `bids` would make it a cell)
+        return list(t.chars[seat])
+    out = []
+    for c in t.chars[seat]:
+        if c not in bids:
+            out.append(c)
+    return out
 
 
 def has_up(t: Table, seat: int, character: Character) -> bool:

@@ -50,7 +50,7 @@ def draft_actions(t: Table, seat: int) -> list[str]:
                 if card in pool:
                     pool.remove(card)
         if len(pool) < 2:  # itemgetter of one key returns the value itself, not a tuple
-            return [pick[c] for c in pool]
+            return [_PICK_OF[c] for c in pool]  # not the local `pick`: a comprehension would make it a cell
         return list(itemgetter(*pool)(pick))  # every pick string by one C-level call (hot path)
     # Round 1 (3-5 players): a KQJ set, or a character not held yet (the first copy in the pool).
     out: list[str] = []

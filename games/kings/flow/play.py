@@ -279,8 +279,7 @@ def legal_plays(t: Table, seat: int) -> list[str]:
                 hermits.append("hermit:" + c)
     out: list[str] = []
     if ninja and not t.trick and t.green < 0:
-        led_by = t.led_by
-        out = [_LEAD_ACTIONS[s] for s in range(t.players) if s not in led_by]
+        out = _ninja_leads(t.players, t.led_by)
     if hermits is not None:
         out += hermits
     if t.cheer_mode == "kizuna" and seat == t.cheer_seat and not t.cheer_used:
@@ -314,10 +313,22 @@ def legal_plays(t: Table, seat: int) -> list[str]:
         mask |= 64
     rows = _PLAYS_BY_MASK[mask]
     if rows is None:
-        rows = _PLAYS_BY_MASK[mask] = {card: _plays_for(card, mask) for card in _PLAY_STRINGS}
+        rows = _PLAYS_BY_MASK[mask] = _rows_for(mask)
     for card in cards:
         out += rows[card]
     return out
+
+
+# legal_plays' two comprehensions as functions of their own: a comprehension that reads a local of
+# legal_plays makes that local a cell, allocated on every call (docs/engine-speed.md, "an eighth pass").
+def _ninja_leads(players: int, led_by: list[int]) -> list[str]:
+    """The Ninja's lead actions: every seat that has not led this round."""
+    return [_LEAD_ACTIONS[s] for s in range(players) if s not in led_by]
+
+
+def _rows_for(mask: int) -> dict[str, tuple[str, ...]]:
+    """Every card's play actions for one combination of `mask` bits (built once per combination)."""
+    return {card: _plays_for(card, mask) for card in _PLAY_STRINGS}
 
 
 def _followable(hand: list[str], lead: str) -> list[str]:
