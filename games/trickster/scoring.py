@@ -45,20 +45,8 @@ def score_houses(houses: Sequence[Sequence[int]], sideways: int) -> list[Score]:
             weighted.append(w)
         else:
             weighted.append(a)
-    # per suit: the sole holder of the strict most, if any (ignored[seat] lists that seat's suits)
-    ignored: list[list[int]] = [[] for _ in weighted]
-    for suit in _SUITS:
-        best = 0
-        holder = -1
-        for seat, w in enumerate(weighted):
-            count = w[suit]
-            if count > best:
-                best = count
-                holder = seat
-            elif count == best:
-                holder = -1  # a tie for the most (or nobody holds the suit): nobody ignores it
-        if holder >= 0:
-            ignored[holder].append(suit)
+    ignored: list[list[int]] = [[] for _ in weighted]  # ignored[seat] lists that seat's suits
+    ignore_sole_most_by_seats(weighted, ignored)  # the plain rule, the reference of the per-build forms
     out = []
     for w, a, ign in zip(weighted, actual, ignored, strict=True):
         score = sum(w)
