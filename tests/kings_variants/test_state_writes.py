@@ -45,9 +45,9 @@ def states_of(variant: str, seed: int) -> list[VState]:
     out = [s]
     while not game.is_over(s):
         seat = sorted(game.to_act(s))[0]
-        before = copy.deepcopy(s[28])  # info
+        before = copy.deepcopy(s.info)
         new, _ = game.apply(s, seat, rng.choice(game.legal_actions(s, seat)))
-        assert s[28] == before  # the old state's info was not changed in place
+        assert s.info == before  # the old state's info was not changed in place
         out.append(new)
         s = new
     return out
