@@ -73,9 +73,9 @@ def test_copy_is_the_state_built_from_its_fields(wraps: bool, monkeypatch: pytes
             new = s.copy()
             assert type(new) is VState and new is not s and new == s
             fields = [getattr(s, name) for name in VState._fields]
-            assert all(
-                getattr(new, name) is value for name, value in zip(VState._fields, fields, strict=True)
-            )
+            for name, value in zip(VState._fields, fields, strict=True):
+                # the same objects (compiled, an int field is stored unboxed: each read boxes it again)
+                assert getattr(new, name) is value or (type(value) is int and getattr(new, name) == value)
             assert new == VState(*fields) == VState(**dict(zip(VState._fields, fields, strict=True)))
             new.phase = "changed afterwards"
             assert s.phase != new.phase  # the copy shares no field slot with its state
