@@ -93,12 +93,12 @@ def to_act(t: Table) -> frozenset[int]:
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
         vs: Any = t
         if type(vs) is VState:
-            if vs[4] == "play":  # phase: Variant.to_act's play-phase answer, inlined (hot path)
-                regular = vs[19]  # regular
-                players = vs[1]  # players
-                turn = (vs[18] + regular) % players if regular < players else vs[20][0]  # leader, waiting
+            if vs.phase == "play":  # Variant.to_act's play-phase answer, inlined (hot path)
+                regular = vs.regular
+                players = vs.players
+                turn = (vs.leader + regular) % players if regular < players else vs.waiting[0]
                 return SEAT[turn]
-            return RULES[vs[0]].to_act(vs)  # variant
+            return RULES[vs.variant].to_act(vs)
         return FACADE["to_act"](t)
     phase = t.phase
     discard = t.discard_seat
@@ -141,7 +141,7 @@ def legal_actions(t: Table, seat: int) -> list[str]:
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
         vs: Any = t
         if type(vs) is VState:
-            return RULES[vs[0]].legal_actions(vs, seat)  # variant
+            return RULES[vs.variant].legal_actions(vs, seat)
         return FACADE["legal_actions"](t, seat)
     phase = t.phase
     if phase == "play" and t.discard_seat < 0 and t.exchange_from < 0:  # the usual case first
@@ -225,7 +225,7 @@ def apply(t: Table, seat: int, action: str) -> tuple[Table, list[Event]]:
     if not isinstance(t, Table):  # a variant's state, on the source build (FACADE)
         vs: Any = t
         if type(vs) is VState:
-            return RULES[vs[0]].apply(vs, seat, action)  # variant
+            return RULES[vs.variant].apply(vs, seat, action)
         return FACADE["apply"](t, seat, action)
     phase = t.phase
     route = ""  # the usual actions go straight to their step below (the phase, or "discard")

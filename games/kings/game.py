@@ -211,11 +211,11 @@ class KingsGame(Game[Any]):
             return engine.to_act(state)
         if kind is VState:
             vs: VState = state
-            if vs[4] == "play":  # phase: Variant.to_act's play-phase answer, inlined (one call less, hot path)
-                regular = vs[19]  # regular
-                players = vs[1]  # players
-                return SEAT[(vs[18] + regular) % players if regular < players else vs[20][0]]  # leader, waiting
-            return RULES[vs[0]].to_act(vs)
+            if vs.phase == "play":  # Variant.to_act's play-phase answer, inlined (one call less, hot path)
+                regular = vs.regular
+                players = vs.players
+                return SEAT[(vs.leader + regular) % players if regular < players else vs.waiting[0]]
+            return RULES[vs.variant].to_act(vs)
         other = self._delegate(state)
         return other.to_act(state) if other else engine.to_act(state)
 
@@ -232,7 +232,7 @@ class KingsGame(Game[Any]):
             return engine.legal_actions(state, seat)
         if kind is VState:
             vs: VState = state
-            return RULES[vs[0]].legal_actions(vs, seat)
+            return RULES[vs.variant].legal_actions(vs, seat)
         other = self._delegate(state)
         return other.legal_actions(state, seat) if other else engine.legal_actions(state, seat)
 
@@ -242,7 +242,7 @@ class KingsGame(Game[Any]):
             return engine.apply(state, seat, action)
         if kind is VState:
             vs: VState = state
-            return RULES[vs[0]].apply(vs, seat, action)
+            return RULES[vs.variant].apply(vs, seat, action)
         other = self._delegate(state)
         if other:
             return other.apply(state, seat, action)

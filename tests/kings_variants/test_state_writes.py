@@ -1,10 +1,11 @@
-"""The variants' set-up steps, bids, picks and round ends write a new state by field position on a list copy
-of the old one (`frozen`, the `I_*` positions of games/kings/variants/state.py) instead of calling
-`VState.changed`/`with_info` with keywords (docs/engine-speed.md, "KINGs variants on the compiled build, a
-second pass"). These hold the shortcut to the plain rule: every position names its field, a positional write
-is `_replace`, and every state of seeded games of each variant is a whole VState whose `info` the next
-state never changed in place. The hot modules' tables are `Final` (compiled, a C static each); the tables
-filled on first use instead of `functools.cache` (`owing`, `set_actions`) and the hand sort give the rule."""
+"""The variants' set-up steps, bids, picks and round ends write the fields of a copy of the old state
+(`VState.copy`; they wrote a list copy by field position before the state became a class, docs/engine-speed.md,
+"KINGs variants, a fourth pass") instead of calling `VState.changed`/`with_info` with keywords. These hold
+them to the plain rule: every `I_*` position names its field in `_fields` (the order of `list(s)` and the
+JSON), a positional write on `list(s)` frozen back (`frozen`) is `_replace`, and every state of seeded games
+of each variant is a whole VState whose `info` the next state never changed in place. The hot modules' tables
+are `Final` (compiled, a C static each); the tables filled on first use instead of `functools.cache`
+(`owing`, `set_actions`) and the hand sort give the rule."""
 
 from __future__ import annotations
 
@@ -45,9 +46,9 @@ def states_of(variant: str, seed: int) -> list[VState]:
     out = [s]
     while not game.is_over(s):
         seat = sorted(game.to_act(s))[0]
-        before = copy.deepcopy(s[28])  # info
+        before = copy.deepcopy(s.info)
         new, _ = game.apply(s, seat, rng.choice(game.legal_actions(s, seat)))
-        assert s[28] == before  # the old state's info was not changed in place
+        assert s.info == before  # the old state's info was not changed in place
         out.append(new)
         s = new
     return out

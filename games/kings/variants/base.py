@@ -33,26 +33,8 @@ from games.kings.variants.components import (
     sort_cards,
 )
 from games.kings.variants.state import (
-    I_ASIDE,
-    I_BONUS,
-    I_DECK,
-    I_DISCARDS,
-    I_HANDS,
-    I_KING_USED,
-    I_LAST_TRICK,
-    I_LEADER,
-    I_PENDING,
-    I_PUBLIC,
-    I_QUEEN_LEFT,
-    I_REGULAR,
-    I_RNG,
-    I_TAKEN,
-    I_TRICK,
-    I_TRICKS,
-    I_WAITING,
     Entry,
     VState,
-    frozen,
     put,
     without,
 )
@@ -67,9 +49,8 @@ from games.kings.variants.tricks import (
 )
 
 _new_tuple: Final = tuple.__new__  # a NamedTuple from ready items (hot path; skips its __new__)
-# The two NamedTuple classes a play builds, as `Final` names: compiled, a C static each (a module-level
-# class read by its own name is a lookup in the module's dict on every use).
-_VSTATE: Final = VState
+# The NamedTuple class a play builds, as a `Final` name: compiled, a C static (a module-level class read by
+# its own name is a lookup in the module's dict on every use).
 _EVENT: Final = Event
 _ENTRY: Final = Entry  # and a play row's entries (built by `tuple.__new__` too: ~3.6k instructions less each,
 # compiled, than the NamedTuple's own Python-level __new__; one a seat, on each play action's first use)
@@ -260,39 +241,38 @@ class Variant(ABC):
         return s.waiting[0]
 
     # The contract's three per-action calls (the `kings` facade calls them directly, VariantGame too).
-    # The play phase reads the state by index (hot path; the field is named in a comment).
     def to_act(self, s: VState) -> frozenset[int]:
-        phase = s[4]  # phase
+        phase = s.phase
         if phase == "play":
-            regular = s[19]  # regular
-            players = s[1]  # players
+            regular = s.regular
+            players = s.players
             if regular < players:
-                return SEAT[(s[18] + regular) % players]  # leader
-            return SEAT[s[20][0]]  # waiting
+                return SEAT[(s.leader + regular) % players]
+            return SEAT[s.waiting[0]]
         if phase == "over":
             return NOBODY
         if phase == "scored":
-            return EVERYONE[s[1]]
+            return EVERYONE[s.players]
         return self.phase_to_act(s)
 
     def legal_actions(self, s: VState, seat: int) -> list[str]:
-        if s[4] == "play":  # phase
-            regular = s[19]  # regular
-            players = s[1]  # players
-            if seat != ((s[18] + regular) % players if regular < players else s[20][0]):  # to_act, inlined
+        if s.phase == "play":
+            regular = s.regular
+            players = s.players
+            if seat != ((s.leader + regular) % players if regular < players else s.waiting[0]):  # to_act
                 return []
             # Every legal play, built here rather than in a method of its own (one call less per action,
             # hot path): each followable card, then with the queen (white/red/blue on a followable card,
             # black on any card, green on its own), each also with the king where it may go.
-            hand = s[5][seat]  # hands
-            trick = s[17]  # trick
+            hand = s.hands[seat]
+            trick = s.trick
             base: Sequence[str] = hand
             if trick:
                 first = trick[0]  # the lead colour is the first card's, unless a queen turned it (inlined)
                 lead = None if first[3] in TURNING_QUEENS else SUIT[first[1]]  # queen, card
                 base = followable(hand, lead or lead_colour(trick))
-            colour = s[13][seat]  # sets
-            king = colour != "" and s[15][seat] and not s[14][seat]  # king_ok, king_used
+            colour = s.sets[seat]
+            king = colour != "" and s.king_ok[seat] and not s.king_used[seat]
             if king:
                 places = self.king_places(s, colour, "")
                 out: list[str] = []
@@ -305,7 +285,7 @@ class Variant(ABC):
                 out = list(itemgetter(*base)(PLAY))
             else:
                 out = [PLAY[card] for card in base]
-            if self.queens and colour and s[16][seat] > 0 and s[19] < s[1]:  # queen_left, regular, players
+            if self.queens and colour and s.queen_left[seat] > 0 and s.regular < s.players:
                 if colour == "g":
                     out.append("green")
                 elif colour in QUEENS_ON_CARDS:
@@ -318,31 +298,31 @@ class Variant(ABC):
                             out.append(with_king[card])
             _LISTED[0] = (s, seat, tuple(out))  # a copy: the caller's list is its own
             return out
-        phase = s[4]  # phase; to_act's other answers, inlined (one call less per action)
+        phase = s.phase  # to_act's other answers, inlined (one call less per action)
         if phase == "scored":
-            return ["next"] if 0 <= seat < s[1] else []  # players
+            return ["next"] if 0 <= seat < s.players else []
         if phase == "over" or seat not in self.phase_to_act(s):
             return []
         return self.phase_actions(s, seat)
 
     def apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        phase = s[4]  # phase
+        phase = s.phase
         if phase == "over":
             raise IllegalAction("game_over")
-        players = s[1]  # players
+        players = s.players
         if not 0 <= seat < players:
             raise IllegalAction("not_seated")
         if phase == "play":
-            regular = s[19]  # regular
+            regular = s.regular
             # One play, applied here rather than in a method of its own (one call less per action, hot
-            # path), on a working copy of the state (a list, frozen back into one VState, once even when
+            # path), on a copy of the state (`VState.copy`, written and handed out: one new state even when
             # the play ends the trick). Its events already name the variant (the other phases' are tagged).
             listed = _LISTED[0]
             if listed[0] is s and listed[1] == seat:  # the plays legal_actions just listed for them (to act)
                 if action not in listed[2]:
                     raise IllegalAction("unknown_action")
             else:
-                turn = (s[18] + regular) % players if regular < players else s[20][0]  # leader, waiting
+                turn = (s.leader + regular) % players if regular < players else s.waiting[0]
                 if seat != turn:  # to_act, inlined
                     raise IllegalAction("not_your_turn")
                 if self.play_move(s, seat, action) is None:
@@ -358,39 +338,35 @@ class Variant(ABC):
                 except KeyError:
                     row = self.play_row(action)
             card, queen, king, entries, datas = row
-            # The working copy, read from here on: a list's index is specialized on 3.11, a VState's (a
-            # tuple subclass) is not, about 100 instructions a read (hot path).
-            w: list[Any] = list(s)
+            w = s.copy()
             if not card:  # the green queen: play last, after everyone else
-                queen_left = w[16]  # queen_left
-                w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
-                w[I_WAITING] = w[20] + (seat,)  # waiting
-                w[I_REGULAR] = regular + 1
-                return _new_tuple(_VSTATE, w), [
-                    _new_tuple(_EVENT, ("green", {"seat": seat, "variant": self.id}, None))
-                ]
-            hands = list(w[5])  # hands (a list and back: fewer tuples than slicing both)
+                queen_left = w.queen_left
+                w.queen_left = put(queen_left, seat, queen_left[seat] - 1)
+                w.waiting = (*w.waiting, seat)
+                w.regular = regular + 1
+                return w, [_new_tuple(_EVENT, ("green", {"seat": seat, "variant": self.id}, None))]
+            hands = list(w.hands)  # (a list and back: fewer tuples than slicing both)
             hand = list(hands[seat])
             hand.remove(card)
             hands[seat] = tuple(hand)
-            w[I_HANDS] = tuple(hands)
-            trick = w[I_TRICK] = w[17] + entries[seat]  # trick
+            w.hands = tuple(hands)
+            trick = w.trick = w.trick + entries[seat]
             if king:
-                w[I_KING_USED] = put(w[14], seat, True)  # king_used
+                w.king_used = put(w.king_used, seat, True)
             if queen:
-                queen_left = w[16]  # queen_left
-                w[I_QUEEN_LEFT] = put(queen_left, seat, queen_left[seat] - 1)
-            waiting = w[20]  # waiting
+                queen_left = w.queen_left
+                w.queen_left = put(queen_left, seat, queen_left[seat] - 1)
+            waiting = w.waiting
             if regular >= players:
-                w[I_WAITING] = waiting = waiting[1:]
+                w.waiting = waiting = waiting[1:]
             else:
-                w[I_REGULAR] = regular = regular + 1
-            public = w[24]  # public
+                w.regular = regular = regular + 1
+            public = w.public
             if card in public:
-                w[I_PUBLIC] = public - {card}
+                w.public = public - {card}
             events = [_new_tuple(_EVENT, ("played", datas[seat].copy(), None))]  # a dict of its own
             if regular < players or waiting:
-                return _new_tuple(_VSTATE, w), events
+                return w, events
             return self.finish_trick(s, w, trick, events)
         if phase == "scored":  # everyone may go on (seated: checked above)
             new, events = self.continue_apply(s, seat, action)
@@ -433,16 +409,16 @@ class Variant(ABC):
         if move is None:
             return None
         card, queen, king = move
-        colour = s[13][seat]  # sets
+        colour = s.sets[seat]
         if queen:  # the seat's own queen, while it has a use left and before everyone has had a turn
-            if queen != colour or not self.queens or s[16][seat] <= 0 or s[19] >= s[1]:
+            if queen != colour or not self.queens or s.queen_left[seat] <= 0 or s.regular >= s.players:
                 return None  # queen_left, regular, players
             if not card:  # the green queen, on its own
                 return move
-        hand = s[5][seat]  # hands
+        hand = s.hands[seat]
         if card not in hand:
             return None
-        trick = s[17]  # trick
+        trick = s.trick
         if queen != "k" and trick:  # must-follow (may_follow, inlined with the lead's fast path)
             suit = SUIT[card]
             if suit:
@@ -452,15 +428,18 @@ class Variant(ABC):
                 if lead and suit != lead and not OF_SUIT[lead].isdisjoint(hand):
                     return None
         if king and not (
-            colour and s[15][seat] and not s[14][seat] and card in self.king_places(s, colour, queen)
-        ):  # king_ok, king_used
+            colour
+            and s.king_ok[seat]
+            and not s.king_used[seat]
+            and card in self.king_places(s, colour, queen)
+        ):
             return None
         return move
 
     def finish_trick(
-        self, s: VState, w: list[Any], trick: tuple[Entry, ...], events: list[Event]
+        self, s: VState, w: VState, trick: tuple[Entry, ...], events: list[Event]
     ) -> tuple[VState, list[Event]]:
-        """The trick's winner takes its cards and leads next, on the working copy `w` of the play that
+        """The trick's winner takes its cards and leads next, on the copy `w` (not yet handed out) of the play that
         ended the trick (`s`, the state before it, gives the trick's rules); events already name the
         variant."""
         trump = self.trump(s)
@@ -485,25 +464,25 @@ class Variant(ABC):
                 if entry[0] == winner and entry[3] == "r":
                     red = True
                     break
-        taken = w[I_TAKEN]
-        w[I_TAKEN] = put(taken, winner, taken[winner] + cards)
-        tricks = w[I_TRICKS]
-        w[I_TRICKS] = put(tricks, winner, tricks[winner] + 1)
+        taken = w.taken
+        w.taken = put(taken, winner, taken[winner] + cards)
+        tricks = w.tricks
+        w.tricks = put(tricks, winner, tricks[winner] + 1)
         if red:
-            bonus = w[I_BONUS]
-            w[I_BONUS] = put(bonus, winner, bonus[winner] + 1)
-        w[I_LAST_TRICK] = trick
-        w[I_TRICK] = ()
-        w[I_LEADER] = winner
-        w[I_REGULAR] = 0
-        w[I_WAITING] = ()
-        s = _new_tuple(_VSTATE, w)
+            bonus = w.bonus
+            w.bonus = put(bonus, winner, bonus[winner] + 1)
+        w.last_trick = trick
+        w.trick = ()
+        w.leader = winner
+        w.regular = 0
+        w.waiting = ()
+        s = w
         data = {"winner": winner, "cards": list(cards), "red_queen": red, "variant": self.id}
         events.append(_new_tuple(_EVENT, ("trick", data, None)))
         s, more = self.after_trick(s, winner, rares)
         if more:
             events.extend(tagged(more, self.id))
-        for hand in s[5]:  # hands
+        for hand in s.hands:
             if hand:
                 return s, events
         s, more = self.end_round(s)
@@ -512,35 +491,35 @@ class Variant(ABC):
 
     # --- shared helpers for subclasses -----------------------------------------------------------------
     def empty_seats(self, s: VState) -> VState:
-        """The seats' round zones emptied (written by field position, `frozen`: once a round)."""
-        n = s[1]  # players
+        """The seats' round zones emptied (on a copy: once a round)."""
+        n = s.players
         empty: tuple[tuple[str, ...], ...] = tuple([() for _ in range(n)])
-        w = list(s)
-        w[I_DISCARDS] = empty
-        w[I_TAKEN] = empty
-        w[I_ASIDE] = empty
-        w[I_TRICK] = ()
-        w[I_LAST_TRICK] = ()
-        w[I_REGULAR] = 0
-        w[I_WAITING] = ()
-        w[I_TRICKS] = (0,) * n
-        w[I_BONUS] = (0,) * n
-        w[I_PENDING] = (0,) * n
-        return frozen(w)
+        w = s.copy()
+        w.discards = empty
+        w.taken = empty
+        w.aside = empty
+        w.trick = ()
+        w.last_trick = ()
+        w.regular = 0
+        w.waiting = ()
+        w.tricks = (0,) * n
+        w.bonus = (0,) * n
+        w.pending = (0,) * n
+        return w
 
     def deal(self, s: VState, cards: Sequence[str], each: int) -> VState:
         """Shuffle `cards` with the state's RNG, deal `each` to every seat; the rest is the deck."""
-        rng = Rng(s[2])  # rng
+        rng = Rng(s.rng)
         shuffled = rng.shuffled(list(cards))
-        hands = s[5]  # hands
-        players = s[1]  # players
-        w = list(s)
-        w[I_RNG] = rng.state
-        w[I_HANDS] = tuple(
+        hands = s.hands
+        players = s.players
+        w = s.copy()
+        w.rng = rng.state
+        w.hands = tuple(
             [sort_cards([*hands[i], *shuffled[i * each : (i + 1) * each]]) for i in range(players)]
         )
-        w[I_DECK] = tuple(shuffled[players * each :])
-        return frozen(w)
+        w.deck = tuple(shuffled[players * each :])
+        return w
 
     def king_number(self, s: VState, seat: int) -> int:
         colour = s.sets[seat]
@@ -548,7 +527,7 @@ class Variant(ABC):
         return table[colour]
 
     def discard_actions(self, s: VState, seat: int, keep: Container[str] = ()) -> list[str]:
-        hand = s[5][seat]  # hands
+        hand = s.hands[seat]
         if WRAPS:  # compiled: a plain loop (calls through a bound method, `map` and `filterfalse` cost more)
             return [DISCARD[card] for card in hand if card not in keep]
         # C-level passes instead of a comprehension (an exchange lists a 12-card hand per discard)
@@ -557,15 +536,15 @@ class Variant(ABC):
     def apply_discard(self, s: VState, seat: int, action: str, keep: Container[str] = ()) -> VState:
         """One owed discard, checked on its own: `action in discard_actions(s, seat, keep)`."""
         card = action[8:]
-        hands = s[5]  # hands (read by index, the new state one list copy: an exchange is ~15% of actions)
+        hands = s.hands  # (the new state one copy: an exchange is ~15% of actions)
         hand = hands[seat]
-        pending = s[25]  # pending
+        pending = s.pending
         if pending[seat] <= 0 or not action.startswith("discard:") or card in keep or card not in hand:
             raise IllegalAction("unknown_action")
-        discards = s[9]  # discards
-        w = list(s)
-        w[I_HANDS] = put(hands, seat, without(hand, card))
-        w[I_DISCARDS] = put(discards, seat, discards[seat] + (card,))
-        w[I_PENDING] = put(pending, seat, pending[seat] - 1)
-        new: VState = _new_tuple(_VSTATE, w)
+        discards = s.discards
+        w = s.copy()
+        w.hands = put(hands, seat, without(hand, card))
+        w.discards = put(discards, seat, discards[seat] + (card,))
+        w.pending = put(pending, seat, pending[seat] - 1)
+        new: VState = w
         return new

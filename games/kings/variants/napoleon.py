@@ -35,22 +35,7 @@ from games.kings.variants.components import (
     value_of,
 )
 from games.kings.variants.state import (
-    I_ASIDE,
-    I_BOX,
-    I_DECK,
-    I_HANDS,
-    I_INFO,
-    I_LEADER,
-    I_ORDER,
-    I_PENDING,
-    I_PHASE,
-    I_PUBLIC,
-    I_REGULAR,
-    I_ROUND,
-    I_SCORES,
-    I_SETS,
     VState,
-    frozen,
     put,
     without,
 )
@@ -128,7 +113,7 @@ class Napoleon(Variant):
     def king_places(self, s: VState, colour: str, queen: str) -> frozenset[str]:
         """The fixed places, and the black king on the white jack only under a black lead."""
         places = self.king_table[colour][queen]
-        if colour == "k" and queen != "b" and lead_colour(s[17]) == "k":  # trick
+        if colour == "k" and queen != "b" and lead_colour(s.trick) == "k":
             return places | WHITE_JACK
         return places
 
@@ -157,32 +142,32 @@ class Napoleon(Variant):
         return self.deal(s, base_deck(), 8)
 
     def phase_to_act(self, s: VState) -> frozenset[int]:
-        phase = s[4]  # phase (read by index: asked three times per action)
+        phase = s.phase  # asked three times per action
         if phase == "bid":  # the seats yet to bid (no card aside), by C-level passes: asked three times a bid
             if WRAPS:  # compiled: a plain loop (calls through `compress`, `map` and `not_` cost more there)
-                return frozenset([seat for seat, pile in enumerate(s[12]) if not pile])  # aside
-            return frozenset(compress(_SEAT_NUMBERS, map(not_, s[12])))  # aside
+                return frozenset([seat for seat, pile in enumerate(s.aside) if not pile])
+            return frozenset(compress(_SEAT_NUMBERS, map(not_, s.aside)))
         if phase == "set":
-            return SEAT[s[26][0]]  # order
-        return owing(s[25])  # pending
+            return SEAT[s.order[0]]
+        return owing(s.pending)
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
-        phase = s[4]  # phase
+        phase = s.phase
         if phase == "bid":  # C-level passes over the hand (asked once a bid)
-            hand = s[5][seat]  # hands
+            hand = s.hands[seat]
             if WRAPS:  # compiled: a plain loop (calls through `map`, `filter` and bound methods cost more)
                 return [BID_ACTIONS[card] for card in hand if card in BID_ACTIONS]
             return list(map(BID_ACTIONS.__getitem__, filter(BID_ACTIONS.__contains__, hand)))
         if phase == "set":
-            return set_actions(s[13])  # sets
+            return set_actions(s.sets)
         return self.discard_actions(s, seat, keep=KEEPERS)
 
     def phase_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        phase = s[4]  # phase
+        phase = s.phase
         if phase == "bid":  # `action in phase_actions(s, seat)`, by one lookup and a hand test
             # (Variant.apply has checked that the seat is to act)
             card = BID_CARD.get(action)
-            if card is None or card not in s[5][seat]:  # hands
+            if card is None or card not in s.hands[seat]:
                 raise IllegalAction("unknown_action")
             return self.commit_bid(s, seat, card)
         if phase != "exchange":  # an exchange discard is checked on its own by apply_discard
@@ -198,38 +183,38 @@ class Napoleon(Variant):
 
     def commit_bid(self, s: VState, seat: int, card: str) -> tuple[VState, list[Event]]:
         """Bids are chosen in secret and revealed together (RULINGS: simultaneous choices). The new states are
-        written by field position (`frozen`), as every step of this module's set-up phases."""
-        hands = s[5]  # hands
-        w = list(s)
-        w[I_HANDS] = put(hands, seat, without(hands[seat], card))
-        w[I_ASIDE] = aside = put(s[12], seat, (card,))  # aside
+        written on a copy (`VState.copy`), as every step of this module's set-up phases."""
+        hands = s.hands
+        w = s.copy()
+        w.hands = put(hands, seat, without(hands[seat], card))
+        w.aside = aside = put(s.aside, seat, (card,))
         events = [new_event("bid_committed", {"seat": seat})]
         if not all(aside):
-            return frozen(w), events
+            return w, events
         bids = [pile[0] for pile in aside]
-        players = s[1]  # players
+        players = s.players
         order = sorted(range(players), key=lambda i: (-value_of(bids[i]), BID_TIE_ORDER.index(bids[i][0])))
-        w[I_BOX] = (*s[7], *bids)  # box
-        w[I_ASIDE] = tuple(() for _ in range(players))
-        w[I_PHASE] = "set"
-        w[I_ORDER] = tuple(order)
-        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        w.box = (*s.box, *bids)
+        w.aside = tuple(() for _ in range(players))
+        w.phase = "set"
+        w.order = tuple(order)
+        info = w.info = dict(s.info or {})  # a new dict (a state's is never changed in place)
         info["bids"] = bids
-        return frozen(w), [*events, new_event("bids", {"cards": bids, "order": order})]
+        return w, [*events, new_event("bids", {"cards": bids, "order": order})]
 
     def take_set(self, s: VState, seat: int, colour: str) -> tuple[VState, list[Event]]:
         courts = (court(colour, 11), court(colour, 12))
-        box = s[7]  # box
+        box = s.box
         for card in courts:
             box = without(box, card)
-        hands = s[5]  # hands
-        w = list(s)
-        w[I_SETS] = put(s[13], seat, colour)  # sets
-        w[I_BOX] = box
-        w[I_HANDS] = put(hands, seat, sort_cards([*hands[seat], *courts]))
-        w[I_PUBLIC] = s[24] | set(courts)  # public
-        w[I_ORDER] = order = s[26][1:]  # order
-        s = frozen(w)
+        hands = s.hands
+        w = s.copy()
+        w.sets = put(s.sets, seat, colour)
+        w.box = box
+        w.hands = put(hands, seat, sort_cards([*hands[seat], *courts]))
+        w.public = s.public | set(courts)
+        w.order = order = s.order[1:]
+        s = w
         events = [new_event("set_taken", {"seat": seat, "colour": colour})]
         if order:
             return s, events
@@ -242,21 +227,21 @@ class Napoleon(Variant):
     def exchanges(self, s: VState, seats: list[int]) -> tuple[VState, list[Event]]:
         """Each listed seat takes 4 deck cards (in order) and then owes 4 discards."""
         events: list[Event] = []
-        deck = s[6]  # deck
-        hands = s[5]  # hands
-        pending = list(s[25])  # pending
+        deck = s.deck
+        hands = s.hands
+        pending = list(s.pending)
         for seat in seats:
             drawn, deck = deck[: data.NAPOLEON_EXCHANGE], deck[data.NAPOLEON_EXCHANGE :]
             hands = put(hands, seat, sort_cards([*hands[seat], *drawn]))
             pending[seat] = data.NAPOLEON_EXCHANGE
             events.append(new_event("exchange", {"seat": seat, "count": len(drawn)}))
             events.append(new_event("drawn", {"seat": seat, "cards": list(drawn)}, frozenset({seat})))
-        w = list(s)
-        w[I_DECK] = deck
-        w[I_HANDS] = hands
-        w[I_PENDING] = tuple(pending)
-        w[I_PHASE] = "exchange"
-        return frozen(w), events
+        w = s.copy()
+        w.deck = deck
+        w.hands = hands
+        w.pending = tuple(pending)
+        w.phase = "exchange"
+        return w, events
 
     def dispatch(self, s: VState) -> tuple[VState, list[Event]]:
         """ジャックの派遣: white and black swap jacks; red, blue, green pass theirs clockwise."""
@@ -272,12 +257,12 @@ class Napoleon(Variant):
             hands[taker].append(card)
         starter = min(range(s.players), key=lambda i: self.king_number(s, i))
         leader = emperor if s.round == 1 else starter
-        w = list(s)
-        w[I_HANDS] = tuple([sort_cards(h) for h in hands])
-        w[I_PHASE] = "play"
-        w[I_LEADER] = leader
-        w[I_REGULAR] = 0
-        return frozen(w), [
+        w = s.copy()
+        w.hands = tuple([sort_cards(h) for h in hands])
+        w.phase = "play"
+        w.leader = leader
+        w.regular = 0
+        return w, [
             new_event("dispatch", {"moves": [[c, t] for c, _, t in moves]}),
             new_event("start_player", {"seat": leader}),
         ]
@@ -285,12 +270,12 @@ class Napoleon(Variant):
     # --- scoring ---------------------------------------------------------------------------------------
     def round_points(self, s: VState, seat: int) -> tuple[int, int]:
         """(plus points, minus points) of one seat for the round (ナポレオン ■勝利点の獲得)."""
-        colour = s[13][seat]  # sets (fields read by index: five seats a round end)
-        plus = data.NAPOLEON_TRICK * s[21][seat]  # tricks
+        colour = s.sets[seat]  # five seats a round end
+        plus = data.NAPOLEON_TRICK * s.tricks[seat]
         # 「トリックでとったキングと同じ色のカード(キングの裏面)」: the used king's back side, so paid only once
         # the king has been used (in this round or the last: the back side lasts, RULINGS.md).
-        taken = s[10][seat]  # taken
-        used = s[14][seat]  # king_used
+        taken = s.taken[seat]
+        used = s.king_used[seat]
         plus_points = PLUS_POINTS[colour, used]
         if WRAPS:  # compiled: a plain loop (`sum(map(...))` calls through a bound method there)
             minus = 0
@@ -300,7 +285,7 @@ class Napoleon(Variant):
         else:
             plus += sum(map(plus_points.__getitem__, taken))
             minus = sum(map(MINUS_POINTS.__getitem__, taken))
-        if s[3] == 2 and not used:  # round
+        if s.round == 2 and not used:
             plus += data.NAPOLEON_UNUSED_KING[colour]
         return plus, minus
 
@@ -317,9 +302,9 @@ class Napoleon(Variant):
             scores[seat] = max(0, scores[seat] + plus - minus)  # Ruling: never below 0
             points.append(scores[seat] - before)
         totals = self.team_totals(s, tuple(scores))
-        w = list(s)
-        w[I_SCORES] = tuple(scores)
-        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        w = s.copy()
+        w.scores = tuple(scores)
+        info = w.info = dict(s.info or {})  # a new dict (a state's is never changed in place)
         info["team_scores"] = totals
         info["round_points"] = points
         info["round_totals"] = [*s.get("round_totals", []), list(scores)]
@@ -329,23 +314,23 @@ class Napoleon(Variant):
             )
         ]
         if s.round >= data.ROUNDS["napoleon"]:
-            w[I_PHASE] = "over"
-            return frozen(w), [*events, new_event("game_over", {"scores": scores})]
-        w[I_PHASE] = "scored"
-        return frozen(w), events
+            w.phase = "over"
+            return w, [*events, new_event("game_over", {"scores": scores})]
+        w.phase = "scored"
+        return w, events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         own = {i: (court(s.sets[i], 11), court(s.sets[i], 12)) for i in range(s.players)}
         courts = {c for pair in own.values() for c in pair}
         cards = list(filterfalse(courts.__contains__, self.all_cards(s)))  # a C-level pass over ~50 cards
-        w = list(s)
-        w[I_ROUND] = 2
-        w[I_HANDS] = tuple([sort_cards(own[i]) for i in range(s.players)])
-        w[I_BOX] = ()
-        w[I_PUBLIC] = frozenset(courts)
-        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        w = s.copy()
+        w.round = 2
+        w.hands = tuple([sort_cards(own[i]) for i in range(s.players)])
+        w.box = ()
+        w.public = frozenset(courts)
+        info = w.info = dict(s.info or {})  # a new dict (a state's is never changed in place)
         info["bids"] = None
-        s = self.empty_seats(frozen(w))
+        s = self.empty_seats(w)
         s = self.deal(s, cards, 7)
         emperor = self.seat_of(s, "w")
         totals = s.get("team_scores")

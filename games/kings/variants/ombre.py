@@ -18,27 +18,7 @@ from games.kings.variants import data
 from games.kings.variants.base import SEAT, Variant, owing
 from games.kings.variants.components import base_deck, set_actions, sort_cards
 from games.kings.variants.state import (
-    I_ASIDE,
-    I_BOX,
-    I_DEAD,
-    I_DECK,
-    I_HANDS,
-    I_INFO,
-    I_KING_OK,
-    I_KING_USED,
-    I_LEADER,
-    I_ORDER,
-    I_PENDING,
-    I_PHASE,
-    I_PUBLIC,
-    I_QUEEN_LEFT,
-    I_REGULAR,
-    I_RNG,
-    I_ROUND,
-    I_SCORES,
-    I_SETS,
     VState,
-    frozen,
     put,
 )
 
@@ -59,8 +39,8 @@ class Ombre(Variant):
     flag_beats_rare = True
 
     def trump(self, s: VState) -> str | None:
-        info = s[28]  # info: `s.get("trump")`, the King's set once chosen, read by index (every trick's end
-        # asks; compiled, a NamedTuple's method is called through a Python-level lookup, ~1k instructions)
+        info = s.info  # `s.get("trump")`, the King's set once chosen, read directly (every trick's end asks;
+        # compiled, a method call costs more than the read)
         colour = None if info is None else info.get("trump")
         return None if colour in (None, "w") else str(colour)
 
@@ -97,24 +77,24 @@ class Ombre(Variant):
         shuffled = rng.shuffled(OMBRE_DECK)
         hands = tuple(sort_cards(shuffled[i * 9 : (i + 1) * 9]) for i in range(n))
         aside = tuple(tuple(shuffled[n * 9 + i * 3 : n * 9 + (i + 1) * 3]) for i in range(n))
-        w = list(s)  # the new states written by field position (`frozen`), as every set-up step here
-        w[I_RNG] = rng.state
-        w[I_ROUND] = round_no
-        w[I_PHASE] = "auction"
-        w[I_HANDS] = hands
-        w[I_BOX] = (REMOVED_FLAG,)
-        w[I_DEAD] = ()
-        w[I_SETS] = ("",) * n
-        w[I_KING_USED] = (False,) * n
-        w[I_KING_OK] = (False,) * n
-        w[I_QUEEN_LEFT] = (0,) * n
-        w[I_PUBLIC] = frozenset()
-        w[I_ORDER] = ()
-        w[I_LEADER] = start
-        w = list(self.empty_seats(frozen(w)))
-        w[I_ASIDE] = aside
-        w[I_DECK] = tuple(shuffled[n * 12 :])
-        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        w = s.copy()  # the new states written on a copy, as every set-up step here
+        w.rng = rng.state
+        w.round = round_no
+        w.phase = "auction"
+        w.hands = hands
+        w.box = (REMOVED_FLAG,)
+        w.dead = ()
+        w.sets = ("",) * n
+        w.king_used = (False,) * n
+        w.king_ok = (False,) * n
+        w.queen_left = (0,) * n
+        w.public = frozenset()
+        w.order = ()
+        w.leader = start
+        w = self.empty_seats(w)  # a new state no one else holds yet
+        w.aside = aside
+        w.deck = tuple(shuffled[n * 12 :])
+        info = w.info = dict(s.info or {})  # a new dict (a state's is never changed in place)
         info["start"] = start
         info["high"] = start
         info["count"] = 0
@@ -123,43 +103,43 @@ class Ombre(Variant):
         info["turn"] = (start + 1) % n
         info["king"] = None
         info["trump"] = None
-        return frozen(w)
+        return w
 
     def phase_to_act(self, s: VState) -> frozenset[int]:
-        phase = s[4]  # phase (read by index: asked three times per action)
+        phase = s.phase  # asked three times per action
         if phase == "auction":
-            info: Any = s[28]  # info (set by every deal: a dict here)
+            info: Any = s.info  # (set by every deal: a dict here)
             return SEAT[int(info["turn"])]
         if phase == "set":
-            return SEAT[s[26][0]]  # order
-        return owing(s[25])  # pending
+            return SEAT[s.order[0]]
+        return owing(s.pending)
 
     def auction_actions(self, s: VState, seat: int) -> list[str]:
         """Overbid with more auction cards; only the auction's start player may match (Ruling)."""
-        info: Any = s[28]  # info (read once: the auction's facts are set by every deal)
+        info: Any = s.info  # (read once: the auction's facts are set by every deal)
         count = int(info["count"])
         least = max(1, count if seat == info["start"] else count + 1)
         return list(AUCTION_ACTIONS[least])
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
-        phase = s[4]  # phase (read by index: asked twice an action)
+        phase = s.phase  # asked twice an action
         if phase == "auction":
             return self.auction_actions(s, seat)
         if phase == "set":
-            return set_actions(s[13])  # sets
+            return set_actions(s.sets)
         return self.discard_actions(s, seat)
 
     def phase_apply(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        if s[4] != "exchange":  # phase; an exchange discard is checked on its own by apply_discard
+        if s.phase != "exchange":  # an exchange discard is checked on its own by apply_discard
             # (Variant.apply has checked that the seat is to act)
             if action not in self.phase_actions(s, seat):
                 raise IllegalAction("unknown_action")
-            if s[4] == "auction":  # phase
+            if s.phase == "auction":
                 return self.bid(s, seat, action)
             return self.take_set(s, seat, action.split(":", 1)[1])
         s = self.apply_discard(s, seat, action)
         events = [new_event("discarded", {"seat": seat})]
-        if not any(s[25]):  # pending (read by index: an exchange is ~15% of Ombre's actions)
+        if not any(s.pending):
             s, more = self.start_play(s)
             events.extend(more)
         return s, events
@@ -167,14 +147,14 @@ class Ombre(Variant):
     def start_play(self, s: VState) -> tuple[VState, list[Event]]:
         """The King leads the first trick."""
         king = int(s.get("king"))
-        w = list(s)
-        w[I_PHASE] = "play"
-        w[I_LEADER] = king
-        w[I_REGULAR] = 0
-        return frozen(w), [new_event("start_player", {"seat": king})]
+        w = s.copy()
+        w.phase = "play"
+        w.leader = king
+        w.regular = 0
+        return w, [new_event("start_player", {"seat": king})]
 
     def bid(self, s: VState, seat: int, action: str) -> tuple[VState, list[Event]]:
-        info: Any = s[28]  # info (read once: the auction's facts are set by every deal)
+        info: Any = s.info  # (read once: the auction's facts are set by every deal)
         passed = list(info["passed"])
         counts = list(info["counts"])
         high = int(info["high"])
@@ -187,32 +167,32 @@ class Ombre(Variant):
             high = seat
             counts[seat] = count
             event = new_event("auction", {"seat": seat, "count": count})
-        players = s[1]  # players
+        players = s.players
         nxt = None  # the next seat clockwise still in the auction, other than the high bidder
         for k in range(1, players):
             other = (seat + k) % players
             if other not in passed and other != high:
                 nxt = other
                 break
-        w = list(s)  # the auction's facts in a new info dict (a state's is never changed in place)
-        info = w[I_INFO] = dict(info)
+        w = s.copy()  # the auction's facts in a new info dict (a state's is never changed in place)
+        info = w.info = dict(info)
         info["passed"] = passed
         info["counts"] = counts
         info["high"] = high
         info["count"] = count
         if len(passed) < players - 1 and nxt is not None:
             info["turn"] = nxt
-            return frozen(w), [event]
-        return self.auction_won(frozen(w), high, [event])
+            return w, [event]
+        return self.auction_won(w, high, [event])
 
     def auction_won(self, s: VState, king: int, events: list[Event]) -> tuple[VState, list[Event]]:
         """The King keeps the auction cards it did not spend (and discards as many); rivals take all 3."""
         used = int(s.get("counts")[king])
-        players = s[1]  # players
-        hands = list(s[5])  # hands
+        players = s.players
+        hands = list(s.hands)
         pending = [0] * players
-        dead = list(s[8])  # dead
-        aside = s[12]  # aside
+        dead = list(s.dead)
+        aside = s.aside
         for seat in range(players):
             cards = aside[seat]
             if seat == king:
@@ -220,33 +200,33 @@ class Ombre(Variant):
                 cards = cards[used:]
             hands[seat] = sort_cards([*hands[seat], *cards])
             pending[seat] = len(cards)
-        w = list(s)
-        w[I_HANDS] = tuple(hands)
-        w[I_ASIDE] = tuple([() for _ in range(players)])
-        w[I_DEAD] = tuple(dead)
-        w[I_PENDING] = tuple(pending)
-        w[I_PHASE] = "set"
-        w[I_ORDER] = tuple([(king + k) % players for k in range(players)])
-        w[I_KING_OK] = tuple([i == king for i in range(players)])
-        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        w = s.copy()
+        w.hands = tuple(hands)
+        w.aside = tuple([() for _ in range(players)])
+        w.dead = tuple(dead)
+        w.pending = tuple(pending)
+        w.phase = "set"
+        w.order = tuple([(king + k) % players for k in range(players)])
+        w.king_ok = tuple([i == king for i in range(players)])
+        info = w.info = dict(s.info or {})  # a new dict (a state's is never changed in place)
         info["king"] = king
-        return frozen(w), [*events, new_event("auction_won", {"seat": king, "count": used})]
+        return w, [*events, new_event("auction_won", {"seat": king, "count": used})]
 
     def take_set(self, s: VState, seat: int, colour: str) -> tuple[VState, list[Event]]:
-        w = list(s)
-        w[I_SETS] = put(s[13], seat, colour)  # sets
-        w[I_QUEEN_LEFT] = put(s[16], seat, 1)  # queen_left
-        w[I_ORDER] = order = s[26][1:]  # order
+        w = s.copy()
+        w.sets = put(s.sets, seat, colour)
+        w.queen_left = put(s.queen_left, seat, 1)
+        w.order = order = s.order[1:]
         if seat == s.get("king"):
-            info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+            info = w.info = dict(s.info or {})  # a new dict (a state's is never changed in place)
             info["trump"] = colour
         events = [new_event("set_taken", {"seat": seat, "colour": colour})]
         if not order:
-            w[I_PHASE] = "exchange"
-            if not any(s[25]):  # pending
-                s, more = self.start_play(frozen(w))
+            w.phase = "exchange"
+            if not any(s.pending):
+                s, more = self.start_play(w)
                 return s, events + more
-        return frozen(w), events
+        return w, events
 
     # --- tricks and scoring -----------------------------------------------------------------------------
     def after_trick(self, s: VState, winner: int, rares_beaten: int) -> tuple[VState, list[Event]]:
@@ -254,10 +234,10 @@ class Ombre(Variant):
         if not rares_beaten:
             return s, []
         points = data.OMBRE_FLAG_BEATS_RARE * rares_beaten
-        scores = s[23]  # scores
-        w = list(s)
-        w[I_SCORES] = put(scores, winner, scores[winner] + points)
-        s = frozen(w)
+        scores = s.scores
+        w = s.copy()
+        w.scores = put(scores, winner, scores[winner] + points)
+        s = w
         return s, [new_event("flag_beats_rare", {"seat": winner, "points": points})]
 
     def end_round(self, s: VState) -> tuple[VState, list[Event]]:
@@ -276,9 +256,9 @@ class Ombre(Variant):
             if wins[r] == data.OMBRE_RIVAL_JACK_WINS:
                 points[r] += data.OMBRE_RIVAL_JACK
         scores = tuple(a + b for a, b in zip(s.scores, points, strict=True))
-        w = list(s)
-        w[I_SCORES] = scores
-        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        w = s.copy()
+        w.scores = scores
+        info = w.info = dict(s.info or {})  # a new dict (a state's is never changed in place)
         info["round_totals"] = [*s.get("round_totals", []), list(scores)]
         events = [
             new_event(
@@ -287,10 +267,10 @@ class Ombre(Variant):
             )
         ]
         if s.round >= data.ROUNDS["ombre"]:
-            w[I_PHASE] = "over"
-            return frozen(w), [*events, new_event("game_over", {"scores": list(scores)})]
-        w[I_PHASE] = "scored"
-        return frozen(w), events
+            w.phase = "over"
+            return w, [*events, new_event("game_over", {"scores": list(scores)})]
+        w.phase = "scored"
+        return w, events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         start = (int(s.get("start")) + 1) % s.players

@@ -26,21 +26,7 @@ from games.kings.variants.components import (
     sort_cards,
 )
 from games.kings.variants.state import (
-    I_BOX,
-    I_HANDS,
-    I_INFO,
-    I_LEADER,
-    I_ORDER,
-    I_PHASE,
-    I_POOL,
-    I_PUBLIC,
-    I_QUEEN_LEFT,
-    I_REGULAR,
-    I_ROUND,
-    I_SCORES,
-    I_SETS,
     VState,
-    frozen,
     put,
     without,
 )
@@ -98,26 +84,26 @@ class Whist(Variant):
         s = self.empty_seats(s)
         s = self.deal(s, number_cards(), 9)
         forward = [(first + i) % n for i in range(n)]
-        w = list(s)
-        w[I_ORDER] = (*forward, *reversed(forward))
-        return frozen(w)
+        w = s.copy()
+        w.order = (*forward, *reversed(forward))
+        return w
 
     def setup_events(self, s: VState) -> list[Event]:
         """RULINGS "All games": the first picker ("decide by any method") is drawn, announced publicly."""
         return [new_event("first_picker", {"seat": int(s.get("first_picker")), "variant": self.id})]
 
     def phase_to_act(self, s: VState) -> frozenset[int]:
-        order = s[26]  # order (read by index: asked three times a pick)
+        order = s.order  # asked three times a pick
         return SEAT[order[0]] if order else NOBODY
 
     def phase_actions(self, s: VState, seat: int) -> list[str]:
         """Round 1: a set or a flag/rare, ending with one of each; rounds 2-3: a flag or rare."""
         out: list[str] = []
-        sets = s[13]  # sets (fields read by index, action strings built once: asked twice per pick)
-        if s[3] == 1 and not sets[seat]:  # round
+        sets = s.sets  # action strings built once: asked twice per pick
+        if s.round == 1 and not sets[seat]:
             out.extend(set_actions(sets))
-        if PICKED_CARDS.isdisjoint(s[5][seat]):  # hands: no flag or rare in hand yet
-            pool = s[11]  # pool
+        if PICKED_CARDS.isdisjoint(s.hands[seat]):  # no flag or rare in hand yet
+            pool = s.pool
             for group in (RARES, FLAGS):
                 for card in group:  # the first of the group left in the pool
                     if card in pool:
@@ -129,24 +115,24 @@ class Whist(Variant):
         if action not in self.phase_actions(s, seat):
             raise IllegalAction("unknown_action")
         verb, arg = action.split(":", 1)
-        hands = s[5]  # hands (the new state written by field position, `frozen`: a pick is ~8% of actions)
-        w = list(s)
+        hands = s.hands  # the new state written on a copy: a pick is ~8% of actions
+        w = s.copy()
         if verb == "set":
             jack = court(arg, 11)
-            w[I_SETS] = put(s[13], seat, arg)  # sets
-            w[I_QUEEN_LEFT] = put(s[16], seat, self.queen_uses(arg))  # queen_left
-            w[I_BOX] = without(s[7], jack)  # box
-            w[I_HANDS] = put(hands, seat, sort_cards([*hands[seat], jack]))
-            w[I_PUBLIC] = s[24] | {jack}  # public
+            w.sets = put(s.sets, seat, arg)
+            w.queen_left = put(s.queen_left, seat, self.queen_uses(arg))
+            w.box = without(s.box, jack)
+            w.hands = put(hands, seat, sort_cards([*hands[seat], jack]))
+            w.public = s.public | {jack}
             events = [new_event("set_taken", {"seat": seat, "colour": arg})]
         else:
-            w[I_POOL] = without(s[11], arg)  # pool
-            w[I_HANDS] = put(hands, seat, sort_cards([*hands[seat], arg]))
-            w[I_PUBLIC] = s[24] | {arg}  # public
+            w.pool = without(s.pool, arg)
+            w.hands = put(hands, seat, sort_cards([*hands[seat], arg]))
+            w.public = s.public | {arg}
             events = [new_event("card_taken", {"seat": seat, "card": arg})]
-        w[I_ORDER] = s[26][1:]  # order
-        s = frozen(w)
-        if not s[26]:  # order
+        w.order = s.order[1:]
+        s = w
+        if not s.order:
             s, more = self.start_play(s)
             events.extend(more)
         return s, events
@@ -154,11 +140,11 @@ class Whist(Variant):
     def start_play(self, s: VState) -> tuple[VState, list[Event]]:
         """The smallest king number takes the start player card and leads the first trick."""
         starter = min(range(s.players), key=lambda i: self.king_number(s, i))
-        w = list(s)
-        w[I_PHASE] = "play"
-        w[I_LEADER] = starter
-        w[I_REGULAR] = 0
-        return frozen(w), [new_event("start_player", {"seat": starter})]
+        w = s.copy()
+        w.phase = "play"
+        w.leader = starter
+        w.regular = 0
+        return w, [new_event("start_player", {"seat": starter})]
 
     # --- scoring and the next round ------------------------------------------------------------------
     def team_tricks(self, s: VState) -> list[int]:
@@ -176,9 +162,9 @@ class Whist(Variant):
             gains = [data.WHIST_ROUND_POINTS, data.WHIST_ROUND_POINTS]
         totals = [x + g for x, g in zip(s.get("team_scores"), gains, strict=True)]
         scores = tuple(totals[0 if i in TEAMS[0] else 1] for i in range(s.players))
-        w = list(s)
-        w[I_SCORES] = scores
-        info = w[I_INFO] = dict(s[28] or {})  # info: a new dict (a state's is never changed in place)
+        w = s.copy()
+        w.scores = scores
+        info = w.info = dict(s.info or {})  # a new dict (a state's is never changed in place)
         info["team_scores"] = totals
         info["round_totals"] = [*s.get("round_totals", []), list(scores)]
         events = [
@@ -188,10 +174,10 @@ class Whist(Variant):
             )
         ]
         if (s.round >= 2 and max(totals) >= data.WHIST_WIN_TARGET) or s.round >= data.ROUNDS["whist"]:
-            w[I_PHASE] = "over"
-            return frozen(w), [*events, new_event("game_over", {"scores": list(scores)})]
-        w[I_PHASE] = "scored"
-        return frozen(w), events
+            w.phase = "over"
+            return w, [*events, new_event("game_over", {"scores": list(scores)})]
+        w.phase = "scored"
+        return w, events
 
     def next_round(self, s: VState) -> tuple[VState, list[Event]]:
         jacks = JACKS
@@ -201,18 +187,18 @@ class Whist(Variant):
         cards = [c for c in self.all_cards(s) if c not in ALL_JACKS]
         pool = sort_cards([c for c in cards if c in PICKED_CARDS])  # the flags and rares
         numbers = [c for c in cards if c not in PICKED_CARDS]
-        w = list(s)
-        w[I_ROUND] = s.round + 1
-        w[I_PHASE] = "pick"
-        w[I_HANDS] = tuple([(jacks[s.sets[i]],) for i in range(s.players)])
-        w[I_POOL] = pool
-        w[I_PUBLIC] = frozenset(in_play)
-        s = self.empty_seats(frozen(w))
+        w = s.copy()
+        w.round = s.round + 1
+        w.phase = "pick"
+        w.hands = tuple([(jacks[s.sets[i]],) for i in range(s.players)])
+        w.pool = pool
+        w.public = frozenset(in_play)
+        s = self.empty_seats(w)
         s = self.deal(s, numbers, 9)
         order = tuple(sorted(range(s.players), key=lambda i: self.king_number(s, i)))
-        w = list(s)
-        w[I_ORDER] = order
-        return frozen(w), [new_event("new_round", {"round": s.round})]
+        w = s.copy()
+        w.order = order
+        return w, [new_event("new_round", {"round": s.round})]
 
     def outcome(self, s: VState) -> Outcome | None:
         totals = s.get("team_scores")
