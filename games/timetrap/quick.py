@@ -189,19 +189,21 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         fields = _next_day(fields, new_board, seat, "limit", events)
         return _new(_STATE, fields), events
     built = _new(_STATE, fields)
-    # _note_verdict written out (a call fewer on the commonest action): the day goes on, this card's value
-    # the one to beat.
-    verdicts = (_VERDICTS_UP if tile_up else _VERDICTS_DOWN).get(date)
-    if verdicts is not None:
-        verdict = verdicts.get(value)
-        if verdict is not None:
-            BUILT[0] = (built, verdict)
+    if not WRAPS:  # the source: _note_verdict written out (a call fewer on the commonest action); the day
+        # goes on, this card's value the one to beat
+        verdicts = (_VERDICTS_UP if tile_up else _VERDICTS_DOWN).get(date)
+        if verdicts is not None:
+            verdict = verdicts.get(value)
+            if verdict is not None:
+                BUILT[0] = (built, verdict)
     return built, events
 
 
 def _note_verdict(built: State, date: str | None, last: int, up: bool) -> None:
     """Keep `built`'s verdict for its first listing (allowed.BUILT), when it is already judged: a State
-    a quick step built in the day's course, whose last card on the board has the value `last`."""
+    a quick step built in the day's course, whose last card on the board has the value `last`. The source
+    build only: compiled, working the verdict out from the board is a few hundred instructions, and
+    keeping it cost more than it saved (docs/engine-speed.md)."""
     verdicts = (_VERDICTS_UP if up else _VERDICTS_DOWN).get(date)
     if verdicts is not None:
         verdict = verdicts.get(last)
@@ -484,8 +486,9 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         fields = _next_day(fields, new_board, seat, "limit", events)
         return _new(_STATE, fields), events
     built = _new(_STATE, fields)
-    days_: tuple[str, ...] = days
-    _note_verdict(built, days_[day - 1] if day <= len(days_) else None, value, tile_up)  # as in play
+    if not WRAPS:  # as in play
+        days_: tuple[str, ...] = days
+        _note_verdict(built, days_[day - 1] if day <= len(days_) else None, value, tile_up)
     return built, events
 
 

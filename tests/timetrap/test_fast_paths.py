@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from games.core import native64
 from games.core.errors import IllegalAction
 from games.timetrap import allowed, cards, dates, quick, rules
 from games.timetrap.game import TIMETRAP as G
@@ -83,7 +84,8 @@ def test_the_verdict_a_quick_step_keeps_is_the_one_judged_from_its_state() -> No
     """quick.play keeps the verdict of the State it builds (allowed.BUILT) so that the next listing need
     not work it out from the board: it must be that State's verdict (its date card, the card just played,
     its tile), and the listing through it the rulebook's. Seeded 2-4 player games, fixed date cards in a
-    third of them; most turns of a two-player game follow a kept verdict."""
+    third of them; on the source most turns of a two-player game follow a kept verdict (the compiled
+    build keeps none: there it cost more than it saved)."""
     kept = listed = 0
     for players in (2, 3, 4):
         for seed in range(123000, 123060):
@@ -101,7 +103,10 @@ def test_the_verdict_a_quick_step_keeps_is_the_one_judged_from_its_state() -> No
                 if state.pending is None:
                     assert legal == _plain_plays(state, seat)
                 state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
-    assert kept > listed // 3
+    if native64.WRAPS:
+        assert kept == 0
+    else:
+        assert kept > listed // 3
 
 
 def _verdict_key(state: State) -> tuple[str | None, int | None, bool]:
