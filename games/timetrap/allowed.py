@@ -75,6 +75,15 @@ def _judge(date: str | None, last: int | None, up: bool) -> Allowed:
     return plays, trap
 
 
+# The verdict of the State a quick play built last (games/timetrap/quick.py: a time card that leaves the day
+# going on), when that verdict was already judged: (the State, its verdict). The next turn is listed from
+# that State, and rules.legal_actions then reads its verdict here instead of working it out from the
+# board again (the State's day, board row, date card and tile: about 70 bytecodes on the source). One
+# tuple replaced whole, holding the State itself, so `is` never matches another State; a slot of a
+# Final list, as rules._LAST_LEGAL.
+BUILT: Final[list[tuple[State | None, Allowed]]] = [(None, ({}, False))]
+
+
 def allowed(state: State) -> Allowed:
     """Today's verdict for `state` (the first card of the day has no value to beat)."""
     day = state[4]  # state.day (tuple indexes: hot path)

@@ -18,7 +18,9 @@ from typing import Any, Final, TypeAlias
 from games.core.contract import Event
 from games.core.native64 import WRAPS
 from games.timetrap import dates
-from games.timetrap.allowed import TIME_CARDS
+from games.timetrap.allowed import _TILE_DOWN as _VERDICTS_DOWN
+from games.timetrap.allowed import _TILE_UP as _VERDICTS_UP
+from games.timetrap.allowed import BUILT, TIME_CARDS
 from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_in
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, public_mask, take_first_trap
@@ -137,10 +139,11 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     value = NUMBER_OF[card]
     day: int = day_
     days: tuple[str, ...] = days_
-    if day <= len(days) and _YELLOW_NUMBER.get(days[day - 1], 0) == value:  # 0: no yellow number (an int)
+    date = days[day - 1] if day <= len(days) else None  # today's date card
+    if date is not None and _YELLOW_NUMBER.get(date, 0) == value:  # 0: no yellow number (an int)
         if len(hand) < 2:
             return None
-        return _play_yellow(_fields(state), seat, card, value, _EFFECT[days[day - 1]])
+        return _play_yellow(_fields(state), seat, card, value, _EFFECT[date])
     if len(hand) < 2:
         return _play_last(_fields(state), seat, card, value)
     played: int = played_
@@ -184,7 +187,28 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     )  # fmt: skip
     if ends_day:
         fields = _next_day(fields, new_board, seat, "limit", events)
-    return _new(_STATE, fields), events
+        return _new(_STATE, fields), events
+    built = _new(_STATE, fields)
+    if not WRAPS:  # the source: _note_verdict written out (a call fewer on the commonest action); the day
+        # goes on, this card's value the one to beat
+        verdicts = (_VERDICTS_UP if tile_up else _VERDICTS_DOWN).get(date)
+        if verdicts is not None:
+            verdict = verdicts.get(value)
+            if verdict is not None:
+                BUILT[0] = (built, verdict)
+    return built, events
+
+
+def _note_verdict(built: State, date: str | None, last: int, up: bool) -> None:
+    """Keep `built`'s verdict for its first listing (allowed.BUILT), when it is already judged: a State
+    a quick step built in the day's course, whose last card on the board has the value `last`. The source
+    build only: compiled, working the verdict out from the board is a few hundred instructions, and
+    keeping it cost more than it saved (docs/engine-speed.md)."""
+    verdicts = (_VERDICTS_UP if up else _VERDICTS_DOWN).get(date)
+    if verdicts is not None:
+        verdict = verdicts.get(last)
+        if verdict is not None:
+            BUILT[0] = (built, verdict)
 
 
 class _Which:
@@ -460,7 +484,12 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         return _new(_STATE, written), events
     if ends_day:
         fields = _next_day(fields, new_board, seat, "limit", events)
-    return _new(_STATE, fields), events
+        return _new(_STATE, fields), events
+    built = _new(_STATE, fields)
+    if not WRAPS:  # as in play
+        days_: tuple[str, ...] = days
+        _note_verdict(built, days_[day - 1] if day <= len(days_) else None, value, tile_up)
+    return built, events
 
 
 def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None:

@@ -14,7 +14,7 @@ from games.core.errors import IllegalAction
 from games.core.native64 import WRAPS
 from games.core.rng import Rng
 from games.timetrap import cards, dates, quick
-from games.timetrap.allowed import PLAY, TIME_CARDS, TRAP, allowed
+from games.timetrap.allowed import BUILT, PLAY, TIME_CARDS, TRAP, allowed
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, Table, first_trap
 
@@ -64,7 +64,11 @@ def legal_actions(state: State, seat: int) -> list[str]:
     if seat != state[11]:  # state.turn
         return []
     hand = state[6][seat]  # state.hands
-    table, trap_allowed = allowed(state)  # the verdict: (plays, trap)
+    if WRAPS:  # the verdict: (plays, trap); kept only on the source (quick._note_verdict)
+        table, trap_allowed = allowed(state)
+    else:
+        built = BUILT[0]
+        table, trap_allowed = built[1] if built[0] is state else allowed(state)
     # Plain loops: on a hand's few cards the fastest way on both builds (3.11 gives a comprehension a
     # frame of its own, `map` and `filter` a call per card; compiled, a loop is a C loop). Compiled
     # (`WRAPS`), `table.get` is one C lookup a card instead of two; on the source it is a method call,

@@ -65,3 +65,31 @@ def test_peers_on_the_engines_own_interpreter_are_accepted() -> None:
     speed = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(speed)
     assert speed.same_interpreter(sys.executable) is None
+
+
+def test_paired_runs_also_give_the_ratio_of_each_sides_best(monkeypatch, capsys) -> None:
+    """A measurement slowed by the host (the second run's pure build here) moves the median of the paired
+    ratios but not the best of each side: the last two columns divide each side's fastest run by its
+    peer's fastest run beside the same configuration."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("speed_tool_best", SPEED)
+    assert spec and spec.loader
+    speed = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(speed)
+    ours = iter([100.0, 40.0, 60.0, 50.0])  # run 1: pure, compiled; run 2: pure (slowed), compiled
+    theirs = iter([20.0, 100.0, 25.0, 80.0])  # run 1: bridge, hearts; run 2: bridge, hearts
+    monkeypatch.setattr(speed, "simulate", lambda args, build: {"actions_per_cpu_s": next(ours)})
+    monkeypatch.setattr(
+        speed, "peer",
+        lambda python, name, args: {"actions_per_cpu_s": (speed_ := next(theirs)), "decisions_per_cpu_s": speed_},
+    )
+    monkeypatch.setattr(speed, "interpreter", lambda python: sys.version)
+    monkeypatch.setattr(sys, "argv", ["speed.py", "--peers", "py", "--paired", "--runs", "2", "--only", "TIMETRAP 2p"])
+    assert speed.main() == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| TIMETRAP 2p"))
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    assert cells[1] == "2.40x / 3.70x / 5.00x"  # pure / Bridge per run: 100/20, 60/25
+    assert cells[2] == "0.40x / 0.51x / 0.62x"  # compiled / Hearts per run: 40/100, 50/80
+    assert cells[3] == "4.00x"  # best pure 100 over best Bridge 25
+    assert cells[4] == "0.50x"  # best compiled 50 over best Hearts 100

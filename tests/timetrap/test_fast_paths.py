@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from games.core import native64
 from games.core.errors import IllegalAction
 from games.timetrap import allowed, cards, dates, quick, rules
 from games.timetrap.game import TIMETRAP as G
@@ -77,6 +78,41 @@ def test_the_verdict_tables_list_what_the_date_cards_allow() -> None:
     assert len(turns) > 1000
     for state in turns:
         assert rules.legal_actions(state, state.turn) == _plain_plays(state, state.turn)
+
+
+def test_the_verdict_a_quick_step_keeps_is_the_one_judged_from_its_state() -> None:
+    """quick.play keeps the verdict of the State it builds (allowed.BUILT) so that the next listing need
+    not work it out from the board: it must be that State's verdict (its date card, the card just played,
+    its tile), and the listing through it the rulebook's. Seeded 2-4 player games, fixed date cards in a
+    third of them; on the source most turns of a two-player game follow a kept verdict (the compiled
+    build keeps none: there it cost more than it saved)."""
+    kept = listed = 0
+    for players in (2, 3, 4):
+        for seed in range(123000, 123060):
+            rng = random.Random(seed)
+            state = G.setup(players, {"dates": "B3,Y1,B4,Y6,B5,Y2"} if seed % 3 == 0 else {}, seed)
+            while not state.over:
+                (seat,) = G.to_act(state)
+                built, verdict = allowed.BUILT[0]
+                if built is state:
+                    kept += players == 2
+                    assert verdict == allowed._judge(*_verdict_key(state))
+                    assert verdict is allowed.allowed(state)
+                listed += players == 2
+                legal = G.legal_actions(state, seat)
+                if state.pending is None:
+                    assert legal == _plain_plays(state, seat)
+                state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
+    if native64.WRAPS:
+        assert kept == 0
+    else:
+        assert kept > listed // 3
+
+
+def _verdict_key(state: State) -> tuple[str | None, int | None, bool]:
+    """What a verdict depends on: today's date card, the value of the day's last card, the tile."""
+    row = state.board[state.day - 1] if len(state.board) >= state.day else ()
+    return rules.date_card(state), (row[-1][1] if row else None), state.tile_up
 
 
 def test_every_blue_card_and_tile_is_judged_like_the_card_says() -> None:
