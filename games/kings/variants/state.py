@@ -30,6 +30,40 @@ class Entry(NamedTuple):
         return Entry(int(raw[0]), str(raw[1]), bool(raw[2]), str(raw[3]))
 
 
+# VState's fields in their order (the NamedTuple's, and its JSON's): its slots on the source and its `_fields`.
+_FIELDS: Final = (
+    "variant",
+    "players",
+    "rng",
+    "round",
+    "phase",
+    "hands",
+    "deck",
+    "box",
+    "dead",
+    "discards",
+    "taken",
+    "pool",
+    "aside",
+    "sets",
+    "king_used",
+    "king_ok",
+    "queen_left",
+    "trick",
+    "leader",
+    "regular",
+    "waiting",
+    "tricks",
+    "bonus",
+    "scores",
+    "public",
+    "pending",
+    "order",
+    "last_trick",
+    "info",
+)
+
+
 @final
 class VState:
     """One variant table's state. A class with one attribute per field (in `_fields`' order), not a
@@ -42,69 +76,9 @@ class VState:
     States are never changed once handed out: each step writes a `copy` of the state it was given and hands
     that out. `to_json`/`from_json` give and take the JSON the NamedTuple did (field by field, in order)."""
 
-    __slots__ = (  # noqa: RUF023 (in the fields' order, as `_fields`)
-        "variant",
-        "players",
-        "rng",
-        "round",
-        "phase",
-        "hands",
-        "deck",
-        "box",
-        "dead",
-        "discards",
-        "taken",
-        "pool",
-        "aside",
-        "sets",
-        "king_used",
-        "king_ok",
-        "queen_left",
-        "trick",
-        "leader",
-        "regular",
-        "waiting",
-        "tricks",
-        "bonus",
-        "scores",
-        "public",
-        "pending",
-        "order",
-        "last_trick",
-        "info",
-    )
+    __slots__ = _FIELDS
 
-    _fields: ClassVar[tuple[str, ...]] = (
-        "variant",
-        "players",
-        "rng",
-        "round",
-        "phase",
-        "hands",
-        "deck",
-        "box",
-        "dead",
-        "discards",
-        "taken",
-        "pool",
-        "aside",
-        "sets",
-        "king_used",
-        "king_ok",
-        "queen_left",
-        "trick",
-        "leader",
-        "regular",
-        "waiting",
-        "tricks",
-        "bonus",
-        "scores",
-        "public",
-        "pending",
-        "order",
-        "last_trick",
-        "info",
-    )  # __slots__ (compiled, the class has none to read)
+    _fields: ClassVar[tuple[str, ...]] = _FIELDS  # (compiled, the class has no __slots__ to read)
 
     variant: str
     players: int
