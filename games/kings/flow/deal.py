@@ -6,6 +6,7 @@ deal, the Devil's colour, and who drafts first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain, filterfalse
 from typing import Final
 
@@ -46,14 +47,12 @@ def new_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> t
     t.scores = [50 if two else 0] * n
     t.own_king = [""] * n
     t.extra_kings = [[] for _ in range(n)]
-    t.king_used = {str(c): False for c in KING_COLOURS}
+    t.king_used = _NO_KING_USED.copy()
     t.queen_up = [True] * n
     t.jack_turned = [False] * n
     t.chars = [[] for _ in range(n)]
     t.prev_chars = [[] for _ in range(n)]
-    t.hands = [[] for _ in range(n)]
-    t.taken = [[] for _ in range(n)]
-    t.discards = [[] for _ in range(n)]
+    # hands, taken cards and discards: start_round below deals and sets them (empty until then)
     t.box = list(BERSERKER_TENS)
     t.deck = list(playing_cards(n))
     t.red_queen = [False] * n
@@ -80,6 +79,9 @@ def new_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> t
     t.rng = rng.state
     start_round(t, events)
     return t, events
+
+
+_NO_KING_USED: Final[dict[str, bool]] = {str(c): False for c in KING_COLOURS}  # a new table's, copied
 
 
 def setup_events(t: Table) -> list[Event]:
@@ -132,13 +134,8 @@ def _devil_colour(t: Table) -> str:
 
 def start_round(t: Table, events: list[Event]) -> None:
     n = t.players
-    # every card back together (C-level chains instead of comprehensions: ~60 cards a round)
-    cards = [*t.deck, *chain.from_iterable(t.hands), *chain.from_iterable(t.taken)]
-    cards += [*chain.from_iterable(t.discards), *[e["c"] for e in t.trick]]
-    tens = _TENS
-    t.box = sorted(tens.intersection(cards).union(t.box))
     rng = Rng(t.rng)
-    deck = rng.shuffled(sorted(filterfalse(tens.__contains__, cards)))  # a C-level filter: ~60 cards
+    deck = rng.shuffled(_round_cards(t))
     size = t.hand_size  # each seat draws its hand from the top in turn (draw() without a deck copy per seat)
     t.hands = [sorted(deck[seat * size : (seat + 1) * size], key=sort_key) for seat in range(n)]
     t.deck = deck[n * size :]
@@ -182,6 +179,42 @@ def start_round(t: Table, events: list[Event]) -> None:
         t.pool = list(_full_pool(t))
         t.draft_order = by_king_number(t) * 3
     t.rng = rng.state
+
+
+def _round_cards(t: Table) -> Sequence[str]:
+    """Every card back together for the round's shuffle: the playing cards, sorted (the shuffle's input
+    order), the Berserker's tens back in the box (sorted); `t.box` is set here.
+
+    Every card of a game stays in it (card conservation, which games/core/invariants.py checks after every
+    action of a checked run), so when the piles and the box hold as many cards as the game's playing cards
+    and the Berserker's tens, the piles hold the playing cards and whichever tens are not in the box: the
+    cards to shuffle are the playing cards, whose sorted list is built once per player count
+    (`_SORTED_CARDS`), and every ten goes back to the box. A round's start without gathering, filtering and
+    sorting 30-45 cards (~40k instructions a round on the source). Any other table (a hand-made one, with
+    fewer cards) gathers and sorts.
+    tests/kings/test_round_shortcuts.py holds the two ways equal at every round's start of seeded games."""
+    sorted_cards = _SORTED_CARDS.get(t.players)
+    if sorted_cards is None:
+        sorted_cards = _SORTED_CARDS[t.players] = tuple(sorted(playing_cards(t.players)))
+    held = len(t.deck) + len(t.trick) + len(t.box) + sum(map(len, t.hands)) + sum(map(len, t.taken))
+    held += sum(map(len, t.discards))
+    if held == len(sorted_cards) + len(_SORTED_TENS):
+        t.box = list(_SORTED_TENS)  # every ten back in the box
+        return sorted_cards  # the shuffle reads it and returns a new list
+    return _gathered_cards(t)
+
+
+def _gathered_cards(t: Table) -> list[str]:
+    """_round_cards by the plain rule: gather every card, the tens back to the box, the rest sorted."""
+    cards = [*t.deck, *chain.from_iterable(t.hands), *chain.from_iterable(t.taken)]  # C-level chains
+    cards += [*chain.from_iterable(t.discards), *[e["c"] for e in t.trick]]
+    tens = _TENS
+    t.box = sorted(tens.intersection(cards).union(t.box))
+    return sorted(filterfalse(tens.__contains__, cards))  # a C-level filter
+
+
+_SORTED_CARDS: Final[dict[int, tuple[str, ...]]] = {}  # the playing cards sorted, by player count
+_SORTED_TENS: Final = tuple(sorted(BERSERKER_TENS))
 
 
 def next_round(t: Table, events: list[Event]) -> None:
