@@ -293,7 +293,9 @@ def seat_items(
             items.append(["contract", -devil_penalty * count])
 
 
-def _facts_items(me: SeatFacts, w: int, succeeded: bool, taken: Sequence[str], rules: RoundRules, items: list[list[Any]]) -> Breakdown:
+def _facts_items(
+    me: SeatFacts, w: int, succeeded: bool, taken: Sequence[str], rules: RoundRules, items: list[list[Any]]
+) -> Breakdown:
     """`seat_items` for a seat's facts, and the seat's Breakdown (its items as tuples)."""
     seat_items(
         me.up,

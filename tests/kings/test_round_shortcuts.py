@@ -12,6 +12,10 @@ The round's start takes the game's playing cards, sorted, as the shuffle's input
 cards as the game has and the box every Berserker ten (`deal._round_cards`), instead of gathering every pile,
 putting the tens back and sorting the rest (`deal._gathered_cards`): the same cards and the same box on
 every table of seeded played games (card conservation), and the plain way on a hand-made table.
+
+A new table on the source is built as one `__dict__` (`deal._fresh_table_by_dict`) instead of by the
+dataclass and then each seat's lists (`deal._fresh_table`, the compiled build's way): the same fields, values
+and order.
 """
 
 from __future__ import annotations
@@ -19,12 +23,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from games.kings import engine
 from games.kings.cards import CHARACTER_OF, COLOUR_CODE
 from games.kings.flow import deal, round_end
 from games.kings.flow.common import ROUNDS
 from games.kings.scoring import score_round
-from games.kings.state import Table
+from games.kings.state import PLAIN, Table
 
 COLOURS = ("w", "r", "b", "g", "k")
 CARDS = sorted(COLOUR_CODE)
@@ -196,3 +202,24 @@ def test_next_round_deals_as_the_plain_gather() -> None:
         finally:
             deal._round_cards = original  # type: ignore[assignment]
         assert fast == plain
+
+
+@pytest.mark.skipif(not PLAIN, reason="compiled: Table is a native class, built by the dataclass way only")
+def test_a_fresh_table_by_dict_is_the_dataclass_one() -> None:
+    """Both ways of a new table give the same fields in the same order, with no list shared between seats,
+    between the two tables or with the options given."""
+    for players, variant, opts in [
+        (2, "two-player", {"devil_contract": True}),
+        (3, "standard", {}),
+        (4, "standard", {"cheerleader": True}),
+        (5, "standard", {"initial_parties": True}),
+    ]:
+        by_dict = deal._fresh_table_by_dict(players, opts, 121140 + players, variant)
+        plain = deal._fresh_table(players, opts, 121140 + players, variant)
+        assert by_dict == plain
+        assert list(vars(by_dict).items()) == list(vars(plain).items())  # keys in the same order
+        assert by_dict.opts is not opts and by_dict.opts == opts
+        lists = [v for v in vars(by_dict).values() if isinstance(v, list)]
+        lists += [*by_dict.extra_kings, *by_dict.chars, *by_dict.prev_chars]
+        assert len({id(x) for x in lists}) == len(lists)  # nothing shared
+        assert not any(x is y for x in lists for y in vars(plain).values())

@@ -232,8 +232,8 @@ def own_round_items(t: Table) -> list[list[list[Any]]]:
             used_kings, unused_kings = [own], _NONE
         else:
             used_kings, unused_kings = _NONE, [own]
-        bids = all_bids[s]
-        jack = own if (not (bids and "jack" in bids) and not turned_jacks[s]) else None  # jack_up
+        seat_bids = all_bids[s]
+        jack = own if (not (seat_bids and "jack" in seat_bids) and not turned_jacks[s]) else None  # jack_up
         seat_items(
             ups[s],
             wins[s],
