@@ -6,7 +6,7 @@ the round's rules and scoring them (`score_round(*round_facts(t))`, the general 
 KIZUNA partner or COPY still takes). The shortcut must give the same items in the same order as the general
 path on every such table (002_4e143f857986e60e.txt, '6 勝利点の獲得'): checked on the tables of seeded
 played games (standard 3-5 players with the Devil contract or without, two-player) and on played tables
-whose parties, bids, wins, taken cards, kings and round are randomised (seeds 121000-121099).
+whose parties, bids, wins, taken cards, kings and round are randomised (seeds 121000-121145 for this file).
 
 The round's start takes the game's playing cards, sorted, as the shuffle's input when the piles hold as many
 cards as the game has and the box every Berserker ten (`deal._round_cards`), instead of gathering every pile,
