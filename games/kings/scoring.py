@@ -9,7 +9,7 @@ from the total only as far as it goes (Ruling).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from games.kings.cards import (
     COLOUR_CODE,
@@ -205,7 +205,7 @@ def _score_cheered(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakd
     for s in range(n):
         me = seats[s]
         r = refs[s]
-        items: list[tuple[str, int]] = []
+        items: list[list[Any]] = []
         if r == s:
             results = [(resolved(s, b), own[(s, i)]) for i, b in enumerate(me.bids)]
         else:  # KIZUNA: the partner's bids; a partner's Devil bid ignores the partner and the Cheerleader
@@ -222,28 +222,33 @@ def _score_cheered(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakd
         for kind, pts in results:
             if pts is not None:
                 succeeded = True
-                items.append(("bid_" + kind, pts * rules.bid_multiplier))
-        _seat_items(me, win_counts[s], succeeded, seats[r].taken, rules, items)
-        out.append(Breakdown(tuple(items)))
+                items.append(["bid_" + kind, pts * rules.bid_multiplier])
+        out.append(_facts_items(me, win_counts[s], succeeded, seats[r].taken, rules, items))
     return out
 
 
-def _seat_items(
-    me: SeatFacts,
+def seat_items(
+    up: Sequence[Character],
     w: int,
     succeeded: bool,
+    jack: str | None,
     taken: Sequence[str],
-    rules: RoundRules,
-    items: list[tuple[str, int]],
+    used_kings: Sequence[str],
+    unused_kings: Sequence[str],
+    last_round: bool,
+    devil_colour: str | None,
+    devil_penalty: int,
+    items: list[list[Any]],
 ) -> None:
-    """A seat's items after its bids, (2) to (4) and the contract, from its wins `w` and the taken cards it
-    reads (its KIZUNA partner's for a Cheerleader)."""
+    """A seat's items after its bids, (2) to (4) and the contract, each a [name, points] list (as the round's
+    event and the history hold them), from its face-up characters `up`, its wins `w`, its face-up jack's
+    colour and the taken cards it reads (its KIZUNA partner's for a Cheerleader). Plain arguments, not a
+    SeatFacts: the round's end calls it straight from the table (flow/round_end.py, `own_round_items`)."""
     # (2) win counts
-    if me.jack is not None:
-        pts = JACK_WIN_POINTS[me.jack].get(w, 0)
+    if jack is not None:
+        pts = JACK_WIN_POINTS[jack].get(w, 0)
         if pts:
-            items.append(("jack", pts))
-    up = me.up
+            items.append(["jack", pts])
     # The loops over `up` run only for a seat with such a character: `in` on a tuple is one C-level pass (by
     # identity, then str equality), where the loops cost a few bytecodes per character.
     for character in up:
@@ -251,41 +256,68 @@ def _seat_items(
             for ability, wins, points, name in _WIN_ABILITY_ROWS:  # by identity: an Enum's hash is a call
                 if character is ability:
                     if w == wins:
-                        items.append((name, points))
+                        items.append([name, points])
                     break
-    if Character.DEVIL in up and w == DEVIL_UP_PENALTY[0]:
-        items.append(("devil", -DEVIL_UP_PENALTY[1]))
+    if _DEVIL in up and w == DEVIL_UP_PENALTY[0]:
+        items.append(["devil", -DEVIL_UP_PENALTY[1]])
     # (3) Gambler: +20 when a bid succeeded (once per Gambler, however many bids succeeded)
-    if succeeded and Character.GAMBLER in up:
+    if succeeded and _GAMBLER in up:
         for c in up:
-            if c is Character.GAMBLER:
-                items.append(("gambler", GAMBLER_BONUS))
+            if c is _GAMBLER:
+                items.append(["gambler", GAMBLER_BONUS])
     # (4) taken cards (the partner's for a KIZUNA Cheerleader)
     counts = _taken_counts(taken)
     blue_green = counts["b"] + counts["g"]
     white = counts["w"]
-    if (blue_green and Character.HEALER in up) or (white and Character.COLLECTOR in up):
+    if (blue_green and _HEALER in up) or (white and _COLLECTOR in up):
         for c in up:
-            if c is Character.HEALER and blue_green:
-                items.append(("healer", min(HEALER_CAP, 10 * blue_green)))
-            if c is Character.COLLECTOR and white:
-                items.append(("collector", COLLECTOR_STEPS[min(white, 3)]))
-    for colour in me.used_kings:
+            if c is _HEALER and blue_green:
+                items.append(["healer", min(HEALER_CAP, 10 * blue_green)])
+            if c is _COLLECTOR and white:
+                items.append(["collector", COLLECTOR_STEPS[min(white, 3)]])
+    for colour in used_kings:
         count = counts[colour]
         if not count:
             continue
         if colour == Colour.WHITE:
-            items.append((f"king_{colour}", WHITE_KING_STEPS[min(count, 4)]))
+            items.append([_KING_ITEM[colour], WHITE_KING_STEPS[min(count, 4)]])
         else:
-            items.append((f"king_{colour}", COLOUR_KING_PER_CARD * count))
-    if rules.last_round:
-        for colour in me.unused_kings:
-            items.append(("unused_" + colour, UNUSED_KING_POINTS[colour]))
+            items.append([_KING_ITEM[colour], COLOUR_KING_PER_CARD * count])
+    if last_round:
+        for colour in unused_kings:
+            items.append([_UNUSED_ITEM[colour], UNUSED_KING_POINTS[colour]])
     # minus points last: the Devil contract
-    if rules.devil_colour:
-        count = counts[rules.devil_colour]
+    if devil_colour:
+        count = counts[devil_colour]
         if count:
-            items.append(("contract", -rules.devil_penalty * count))
+            items.append(["contract", -devil_penalty * count])
+
+
+def _facts_items(
+    me: SeatFacts, w: int, succeeded: bool, taken: Sequence[str], rules: RoundRules, items: list[list[Any]]
+) -> Breakdown:
+    """`seat_items` for a seat's facts, and the seat's Breakdown (its items as tuples)."""
+    seat_items(
+        me.up,
+        w,
+        succeeded,
+        me.jack,
+        taken,
+        me.used_kings,
+        me.unused_kings,
+        rules.last_round,
+        rules.devil_colour,
+        rules.devil_penalty,
+        items,
+    )
+    return tuple.__new__(Breakdown, (tuple(map(tuple, items)),))
+
+
+_GAMBLER: Final = Character.GAMBLER
+_HEALER: Final = Character.HEALER
+_COLLECTOR: Final = Character.COLLECTOR
+_KING_ITEM: Final = {code: "king_" + code for code in ("w", "r", "b", "g", "k")}
+_UNUSED_ITEM: Final = {code: "unused_" + code for code in ("w", "r", "b", "g", "k")}
 
 
 def _score_own(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]:
@@ -324,12 +356,11 @@ def _score_own(seats: Sequence[SeatFacts], rules: RoundRules) -> list[Breakdown]
     out: list[Breakdown] = []
     for s in range(n):
         me = seats[s]
-        items: list[tuple[str, int]] = []
+        items: list[list[Any]] = []
         succeeded = False
         for kind, pts in results[s]:
             if pts is not None:
                 succeeded = True
-                items.append(("bid_" + kind, pts * multiplier))
-        _seat_items(me, wins[s], succeeded, me.taken, rules, items)
-        out.append(tuple.__new__(Breakdown, (tuple(items),)))
+                items.append(["bid_" + kind, pts * multiplier])
+        out.append(_facts_items(me, wins[s], succeeded, me.taken, rules, items))
     return out

@@ -28,7 +28,7 @@ _PER_ACTION = {
     "flow/tasks.py": ("apply_discard", "apply_task_choice", "_run_tasks", "begin_setup", "end_round"),
     "flow/common.py": ("_king_numbers", "smallest_king_number", "face_up", "has_up_of", "public", "private"),
     "flow/round_end.py": ("round_facts", "record_scores"),
-    "scoring.py": ("score_round", "_score_own", "_seat_items", "_taken_counts"),
+    "scoring.py": ("score_round", "_score_own", "seat_items", "_taken_counts"),
     "tricks.py": ("beats", "entry_winner", "strength_code"),
 }
 

@@ -6,8 +6,9 @@ deal, the Devil's colour, and who drafts first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain, filterfalse
-from typing import Final
+from typing import Any, Final
 
 from games.core.contract import Event
 from games.core.rng import Rng, seed_state
@@ -32,33 +33,18 @@ from games.kings.flow.common import (
 )
 from games.kings.flow.draft import after_draft
 from games.kings.provisional import INITIAL_PARTIES
-from games.kings.state import Table
+from games.kings.state import PLAIN, Table
 
 _TENS: Final = frozenset(BERSERKER_TENS)  # is_berserker_ten as one set lookup (every ten of the box is in it)
 
 
 def new_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> tuple[Table, list[Event]]:
     two = variant == TWO_PLAYER
-    t = Table(
-        variant=variant, players=players, opts=dict(opts), rng=seed_state(seed), hand_size=9 if two else 5
-    )
     n = players
-    t.scores = [50 if two else 0] * n
-    t.own_king = [""] * n
-    t.extra_kings = [[] for _ in range(n)]
-    t.king_used = {str(c): False for c in KING_COLOURS}
-    t.queen_up = [True] * n
-    t.jack_turned = [False] * n
-    t.chars = [[] for _ in range(n)]
-    t.prev_chars = [[] for _ in range(n)]
-    t.hands = [[] for _ in range(n)]
-    t.taken = [[] for _ in range(n)]
-    t.discards = [[] for _ in range(n)]
-    t.box = list(BERSERKER_TENS)
-    t.deck = list(playing_cards(n))
-    t.red_queen = [False] * n
-    t.tricks_won = [0] * n
-    t.bids = [None] * n
+    if PLAIN:  # the source
+        t = _fresh_table_by_dict(players, opts, seed, variant)
+    else:
+        t = _fresh_table(players, opts, seed, variant)
     events: list[Event] = []
     rng = Rng(t.rng)
     if two:
@@ -80,6 +66,108 @@ def new_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> t
     t.rng = rng.state
     start_round(t, events)
     return t, events
+
+
+def _fresh_table(players: int, opts: dict[str, bool], seed: int, variant: str) -> Table:
+    """A new table before its set-up's draws: its fields by the dataclass, then each seat's lists."""
+    two = variant == TWO_PLAYER
+    n = players
+    t = Table(
+        variant=variant, players=players, opts=dict(opts), rng=seed_state(seed), hand_size=9 if two else 5
+    )
+    t.scores = [50 if two else 0] * n
+    t.own_king = [""] * n
+    t.extra_kings = [[] for _ in range(n)]
+    t.king_used = _NO_KING_USED.copy()
+    t.queen_up = [True] * n
+    t.jack_turned = [False] * n
+    t.chars = [[] for _ in range(n)]
+    t.prev_chars = [[] for _ in range(n)]
+    # hands, taken cards and discards: start_round deals and sets them (empty until then)
+    t.box = list(BERSERKER_TENS)
+    t.deck = list(playing_cards(n))
+    t.red_queen = [False] * n
+    t.tricks_won = [0] * n
+    t.bids = [None] * n
+    return t
+
+
+def _fresh_table_by_dict(players: int, opts: dict[str, bool], seed: int, variant: str) -> Table:
+    """`_fresh_table` on the source: the instance's `__dict__` built as one dict, every field in the
+    dataclass's order, as `apply`'s working copy is made. Why: the dataclass `__init__` stores 51 fields
+    one by one into an instance whose attribute dict outgrows its class's shared keys, calls 20 default
+    factories and then has 15 of them replaced (~32k instructions a game, a third of a 3p game's set-up
+    besides the deal). Compiled, `Table` is a native class without a `__dict__`: `_fresh_table` builds it.
+    tests/kings/test_round_shortcuts.py holds the two equal, field by field and in order."""
+    two = variant == TWO_PLAYER
+    n = players
+    extra_kings: list[list[str]] = []
+    chars: list[list[str]] = []
+    prev_chars: list[list[str]] = []
+    for _ in range(n):  # a plain loop: no comprehension frames
+        extra_kings.append([])
+        chars.append([])
+        prev_chars.append([])
+    t: Any = _new_object(Table)
+    t.__dict__ = {
+        "variant": variant,
+        "players": players,
+        "opts": dict(opts),
+        "rng": seed_state(seed),
+        "hand_size": 9 if two else 5,
+        "round": 1,
+        "phase": "draft",
+        "scores": [50 if two else 0] * n,
+        "own_king": [""] * n,
+        "extra_kings": extra_kings,
+        "king_used": _NO_KING_USED.copy(),
+        "queen_up": [True] * n,
+        "jack_turned": [False] * n,
+        "king_deck": [],
+        "devil_colour": "",
+        "chars": chars,
+        "prev_chars": prev_chars,
+        "pool": [],
+        "sets_left": [],
+        "draft_order": [],
+        "extra_picks": [],
+        "bids": [None] * n,
+        "revealed": False,
+        "cheer_seat": -1,
+        "cheer_mode": "",
+        "partner": -1,
+        "copy_target": [],
+        "cheer_used": False,
+        "exchange_from": -1,
+        "known": [],
+        "tasks": [],
+        "discard_seat": -1,
+        "discard_left": 0,
+        "hermits_used": [],
+        "deck": list(playing_cards(n)),
+        "hands": [],
+        "taken": [],
+        "discards": [],
+        "box": list(BERSERKER_TENS),
+        "start_player": 0,
+        "trick": [],
+        "order": [],
+        "lead_colour": "",
+        "led_by": [],
+        "green": -1,
+        "free_play": False,
+        "red_queen": [False] * n,
+        "tricks_won": [0] * n,
+        "trick_no": 1,
+        "last_trick": [],
+        "history": [],
+    }
+    fresh: Table = t
+    return fresh
+
+
+_NO_KING_USED: Final[dict[str, bool]] = {str(c): False for c in KING_COLOURS}  # a new table's, copied
+_new_object: Final = object.__new__
 
 
 def setup_events(t: Table) -> list[Event]:
@@ -132,18 +220,8 @@ def _devil_colour(t: Table) -> str:
 
 def start_round(t: Table, events: list[Event]) -> None:
     n = t.players
-    # every card back together (C-level chains instead of comprehensions: ~60 cards a round)
-    cards = [*t.deck, *chain.from_iterable(t.hands), *chain.from_iterable(t.taken)]
-    cards += [*chain.from_iterable(t.discards), *[e["c"] for e in t.trick]]
-    tens = _TENS
-    t.box = sorted(tens.intersection(cards).union(t.box))
     rng = Rng(t.rng)
-    deck = rng.shuffled(sorted(filterfalse(tens.__contains__, cards)))  # a C-level filter: ~60 cards
-    size = t.hand_size  # each seat draws its hand from the top in turn (draw() without a deck copy per seat)
-    t.hands = [sorted(deck[seat * size : (seat + 1) * size], key=sort_key) for seat in range(n)]
-    t.deck = deck[n * size :]
-    t.taken = [[] for _ in range(n)]
-    t.discards = [[] for _ in range(n)]
+    deck = rng.shuffled(_round_cards(t))
     t.trick, t.last_trick, t.order, t.led_by = [], [], [], []
     t.lead_colour, t.green, t.free_play, t.trick_no = "", -1, False, 1
     t.red_queen = [False] * n
@@ -158,11 +236,22 @@ def start_round(t: Table, events: list[Event]) -> None:
     if is_two(t) and t.round > 1:
         t.king_deck = t.king_deck[1:] + t.king_deck[:1]  # the top king goes to the bottom
     t.devil_colour = _devil_colour(t)
-    events.append(public(t, "round_start", round=t.round, devil=t.devil_colour))
     variant = t.variant
-    for seat, hand in enumerate(t.hands):  # private(), inlined (a round's start)
-        data = {"seat": seat, "cards": list(hand), "variant": variant}
+    start = {"round": t.round, "devil": t.devil_colour, "variant": variant}  # public(), inlined
+    events.append(ev(EVENT, ("round_start", start, None)))
+    size = t.hand_size  # each seat draws its hand from the top in turn (draw() without a deck copy per seat)
+    hands: list[list[str]] = []
+    taken: list[list[str]] = []
+    discards: list[list[str]] = []
+    for seat in range(n):  # one plain loop: no comprehension frames (three a round)
+        hand = sorted(deck[seat * size : (seat + 1) * size], key=sort_key)
+        hands.append(hand)
+        taken.append([])
+        discards.append([])
+        data = {"seat": seat, "cards": list(hand), "variant": variant}  # private(), inlined
         events.append(ev(EVENT, ("deal", data, ONLY[seat])))
+    t.hands, t.taken, t.discards = hands, taken, discards
+    t.deck = deck[n * size :]
     t.phase = "draft"
     if t.round == 1 and not is_two(t):
         if t.opts.get("initial_parties"):
@@ -172,16 +261,55 @@ def start_round(t: Table, events: list[Event]) -> None:
         first = rng.below(n)
         forward = seats_from(t, first)
         t.draft_order = forward + forward[::-1] + forward + forward[::-1]
-        t.sets_left = [str(c) for c in KING_COLOURS]
+        t.sets_left = list(_NO_KING_USED)  # every king colour's code, in order
         t.pool = list(_full_pool(t))
         events.append(public(t, "first_drafter", seat=first))
     else:
         if t.round > 1:
             t.prev_chars = t.chars  # shared: every step replaces a list instead of changing it (copy on write)
-            t.chars = [[] for _ in range(n)]
+            chars: list[list[str]] = []
+            for _ in range(n):  # a plain loop: no comprehension frame
+                chars.append([])
+            t.chars = chars
         t.pool = list(_full_pool(t))
         t.draft_order = by_king_number(t) * 3
     t.rng = rng.state
+
+
+def _round_cards(t: Table) -> Sequence[str]:
+    """Every card back together for the round's shuffle: the playing cards, sorted (the shuffle's input
+    order), the Berserker's tens back in the box (sorted); `t.box` is set here.
+
+    Every card of a game stays in it (card conservation, which games/core/invariants.py checks after every
+    action of a checked run), so when the piles and the box hold as many cards as the game's playing cards
+    and the Berserker's tens, the piles hold the playing cards and whichever tens are not in the box: the
+    cards to shuffle are the playing cards, whose sorted list is built once per player count
+    (`_SORTED_CARDS`), and every ten goes back to the box. A round's start without gathering, filtering and
+    sorting 30-45 cards (~40k instructions a round on the source). Any other table (a hand-made one, with
+    fewer cards) gathers and sorts.
+    tests/kings/test_round_shortcuts.py holds the two ways equal at every round's start of seeded games."""
+    sorted_cards = _SORTED_CARDS.get(t.players)
+    if sorted_cards is None:
+        sorted_cards = _SORTED_CARDS[t.players] = tuple(sorted(playing_cards(t.players)))
+    held = len(t.deck) + len(t.trick) + len(t.box) + sum(map(len, t.hands)) + sum(map(len, t.taken))
+    held += sum(map(len, t.discards))
+    if held == len(sorted_cards) + len(_SORTED_TENS):
+        t.box = list(_SORTED_TENS)  # every ten back in the box
+        return sorted_cards  # the shuffle reads it and returns a new list
+    return _gathered_cards(t)
+
+
+def _gathered_cards(t: Table) -> list[str]:
+    """_round_cards by the plain rule: gather every card, the tens back to the box, the rest sorted."""
+    cards = [*t.deck, *chain.from_iterable(t.hands), *chain.from_iterable(t.taken)]  # C-level chains
+    cards += [*chain.from_iterable(t.discards), *[e["c"] for e in t.trick]]
+    tens = _TENS
+    t.box = sorted(tens.intersection(cards).union(t.box))
+    return sorted(filterfalse(tens.__contains__, cards))  # a C-level filter
+
+
+_SORTED_CARDS: Final[dict[int, tuple[str, ...]]] = {}  # the playing cards sorted, by player count
+_SORTED_TENS: Final = tuple(sorted(BERSERKER_TENS))
 
 
 def next_round(t: Table, events: list[Event]) -> None:
