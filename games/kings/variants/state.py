@@ -240,6 +240,11 @@ class VState:
         new.info = self.info
         return new
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled (to the bot's AI workers) as its constructor and its fields: a compiled native class has
+        no `__dict__` or slots for pickle's default, and its constructor needs the fields."""
+        return VState, self.as_tuple()
+
     def as_tuple(self) -> tuple[Any, ...]:
         """The fields in `_fields`' order (what the NamedTuple was)."""
         return (
