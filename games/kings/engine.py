@@ -75,7 +75,7 @@ _new_object: Final = object.__new__
 
 # On the source build the `kings` facade binds to_act, legal_actions and apply below as its own per-action
 # calls (game.py: one Python call fewer each, as TIMETRAP does), so a variant's state may arrive here too:
-# a VState goes straight to its variant's rules (RULES, by its variant, field 0: one Python call fewer than
+# a VState goes straight to its variant's rules (RULES, by its `variant` field: one Python call fewer than
 # through the facade's method, on every action of an Ombre, Whist or Napoleon table), anything else back to
 # the facade's own methods, which game.py puts here by name.
 FACADE: Final[dict[str, Callable[..., Any]]] = {}

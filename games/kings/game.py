@@ -204,7 +204,7 @@ class KingsGame(Game[Any]):
         return engine.setup_events(state)  # tagged with the variant (flow/common.py), as apply's events are
 
     # The three per-action calls go straight to the engine: a Table to ours, a VState to its variant's
-    # rules (looked up by its variant, field 0), skipping the dispatch and VariantGame (hot path).
+    # rules (looked up by its `variant` field), skipping the dispatch and VariantGame (hot path).
     def to_act(self, state: Any) -> frozenset[int]:
         kind = type(state)
         if kind is Table:

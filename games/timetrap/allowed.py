@@ -55,8 +55,8 @@ Allowed: TypeAlias = tuple[dict[str, str], bool]
 # verdict (a quarter of the combinations to judge). Nested rather than keyed by a (date, last, tile) tuple: a
 # turn looks up a string and a number instead of building, hashing and comparing a tuple (compiled, about
 # 280 instructions fewer a turn).
-_TILE_UP: Final[dict[str | None, dict[int | None, Allowed]]] = {}
-_TILE_DOWN: Final[dict[str | None, dict[int | None, Allowed]]] = {}
+VERDICTS_UP: Final[dict[str | None, dict[int | None, Allowed]]] = {}
+VERDICTS_DOWN: Final[dict[str | None, dict[int | None, Allowed]]] = {}
 _TIME_VALUES: Final = frozenset(_VALUES)  # a time card's values: a board value outside them is a Time Trap
 
 
@@ -92,12 +92,12 @@ def allowed(state: State) -> Allowed:
     days = state[3]  # state.dates
     last = row[-1][1] if row else None  # the value of the day's last card
     date = days[day - 1] if day <= len(days) else None
-    verdicts = (_TILE_UP if state[5] else _TILE_DOWN).get(date)  # state.tile_up
+    verdicts = (VERDICTS_UP if state[5] else VERDICTS_DOWN).get(date)  # state.tile_up
     verdict = verdicts.get(last) if verdicts is not None else None
     if verdict is None:
         up = state[5]
         verdict = _judge(date, last, up)
-        _keep(_TILE_UP if up else _TILE_DOWN, date, last, verdict)
+        _keep(VERDICTS_UP if up else VERDICTS_DOWN, date, last, verdict)
     return verdict
 
 

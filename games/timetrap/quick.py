@@ -18,9 +18,7 @@ from typing import Any, Final, TypeAlias
 from games.core.contract import Event
 from games.core.native64 import WRAPS
 from games.timetrap import dates
-from games.timetrap.allowed import _TILE_DOWN as _VERDICTS_DOWN
-from games.timetrap.allowed import _TILE_UP as _VERDICTS_UP
-from games.timetrap.allowed import BUILT, TIME_CARDS
+from games.timetrap.allowed import BUILT, TIME_CARDS, VERDICTS_DOWN, VERDICTS_UP
 from games.timetrap.cards import NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_in
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, public_mask, take_first_trap
@@ -191,7 +189,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     built = _new(_STATE, fields)
     if not WRAPS:  # the source: _note_verdict written out (a call fewer on the commonest action); the day
         # goes on, this card's value the one to beat
-        verdicts = (_VERDICTS_UP if tile_up else _VERDICTS_DOWN).get(date)
+        verdicts = (VERDICTS_UP if tile_up else VERDICTS_DOWN).get(date)
         if verdicts is not None:
             verdict = verdicts.get(value)
             if verdict is not None:
@@ -204,7 +202,7 @@ def _note_verdict(built: State, date: str | None, last: int, up: bool) -> None:
     a quick step built in the day's course, whose last card on the board has the value `last`. The source
     build only: compiled, working the verdict out from the board is a few hundred instructions, and
     keeping it cost more than it saved (docs/engine-speed.md)."""
-    verdicts = (_VERDICTS_UP if up else _VERDICTS_DOWN).get(date)
+    verdicts = (VERDICTS_UP if up else VERDICTS_DOWN).get(date)
     if verdicts is not None:
         verdict = verdicts.get(last)
         if verdict is not None:

@@ -547,7 +547,7 @@ def test_every_kept_verdict_is_its_keys_judgement() -> None:
             state.tile_up,
         )
     kept = 0
-    for up, by_date in ((True, allowed._TILE_UP), (False, allowed._TILE_DOWN)):
+    for up, by_date in ((True, allowed.VERDICTS_UP), (False, allowed.VERDICTS_DOWN)):
         for date, by_last in by_date.items():
             for last, verdict in by_last.items():
                 assert verdict == allowed._judge(date, last, up), (up, date, last)
