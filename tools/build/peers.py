@@ -20,17 +20,20 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 
-def hearts(games: int, seed: int) -> dict[str, Any]:
+def hearts_player(seed: int) -> Callable[[], tuple[int, int]]:
+    """One OpenSpiel Hearts game of random play per call: (actions, decisions). The game is loaded here,
+    outside any timing; tools/build/interleave.py takes turns with it game by game."""
     import pyspiel
 
     game = pyspiel.load_game("hearts")
     rng = random.Random(seed)
-    actions = decisions = 0
-    started = time.process_time()
-    for _ in range(games):
+
+    def play() -> tuple[int, int]:
+        actions = decisions = 0
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -42,6 +45,39 @@ def hearts(games: int, seed: int) -> dict[str, Any]:
                 decisions += 1
             state.apply_action(action)
             actions += 1
+        return actions, decisions
+
+    return play
+
+
+def bridge_player(seed: int) -> Callable[[], int]:
+    """One RLCard Bridge game of random play per call, through its environment (rlcard.make, the API its
+    users play through: each step also encodes the next player's observation): its actions."""
+    import rlcard
+
+    env = rlcard.make("bridge", config={"seed": seed})
+    rng = random.Random(seed)
+
+    def play() -> int:
+        actions = 0
+        state, _player = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _player = env.step(legal[int(rng.random() * len(legal))])
+            actions += 1
+        return actions
+
+    return play
+
+
+def hearts(games: int, seed: int) -> dict[str, Any]:
+    play = hearts_player(seed)
+    actions = decisions = 0
+    started = time.process_time()
+    for _ in range(games):
+        game_actions, game_decisions = play()
+        actions += game_actions
+        decisions += game_decisions
     cpu = time.process_time() - started
     return {"peer": "open_spiel hearts", "games": games, "actions": actions, "decisions": decisions,
             "cpu_seconds": round(cpu, 3), "actions_per_cpu_s": round(actions / cpu, 1),
@@ -49,20 +85,11 @@ def hearts(games: int, seed: int) -> dict[str, Any]:
 
 
 def bridge(games: int, seed: int) -> dict[str, Any]:
-    """Through RLCard's environment (rlcard.make), the API its users play through: each step also
-    encodes the next player's observation."""
-    import rlcard
-
-    env = rlcard.make("bridge", config={"seed": seed})
-    rng = random.Random(seed)
+    play = bridge_player(seed)
     actions = 0
     started = time.process_time()
     for _ in range(games):
-        state, _player = env.reset()
-        while not env.is_over():
-            legal = list(state["legal_actions"])
-            state, _player = env.step(legal[int(rng.random() * len(legal))])
-            actions += 1
+        actions += play()
     cpu = time.process_time() - started
     return {"peer": "rlcard bridge (env)", "games": games, "actions": actions, "cpu_seconds": round(cpu, 3),
             "actions_per_cpu_s": round(actions / cpu, 1)}

@@ -33,6 +33,16 @@ reading `timeit` recommends for CPU-bound code, since another process on the hos
 measurement: the best of a few is the least disturbed estimate of each side, where a median still carries
 the host's load of that minute.
 
+    python tools/build/speed.py --peers /tmp/peers/bin/python --runs 3 --interleaved
+
+--interleaved (needs --peers and `make fast`'s compiled build) times each configuration and its peer in
+one process, taking turns of about 0.1 CPU second each (tools/build/interleave.py): pure Python with
+RLCard's Bridge, then the compiled build with OpenSpiel's Hearts. Both sides of a ratio are then timed
+through the same minutes of the host, which --paired's separate processes, seconds apart, are not; its
+ratios moved 2-4% between runs where --paired's medians moved 10-15%. Each run gives every configuration
+one ratio per build, the ratio of the totals over --turns turns of each side; the table gives min /
+median / max over the runs.
+
     python tools/build/speed.py --peers /tmp/peers/bin/python --runs 9 --paired --only "Trickster 4p,KINGs standard 4p" --scale 3
 
 --only keeps the configurations whose label contains one of its comma-separated parts, for a closer look
@@ -50,6 +60,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,6 +140,9 @@ def main() -> int:
     parser.add_argument("--paired", action="store_true", help="each configuration beside its own peers")
     parser.add_argument("--only", help="comma-separated parts of the labels to keep (default: every configuration)")
     parser.add_argument("--scale", type=int, default=1, help="play K times the games in every measurement")
+    parser.add_argument("--interleaved", action="store_true", help="each configuration and its peer in turns, in one process")
+    parser.add_argument("--turn", type=float, default=0.1, help="--interleaved: CPU seconds a turn")
+    parser.add_argument("--turns", type=int, default=30, help="--interleaved: counted turns of each side")
     args = parser.parse_args()
     if args.scale < 1:
         parser.error("--scale must be 1 or more")
@@ -139,6 +153,15 @@ def main() -> int:
     PEERS[:] = [(name, scaled(peer_args, args.scale)) for name, peer_args in PEERS]
     if args.peers and (why := same_interpreter(args.peers)):
         parser.error(why)
+    if args.interleaved:
+        if not args.peers:
+            parser.error("--interleaved needs --peers")
+        if args.turn <= 0 or args.turns < 1:
+            parser.error("--turn must be above 0 and --turns at least 1")
+        overlay = compiled_build()
+        if overlay is None:
+            parser.error("--interleaved times the compiled build too: build it first with make fast")
+        return interleaved(args.peers, overlay, args.runs, args.turn, args.turns)
     if args.paired:
         if not args.peers:
             parser.error("--paired needs --peers")
@@ -211,6 +234,71 @@ def paired(peers: str, runs: int) -> int:
               f"| {best_pure:.2f}x | {best_compiled:.2f}x |")
     print(f"\nRLCard Bridge: {spread(peer_speeds['bridge'])} actions per CPU s; OpenSpiel Hearts: "
           f"{spread(peer_speeds['hearts'])} decisions per CPU s ({len(peer_speeds['bridge'])} measurements each).")
+    return 0
+
+
+def compiled_build() -> Path | None:
+    """The venv's installed compiled build (`games_compiled`, games/_build.py), or None."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from games._build import find_overlay; print(find_overlay() or '')"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    found = done.stdout.strip()
+    return Path(found) if done.returncode == 0 and found else None
+
+
+def without_games_count(config: list[str]) -> list[str]:
+    """A configuration's simulate arguments without `--games N`: a turn lasts a time, not a number of games."""
+    at = config.index("--games")
+    return [*config[:at], *config[at + 2:]]
+
+
+def take_turns(peers: str, config: list[str], build: str, peer_name: str, modules: str, turn: float,
+               turns: int) -> dict[str, object]:
+    """tools/build/interleave.py in the peers' Python: the configuration on `build` in turns with its peer.
+    `modules` is PYTHONPATH: the repository, and for the compiled build a folder holding `games_compiled`."""
+    env = {**os.environ, "TRICKTABLE_BUILD": build, "PYTHONPATH": modules}
+    done = subprocess.run(
+        [peers, str(ROOT / "tools" / "build" / "interleave.py"), *without_games_count(config),
+         "--peer", peer_name, "--turn", str(turn), "--turns", str(turns)],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"interleave.py {' '.join(config)} ({build}) failed: {done.stderr.strip()[-2000:]}")
+    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    if result["build"] != build:
+        raise SystemExit(f"asked for the {build} build, ran {result['build']}: {done.stderr.strip()}")
+    return result
+
+
+def interleaved(peers: str, overlay: Path, runs: int, turn: float, turns: int) -> int:
+    """Every configuration in turns with its peer (module doc, --interleaved), `runs` times."""
+    vs_bridge: dict[str, list[float]] = {}
+    vs_hearts: dict[str, list[float]] = {}
+    speeds: dict[tuple[str, str], list[float]] = {}
+    with tempfile.TemporaryDirectory(prefix="speed-compiled-") as folder:
+        (Path(folder) / overlay.name).symlink_to(overlay, target_is_directory=True)  # only games_compiled
+        source, compiled = str(ROOT), f"{ROOT}{os.pathsep}{folder}"
+        for run in range(runs):
+            for label, config in CONFIGS:
+                pure = take_turns(peers, config, "python", "bridge", source, turn, turns)
+                fast = take_turns(peers, config, "mypyc", "hearts", compiled, turn, turns)
+                vs_bridge.setdefault(label, []).append(float(pure["ratio"]))  # type: ignore[arg-type]
+                vs_hearts.setdefault(label, []).append(float(fast["ratio"]))  # type: ignore[arg-type]
+                for side, result in (("pure", pure), ("compiled", fast)):
+                    speeds.setdefault((label, side), []).append(float(result["ours_per_cpu_s"]))  # type: ignore[arg-type]
+                speeds.setdefault(("bridge", ""), []).append(float(pure["peer_per_cpu_s"]))  # type: ignore[arg-type]
+                speeds.setdefault(("hearts", ""), []).append(float(fast["peer_per_cpu_s"]))  # type: ignore[arg-type]
+            print(f"run {run + 1} of {runs} done", file=sys.stderr)
+    print("| engine | pure Python vs RLCard Bridge, in turns (min / median / max of the runs) "
+          "| compiled vs OpenSpiel Hearts decisions, in turns | pure, actions per CPU s | compiled |")
+    print("|---|---|---|---|---|")
+    for label, _ in CONFIGS:
+        print(f"| {label} | {ratios(vs_bridge[label])} | {ratios(vs_hearts[label])} "
+              f"| {spread(speeds[(label, 'pure')])} | {spread(speeds[(label, 'compiled')])} |")
+    print(f"\nRLCard Bridge: {spread(speeds[('bridge', '')])} actions per CPU s; OpenSpiel Hearts: "
+          f"{spread(speeds[('hearts', '')])} decisions per CPU s ({turns} turns of {turn} CPU s a side a "
+          f"measurement, {len(speeds[('bridge', '')])} measurements each).")
     return 0
 
 
