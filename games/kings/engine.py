@@ -7,7 +7,7 @@ phase (games/kings/flow: deal, draft, bids, tasks, play, round_end; the rules an
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from operator import is_not, itemgetter
+from operator import itemgetter
 from typing import Any, Final
 
 from games.core.contract import Event
@@ -133,21 +133,8 @@ def to_act(t: Table) -> frozenset[int]:
 def _yet_to_bid(bids: list[list[str] | None], players: int) -> frozenset[int]:
     """to_act in the bid phase: every seat yet to bid. A function of its own so that to_act has no
     comprehension: one that reads `t` would make `t` a cell of to_act, allocated on every call (see
-    docs/engine-speed.md, "an eighth pass"). On the source the set is looked up by which seats have bid, a
-    key built by C-level calls (`map`, `is_not`), instead of a comprehension's frame on each bid phase action;
-    compiled, the comprehension is a native loop."""
-    if COMPILED or len(bids) != players:
-        return frozenset([s for s in range(players) if bids[s] is None])
-    key = tuple(map(is_not, bids, _NONES))  # True for a seat that has bid
-    try:
-        return _YET_TO_BID[key]
-    except KeyError:
-        yet = _YET_TO_BID[key] = frozenset([s for s in range(players) if not key[s]])
-        return yet
-
-
-_NONES: Final = (None,) * 8  # map stops at the shorter input: one None for each seat's bid
-_YET_TO_BID: Final[dict[tuple[bool, ...], frozenset[int]]] = {}  # by which seats have bid, built on first use
+    docs/engine-speed.md, "an eighth pass")."""
+    return frozenset([s for s in range(players) if bids[s] is None])
 
 
 def legal_actions(t: Table, seat: int) -> list[str]:

@@ -34,26 +34,26 @@ def _bid_items(t: Table, seat: int) -> tuple[list[str], int, str | None]:
 
 def bid_actions(t: Table, seat: int) -> list[str]:
     items, most, cheer = _bid_items(t, seat)
-    if cheer is None and not COMPILED:  # no Cheerleader (the usual case): by C-level maps on the source
-        return _plain_bids(items, most)
     if cheer is None and most == 1:  # one item (rounds 1-2, the usual case): a string each, built directly
         return ["bid:" + item for item in items]
+    if cheer is None and most == 2 and not COMPILED:  # round 3 without a Cheerleader, on the source
+        return _paired_bids(items)
     return _bid_choices(items, most, cheer)
 
 
-def _plain_bids(items: list[str], most: int) -> list[str]:
-    """`_bid_choices(items, most, None)` on the source, without comprehension frames or string building: each
-    choice's string looked up in tables built once (`_BID_OF`, `_PAIR_OF` by the pair in the items' order),
-    by C-level `map`s over the items and their `combinations`, in the same order. Why: a bid listing's two
-    comprehensions (a frame each on 3.11) and ~10 joins a round-3 listing cost more than the lookups (about
-    0.6% of a 3-player action's instructions). Compiled, the comprehensions are native loops and a `map`
-    over a bound method a generic call per item, so that build keeps them.
-    tests/kings/test_engine_fast_paths.py holds the two equal."""
-    if most > 2 or not _BID_ITEMS.issuperset(items):  # not the engine's: more items, or a card not in the box
-        return _bid_choices(items, most, None)
+def _paired_bids(items: list[str]) -> list[str]:
+    """`_bid_choices(items, 2, None)` (round 3 of the standard game without a Cheerleader: one item or two)
+    on the source, without comprehension frames or string building: each choice's string looked up in
+    tables built once (`_BID_OF`, and `_PAIR_OF` by the pair in the items' order), by C-level `map`s over the
+    items and their `combinations`, in the same order. Why: the general listing's two comprehensions (each a
+    frame of its own on 3.11) and its ten joins and concatenations a listing cost several times the lookups
+    (about 0.7% of a 3-player action's instructions). Compiled, the comprehensions are native loops and a
+    `map` over a bound method a generic call per item, so that build keeps them.
+    tests/kings/test_listing_tables.py holds the two equal."""
+    if not _BID_ITEMS.issuperset(items):  # a card the tables do not hold (a hand-made table)
+        return _bid_choices(items, 2, None)
     out = list(map(_BID_OF.__getitem__, items))
-    if most == 2:
-        out += map(_PAIR_OF.__getitem__, combinations(items, 2))
+    out += map(_PAIR_OF.__getitem__, combinations(items, 2))
     return out
 
 

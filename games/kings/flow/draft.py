@@ -55,7 +55,7 @@ def draft_actions(t: Table, seat: int) -> list[str]:
     # Round 1 (3-5 players): a KQJ set, or a character not held yet (the first copy in the pool).
     out: list[str] = []
     if not t.own_king[seat]:
-        out = [_SET_OF[c] for c in t.sets_left] if COMPILED else list(map(_SET_OF.__getitem__, t.sets_left))
+        out = [_SET_OF[c] for c in t.sets_left]
         if t.draft_order.count(seat) <= 1:
             return out
     chars = t.chars[seat]
