@@ -42,12 +42,12 @@ def test_bid_listings_of_seeded_games() -> None:
     """Every bid listing is the general listing of the seat's items, and without a Cheerleader the plain
     rule's (3-5 players, the Devil contract and the Cheerleader included, and the two-player game)."""
     checked_bids = checked_paired = 0
-    configurations = (
+    configurations: tuple[tuple[str, int, dict[str, str]], ...] = (
         ("standard", 3, {}),
         ("standard", 4, {}),
         ("standard", 5, {}),
-        ("standard", 3, {"devil_contract": True}),
-        ("standard", 4, {"cheerleader": True, "devil_contract": True}),
+        ("standard", 3, {"devil_contract": "true"}),
+        ("standard", 4, {"cheerleader": "true", "devil_contract": "true"}),
         ("two-player", 2, {}),
     )
     for index, (variant, players, opts) in enumerate(configurations):
