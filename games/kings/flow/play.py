@@ -536,7 +536,14 @@ def _finish_trick(t: Table, events: list[Event]) -> None:
         best = second if tricks.beats(first, second, t.lead_colour) else first
         cards = [first["c"], second["c"]]
     else:
-        best = trick[tricks.entry_winner(trick, t.lead_colour)]
+        # entry_winner's fold, inlined (every trick): the best entry so far against each later one by `beats`,
+        # without its call and index bookkeeping (tests/kings/test_tricks.py: every trick of seeded games);
+        # `tricks.beats` by its module, not a local: compiled, that is a native call
+        lead = t.lead_colour
+        best = trick[0]
+        for entry in trick[1:]:
+            if tricks.beats(best, entry, lead):
+                best = entry
         # the source: one C-level pass (a comprehension is a frame of its own on 3.11); compiled, a native
         # loop (`map` over an itemgetter is a generic call per entry there)
         cards = [entry["c"] for entry in trick] if COMPILED else list(map(_CARD, trick))
