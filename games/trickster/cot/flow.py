@@ -405,7 +405,7 @@ def collect(w: Work, seat: int) -> None:
     assert trick is not None
     pot = trick[0]  # trick.pot
     w.set_tableau(seat, w.tableaus[seat] + pot)
-    w.event("bust", {"seat": seat, "cards": [CARD_IDS[c] for c in pot]})
+    w.event("bust", {"seat": seat, "cards": ids(pot)})
     w.buster = seat
     n = w.n
     timeline = n <= 3  # uses_timeline(n)

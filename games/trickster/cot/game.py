@@ -19,11 +19,12 @@ from games.core.contract import (
     mypyc_attr,
 )
 from games.core.errors import IllegalAction
+from games.core.native64 import WRAPS
 from games.core.search_hooks import SearchHooks
 from games.trickster.cot import card_texts, flow, text
 from games.trickster.cot import state as state_mod
 from games.trickster.cot.cards import CARD_IDS, HEROES, TABLE
-from games.trickster.cot.common import ANSWERS
+from games.trickster.cot.common import ANSWERS, ITEMS
 from games.trickster.cot.faces import FACES
 from games.trickster.cot.flow import PATTERN_NAMES, answer, drafter, play
 from games.trickster.cot.options import OPTIONS
@@ -77,7 +78,9 @@ def _seat_error(state: State, seat: int) -> str:
 
 
 def _card_actions(actions: tuple[str, ...], hand: tuple[int, ...]) -> list[str]:
-    """`[actions[c] for c in hand]` as a plain loop: on the source a comprehension is a call of its own."""
+    """`[actions[c] for c in hand]`: on the source one C-level pass (common.ITEMS), compiled a plain loop."""
+    if len(hand) > 1 and not WRAPS:
+        return list(ITEMS(*hand)(actions))
     legal = []
     for c in hand:
         legal.append(actions[c])
@@ -89,12 +92,15 @@ def _play_actions(trick: Trick, hand: tuple[int, ...]) -> list[str]:
     typed as tuples, which the compiled build indexes directly (legal_plays takes any Sequence and reads
     the hand and the action table through generic calls)."""
     pattern = trick[6]  # trick.pattern
-    legal = []
     if pattern is _OPEN:
+        if len(hand) > 1 and not WRAPS:  # the source: one C-level pass (common.ITEMS)
+            return list(ITEMS(*hand)(PLAY_ACTIONS))
+        legal = []
         for c in hand:
             legal.append(PLAY_ACTIONS[c])
         return legal
     mask = trick[7]  # trick.mask
+    legal = []
     if pattern is _UNIQUE:
         for c in hand:
             if not _BITS[c] & mask:
