@@ -33,6 +33,7 @@ from games.trickster.cot.state import (
     PH_PICK,
     PH_PLAY,
     PH_SCORED,
+    Pending,
     State,
 )
 from games.trickster.cot.work import ALONE, EVENT_TYPE, STATE_TYPE, Work
@@ -270,8 +271,7 @@ def start_trick(w: Work) -> None:
 
 def next_turn(w: Work) -> None:
     """The seat to act plays, or busts at once when it cannot follow (an empty hand cannot either)."""
-    trick = w.trick
-    assert trick is not None
+    trick: Trick = w.trick  # type: ignore[assignment]  # never None here (no assert: the hot path)
     order = trick[1]  # trick.order
     seat = order[trick[2] % len(order)]  # trick.turn: order[step % len(order)]
     hand = w.hands[seat]
@@ -302,8 +302,7 @@ def next_turn(w: Work) -> None:
 def play(w: Work, seat: int, card: int, at: int) -> None:
     """The seat to act plays `card`, found at place `at` of its hand (apply's check found it there); its
     effect starts. Effects are mandatory; one that cannot be resolved in its entirety is ignored."""
-    trick = w.trick
-    assert trick is not None
+    trick: Trick = w.trick  # type: ignore[assignment]  # never None here (no assert: the hot path)
     hands = w.hands
     if isinstance(hands, tuple):  # w.take_hand inlined (copy on write)
         hands = w.hands = list(hands)
@@ -358,8 +357,7 @@ def settle(w: Work, seat: int, hero: int, args: tuple[int, ...], need: Need | No
 
 
 def answer(w: Work, value: int) -> None:
-    pending = w.pending
-    assert pending is not None
+    pending: Pending = w.pending  # type: ignore[assignment]  # never None here (no assert)
     hero, seat, args = pending
     args = args + (value,)  # noqa: RUF005  (see play)
     trick = w.trick
@@ -387,8 +385,7 @@ def commit_exchange(w: Work, seat: int, card: int) -> None:
 def end_turn(w: Work) -> None:
     """tricks.finish_turn inlined: the Trickster collects when the pot is full (a limit) or every seat
     of a non-cyclic order had its turn; otherwise the next seat is up."""
-    trick = w.trick
-    assert trick is not None
+    trick: Trick = w.trick  # type: ignore[assignment]  # never None here (no assert: the hot path)
     pot, order, step, cyclic, leader, trickster, pattern, mask, limit = trick
     step += 1
     if (limit and len(pot) >= limit) or (not cyclic and step >= len(order)):
@@ -401,8 +398,7 @@ def end_turn(w: Work) -> None:
 def collect(w: Work, seat: int) -> None:
     """The buster takes the pot into its tableau and leads next (4-7); with 2-3 players the Trickster
     token passes left whoever busted. A trick's end may end the round."""
-    trick = w.trick
-    assert trick is not None
+    trick: Trick = w.trick  # type: ignore[assignment]  # never None here (no assert: the hot path)
     pot = trick[0]  # trick.pot
     w.set_tableau(seat, w.tableaus[seat] + pot)
     w.event("bust", {"seat": seat, "cards": ids(pot)})

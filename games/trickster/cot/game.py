@@ -38,6 +38,7 @@ from games.trickster.cot.state import (
     PH_PICK,
     PH_PLAY,
     PH_SCORED,
+    Pending,
     State,
 )
 from games.trickster.cot.view import acting, all_cards, hidden_from, view
@@ -116,15 +117,13 @@ def legal_actions(state: State, seat: int) -> list[str]:
     """The Game's legal_actions (called on every action of a simulation, hence the tuple indexes)."""
     phase = state[3]  # state.phase (tuple indexes: the simulation calls this on every action)
     if phase == PH_PLAY:
-        trick = state[13]  # state.trick
-        assert trick is not None
+        trick: Trick = state[13]  # type: ignore[assignment]  # state.trick: never None here (no assert)
         order = trick[1]  # trick.order
         if seat != order[trick[2] % len(order)]:  # trick.turn
             return []
         return _play_actions(trick, state[10][seat])  # state.hands
     if phase == PH_EFFECT:
-        pending = state[16]  # state.pending
-        assert pending is not None
+        pending: Pending = state[16]  # type: ignore[assignment]  # state.pending: never None here
         return list(state[18]) if seat == pending[1] else []  # state.choices
     if phase == PH_EXCHANGE:
         if seat in state[19] and state[15][seat] == NO_CARD:  # state.exchange, state.picks
@@ -152,8 +151,7 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
     # In the play and effect phases the one seat to act is seated, so the seat range is checked
     # only when it is not that seat (same error as the check up front in the other phases).
     if phase == PH_PLAY:
-        trick = state[13]  # state.trick
-        assert trick is not None
+        trick: Trick = state[13]  # type: ignore[assignment]  # state.trick: never None here (no assert)
         order = trick[1]  # trick.order
         if seat != order[trick[2] % len(order)]:  # trick.turn
             raise IllegalAction(_seat_error(state, seat))
@@ -171,8 +169,7 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
         w = Work(state)
         play(w, seat, value, at)
     elif phase == PH_EFFECT:
-        pending = state[16]  # state.pending
-        assert pending is not None
+        pending: Pending = state[16]  # type: ignore[assignment]  # state.pending: never None here
         if seat != pending[1]:
             raise IllegalAction(_seat_error(state, seat))
         if kind != ANSWER or action not in state[18]:  # state.choices
