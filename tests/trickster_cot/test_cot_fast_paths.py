@@ -92,14 +92,13 @@ def test_the_exchange_is_reached() -> None:
 
 def _plain_freeze(w: Work) -> State:
     """The State rebuilt field by field from the working copy (the conditional copy freeze replaces)."""
-    s = w.s
     return State(
         players=w.n,
-        options=s.options,
+        options=w._options,
         rng=w.rng,
         phase=w.phase,
         round=w.round,
-        pool=s.pool,
+        pool=w._pool,
         heroes=w.heroes,
         deck=w.deck,
         trash=w.trash,

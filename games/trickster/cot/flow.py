@@ -246,12 +246,13 @@ _EMPTY_TRICKS: Final[dict[tuple[int, int], Trick]] = {}
 
 
 def _empty_trick(players: int, leader: int) -> Trick:
-    trick = _EMPTY_TRICKS.get((players, leader))
-    if trick is None:
+    try:  # a subscript in a `try` (free unless raised: once per seat and player count), not `get`
+        return _EMPTY_TRICKS[players, leader]
+    except KeyError:
         order = clockwise(leader, players)
         trick = open_trick(TABLE, order, leader=leader, trickster=left_of(leader, players))
         _EMPTY_TRICKS[players, leader] = trick
-    return trick
+        return trick
 
 
 def start_trick(w: Work) -> None:
@@ -332,7 +333,7 @@ def play(w: Work, seat: int, card: int, at: int) -> None:
 def settle(w: Work, seat: int, hero: int, args: tuple[int, ...], need: Need | None, pot: int) -> None:
     """After an effect step: ask its next question, or end the turn. `pot`: the pot size before it."""
     trick = w.trick
-    if trick is not None and pot < 2 <= len(trick[0]):  # trick.pot
+    if pot < 2 and trick is not None and len(trick[0]) >= 2:  # trick.pot (the pot size first: mostly 2+)
         w.event("pattern", {"pattern": PATTERN_NAMES[trick[6]]})  # trick.pattern
     if need is None:
         w.pending = None

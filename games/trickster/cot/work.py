@@ -69,7 +69,6 @@ class Work:
         "picks",
         "rng",
         "round",
-        "s",
         "scores",
         "tableaus",
         "timeline",
@@ -100,7 +99,6 @@ class Work:
     final: tuple[tuple[int, ...], ...]
     events: list[Event]
     memo: list[int] | None  # what an effect's can() found, for its run() in the same play (Archivist)
-    s: State
     _options: tuple[tuple[str, str], ...]  # never changed by an action: passed on as they are
     _pool: tuple[int, ...]
 
@@ -133,7 +131,6 @@ class Work:
             self.scores,
             self.final,
         ) = state
-        self.s = state
         self.events = []
         self.memo = None
 
