@@ -67,13 +67,13 @@ the comprehension is a native loop and cheaper than a call through a Python-leve
 
 
 def picks(cards: Sequence[int]) -> tuple[str, ...]:
-    if len(cards) > 1 and not WRAPS:  # the source: one C-level pass (see ITEMS)
+    if not WRAPS and len(cards) > 1:  # the source: one C-level pass (see ITEMS)
         return ITEMS(*cards)(PICK)  # type: ignore[no-any-return]
     return tuple([PICK[c] for c in cards])
 
 
 def ids(cards: Sequence[int]) -> list[str]:
-    if len(cards) > 1 and not WRAPS:  # the source: one C-level pass (see ITEMS)
+    if not WRAPS and len(cards) > 1:  # the source: one C-level pass (see ITEMS)
         return list(ITEMS(*cards)(CARD_IDS))
     return [CARD_IDS[c] for c in cards]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from games.core.contract import Event, new_event
+from games.core.native64 import WRAPS
 from games.core.rng import Rng, seed_state
 from games.trickster.cot.cards import (
     CARD_HERO,
@@ -402,7 +403,10 @@ def collect(w: Work, seat: int) -> None:
     trick: Trick = w.trick  # type: ignore[assignment]  # never None here (no assert: the hot path)
     pot = trick[0]  # trick.pot
     w.set_tableau(seat, w.tableaus[seat] + pot)
-    w.event("bust", {"seat": seat, "cards": ids(pot)})
+    # compiled: a native loop over the tuple (a call to `ids` reads its Sequence generically); the source:
+    # one C-level pass (common.ids)
+    cards = [CARD_IDS[c] for c in pot] if WRAPS else ids(pot)
+    w.event("bust", {"seat": seat, "cards": cards})
     w.buster = seat
     n = w.n
     timeline = n <= 3  # uses_timeline(n)

@@ -80,7 +80,7 @@ def _seat_error(state: State, seat: int) -> str:
 
 def _card_actions(actions: tuple[str, ...], hand: tuple[int, ...]) -> list[str]:
     """`[actions[c] for c in hand]`: on the source one C-level pass (common.ITEMS), compiled a plain loop."""
-    if len(hand) > 1 and not WRAPS:
+    if not WRAPS and len(hand) > 1:
         return list(ITEMS(*hand)(actions))
     legal = []
     for c in hand:
@@ -94,7 +94,7 @@ def _play_actions(trick: Trick, hand: tuple[int, ...]) -> list[str]:
     the hand and the action table through generic calls)."""
     pattern = trick[6]  # trick.pattern
     if pattern is _OPEN:
-        if len(hand) > 1 and not WRAPS:  # the source: one C-level pass (common.ITEMS)
+        if not WRAPS and len(hand) > 1:  # the source: one C-level pass (common.ITEMS)
             return list(ITEMS(*hand)(PLAY_ACTIONS))
         legal = []
         for c in hand:
