@@ -58,9 +58,13 @@ class Fx:
     )
 
     heroes: tuple[Hero, ...] = HEROES
+    # the zone tuples are shared with the input State until first written (copy on write: set_hand ...)
+    hands: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]
+    houses: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]
+    seen: list[int] | tuple[int, ...]
 
     def __init__(self, st: State) -> None:
-        # one unpacking of the tuple instead of nineteen attribute lookups (hot path)
+        # one unpacking of the tuple instead of nineteen attribute lookups (hot path), straight into the slots
         (
             self.players,
             self._deck_name,
@@ -69,28 +73,24 @@ class Fx:
             self._ends_at,
             self.outs,
             self.phase,
-            hands,
-            houses,
+            self.hands,
+            self.houses,
             self.trash,
             self.deck,
             self.trick,
             self.sideways,
             self.public,
-            seen,
+            self.seen,
             self._picks,
             self.pending,
             self.rng,
             self._turns,
         ) = st
         self.base = st
-        # the zone tuples are shared with `st` until first written (copy on write: set_hand ...)
-        self.hands: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = hands
-        self.houses: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = houses
-        self.seen: list[int] | tuple[int, ...] = seen
         self.memo: tuple[int, ...] = ()
         self.events: list[Event] = []
 
-    def freeze(self, house_picks: tuple[int, ...] | None = None) -> State:
+    def freeze(self) -> State:
         return _new_state(
             STATE_TYPE,
             (
@@ -109,7 +109,7 @@ class Fx:
                 self.sideways,
                 self.public,
                 tuple(self.seen),
-                self._picks if house_picks is None else house_picks,
+                self._picks,  # written by the House pick's last choice only (rules._house_pick)
                 self.pending,
                 self.rng,
                 self._turns + 1,

@@ -250,10 +250,10 @@ def _busts(trick: Trick, hand: tuple[int, ...]) -> bool:
 
 def apply(st: State, seat: int, action: str) -> tuple[State, list[Event]]:
     """Validate, then act on a working copy. Raises IllegalAction with the input untouched."""
-    parsed = PARSE.get(action)
-    if parsed is None:
-        raise IllegalAction("malformed_action")
-    kind, token = parsed
+    try:  # a subscript (specialized on 3.11) in a `try` (free unless raised), not `PARSE.get` and a test
+        kind, token = PARSE[action]
+    except KeyError:
+        raise IllegalAction("malformed_action") from None
     phase = st[6]  # st.phase (tuple indexes on the hot path)
     if phase == EFFECT:  # the most common action: a choice for an effect
         p: Pending = st[16]  # type: ignore[assignment]  # st.pending, never None in this phase
@@ -413,7 +413,8 @@ def _house_pick(st: State, seat: int, kind: str, token: int) -> tuple[State, lis
     fx.phase = PLAYING
     fx.events.append(_ev(EVENT_TYPE, ("trick", {"leader": fx.trick.leader, "trickster": fx.trick.trickster}, None)))
     begin_turn(fx)
-    return fx.freeze(house_picks=picks), fx.events
+    fx._picks = picks
+    return fx.freeze(), fx.events
 
 
 # --- turns, collecting, Out -------------------------------------------------------------------------------
@@ -472,8 +473,10 @@ def collect(fx: Fx, seat: int) -> bool:
     hands = fx.hands
     out = [s for s in range(players) if not hands[s]] if () in hands else _NONE_OUT
     leader, trickster = roles_after_collect(seat, players)
-    trick = _OPEN_TRICKS.get((players, leader, trickster))  # new_trick's table read here: one call fewer
-    fx.trick = trick if trick is not None else new_trick(players, leader, trickster)
+    try:  # new_trick's table read here (one call fewer), by a subscript in a `try`: free unless raised
+        fx.trick = _OPEN_TRICKS[players, leader, trickster]
+    except KeyError:
+        fx.trick = new_trick(players, leader, trickster)
     if out:
         fx.outs += 1
         fx.events.append(_ev(EVENT_TYPE, ("out", {"seats": out, "count": fx.outs}, None)))

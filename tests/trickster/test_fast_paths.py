@@ -17,6 +17,8 @@
   tricks.legal_plays and tricks.busts; end_turn (its bust test inlined) against finish_turn and
   begin_turn; `_house_remove`, the hand moves and collect with their helper calls inlined; the Fantasy
   questions against `ask`.
+- A fourth pass: apply parses its action by a subscript in a `try` (the same "malformed_action" refusal);
+  `freeze` takes no House picks argument (the last pick writes them on the working copy first).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 import pytest
 
 from games.core.contract import Event, Outcome
+from games.core.errors import IllegalAction
 from games.core.policy import random_policy
 from games.tools.simulate import play_one
 from games.trickster import fantasy, rules, zones
@@ -482,3 +485,36 @@ def test_collect_passes_the_pot_and_opens_the_shared_trick(deck: str) -> None:
                 assert fx.trick is rules.new_trick(players, *roles_after_collect(seat, players))
             collected += 1
     assert collected > 100
+
+
+# --- the parse by a subscript; the House pick's last choice written on the working copy ------------------
+NEW_SEEDS = range(124100, 124110)
+
+
+def test_a_malformed_action_is_refused_as_before() -> None:
+    """apply parses by a subscript in a `try`: an unknown string is still the "malformed_action" refusal."""
+    for state, seat, _ in _played_states(4, "fantasy", NEW_SEEDS[:2]):
+        if seat < 0:
+            continue
+        for bad in ("", "play:", "nonsense", "house:zz-none"):
+            with pytest.raises(IllegalAction) as refused:
+                GAME.apply(state, seat, bad)
+            assert refused.value.code == "malformed_action"
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_the_last_house_pick_freezes_every_pick(players: int) -> None:
+    """freeze takes no House picks argument: the last pick writes them on the working copy first."""
+    reached = 0
+    for state, seat, action in _played_states(players, "basic-mix", NEW_SEEDS):
+        if seat < 0 or state.phase != HOUSE_PICK:
+            continue
+        after, _ = GAME.apply(state, seat, action)
+        token = HOUSE_ACTIONS.index(action)
+        expected = (*state.house_picks[:seat], token, *state.house_picks[seat + 1 :])
+        assert after.house_picks == expected
+        if after.phase != HOUSE_PICK:
+            reached += 1
+            assert -1 not in after.house_picks
+            assert all(after.houses[s] == (expected[s],) for s in range(players))
+    assert reached == len(NEW_SEEDS)

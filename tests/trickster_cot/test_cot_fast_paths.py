@@ -7,6 +7,9 @@
 - `flow.secret_choice` joins the State from slices.
 - A play's card is found by one `index` in apply and cut out of the hand at that place by play().
 - The play actions are listed by game.py's tuple-typed copy of tricks.legal_plays.
+- On the source, the answer lists (`picks`, `opponent_tableau_picks`), card ids and the legal lists of
+  two or more cards are one itemgetter pass; apply parses its action by a subscript in a `try`; the
+  next empty trick is a subscript of its table in a `try`.
 """
 
 from __future__ import annotations
@@ -18,13 +21,15 @@ import pytest
 
 from games.core.contract import new_event
 from games.core.errors import IllegalAction
+from games.trickster.cot import flow
 from games.trickster.cot import game as game_mod
-from games.trickster.cot.cards import NUM_CARDS, TABLE
+from games.trickster.cot.cards import CARD_IDS, NUM_CARDS, TABLE
+from games.trickster.cot.common import PICK, ids, opponent_tableau_picks, picks
 from games.trickster.cot.game import GAME, GIVE_ACTIONS, PLAY_ACTIONS, TAB_ACTIONS, ChampionsOfTime
 from games.trickster.cot.state import NO_CARD, PH_EFFECT, PH_EXCHANGE, PH_PICK, PH_PLAY, State
 from games.trickster.cot.view import acting
 from games.trickster.cot.work import Work
-from games.trickster.tricks import legal_plays
+from games.trickster.tricks import clockwise, left_of, legal_plays, open_trick
 
 SEEDS = range(117900, 117912)
 OPTION_SETS = (
@@ -92,14 +97,13 @@ def test_the_exchange_is_reached() -> None:
 
 def _plain_freeze(w: Work) -> State:
     """The State rebuilt field by field from the working copy (the conditional copy freeze replaces)."""
-    s = w.s
     return State(
         players=w.n,
-        options=s.options,
+        options=w._options,
         rng=w.rng,
         phase=w.phase,
         round=w.round,
-        pool=s.pool,
+        pool=w._pool,
         heroes=w.heroes,
         deck=w.deck,
         trash=w.trash,
@@ -208,3 +212,51 @@ def test_a_play_takes_the_card_from_its_place_and_refuses_a_card_not_held() -> N
         assert refused.value.code == "card_not_in_hand"
         plays += 1
     assert plays > 100 and checked > 20
+
+
+# --- the card lists by one itemgetter pass, the parse by a subscript, the empty trick by a subscript ---------
+NEW_SEEDS = range(124000, 124006)
+
+
+def test_card_lists_are_the_comprehensions() -> None:
+    """common.picks and common.ids (an itemgetter pass on the source for two or more cards) against the
+    comprehensions they replace, for tuples and lists of every length a hand, tableau or Trash reaches."""
+    rng = random.Random(124900)
+    for _ in range(400):
+        cards = tuple(rng.sample(range(NUM_CARDS), rng.randrange(0, 16)))
+        assert picks(cards) == tuple([PICK[c] for c in cards])
+        assert ids(cards) == [CARD_IDS[c] for c in cards]
+        assert ids(list(cards)) == [CARD_IDS[c] for c in cards]
+        assert game_mod._card_actions(TAB_ACTIONS, cards) == [TAB_ACTIONS[c] for c in cards]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_opponent_tableau_picks_is_the_comprehension(options: dict[str, str]) -> None:
+    reached = 0
+    for state, _, _ in _played_states(4, options, NEW_SEEDS):
+        w = Work(state)
+        for me in range(state.players):
+            plain = tuple([PICK[c] for s in w.opponents(me) for c in w.tableaus[s]])
+            assert opponent_tableau_picks(w, me) == plain
+            reached += len(plain) > 1
+    assert reached > 100
+
+
+def test_a_malformed_action_is_refused_as_before() -> None:
+    """apply parses by a subscript in a `try`: an unknown string is still the "malformed_action" refusal."""
+    for state, seat, _ in _played_states(4, {}, NEW_SEEDS[:2]):
+        if seat < 0:
+            continue
+        for bad in ("", "play:", "nonsense", "play:zz-none"):
+            with pytest.raises(IllegalAction) as refused:
+                GAME.apply(state, seat, bad)
+            assert refused.value.code == "malformed_action"
+
+
+def test_the_empty_trick_is_the_open_trick_built_once() -> None:
+    for players in range(4, 8):
+        for leader in range(players):
+            trick = flow._empty_trick(players, leader)
+            order = clockwise(leader, players)
+            assert trick == open_trick(TABLE, order, leader=leader, trickster=left_of(leader, players))
+            assert flow._empty_trick(players, leader) is trick

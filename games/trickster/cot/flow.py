@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from games.core.contract import Event, new_event
+from games.core.native64 import WRAPS
 from games.core.rng import Rng, seed_state
 from games.trickster.cot.cards import (
     CARD_HERO,
@@ -33,6 +34,7 @@ from games.trickster.cot.state import (
     PH_PICK,
     PH_PLAY,
     PH_SCORED,
+    Pending,
     State,
 )
 from games.trickster.cot.work import ALONE, EVENT_TYPE, STATE_TYPE, Work
@@ -245,12 +247,13 @@ _EMPTY_TRICKS: Final[dict[tuple[int, int], Trick]] = {}
 
 
 def _empty_trick(players: int, leader: int) -> Trick:
-    trick = _EMPTY_TRICKS.get((players, leader))
-    if trick is None:
+    try:  # a subscript in a `try` (free unless raised: once per seat and player count), not `get`
+        return _EMPTY_TRICKS[players, leader]
+    except KeyError:
         order = clockwise(leader, players)
         trick = open_trick(TABLE, order, leader=leader, trickster=left_of(leader, players))
         _EMPTY_TRICKS[players, leader] = trick
-    return trick
+        return trick
 
 
 def start_trick(w: Work) -> None:
@@ -270,8 +273,7 @@ def start_trick(w: Work) -> None:
 
 def next_turn(w: Work) -> None:
     """The seat to act plays, or busts at once when it cannot follow (an empty hand cannot either)."""
-    trick = w.trick
-    assert trick is not None
+    trick: Trick = w.trick  # type: ignore[assignment]  # never None here (no assert: the hot path)
     order = trick[1]  # trick.order
     seat = order[trick[2] % len(order)]  # trick.turn: order[step % len(order)]
     hand = w.hands[seat]
@@ -302,8 +304,7 @@ def next_turn(w: Work) -> None:
 def play(w: Work, seat: int, card: int, at: int) -> None:
     """The seat to act plays `card`, found at place `at` of its hand (apply's check found it there); its
     effect starts. Effects are mandatory; one that cannot be resolved in its entirety is ignored."""
-    trick = w.trick
-    assert trick is not None
+    trick: Trick = w.trick  # type: ignore[assignment]  # never None here (no assert: the hot path)
     hands = w.hands
     if isinstance(hands, tuple):  # w.take_hand inlined (copy on write)
         hands = w.hands = list(hands)
@@ -333,7 +334,7 @@ def play(w: Work, seat: int, card: int, at: int) -> None:
 def settle(w: Work, seat: int, hero: int, args: tuple[int, ...], need: Need | None, pot: int) -> None:
     """After an effect step: ask its next question, or end the turn. `pot`: the pot size before it."""
     trick = w.trick
-    if trick is not None and pot < 2 <= len(trick[0]):  # trick.pot
+    if pot < 2 and trick is not None and len(trick[0]) >= 2:  # trick.pot (the pot size first: mostly 2+)
         w.event("pattern", {"pattern": PATTERN_NAMES[trick[6]]})  # trick.pattern
     if need is None:
         w.pending = None
@@ -358,8 +359,7 @@ def settle(w: Work, seat: int, hero: int, args: tuple[int, ...], need: Need | No
 
 
 def answer(w: Work, value: int) -> None:
-    pending = w.pending
-    assert pending is not None
+    pending: Pending = w.pending  # type: ignore[assignment]  # never None here (no assert)
     hero, seat, args = pending
     args = args + (value,)  # noqa: RUF005  (see play)
     trick = w.trick
@@ -387,8 +387,7 @@ def commit_exchange(w: Work, seat: int, card: int) -> None:
 def end_turn(w: Work) -> None:
     """tricks.finish_turn inlined: the Trickster collects when the pot is full (a limit) or every seat
     of a non-cyclic order had its turn; otherwise the next seat is up."""
-    trick = w.trick
-    assert trick is not None
+    trick: Trick = w.trick  # type: ignore[assignment]  # never None here (no assert: the hot path)
     pot, order, step, cyclic, leader, trickster, pattern, mask, limit = trick
     step += 1
     if (limit and len(pot) >= limit) or (not cyclic and step >= len(order)):
@@ -401,11 +400,13 @@ def end_turn(w: Work) -> None:
 def collect(w: Work, seat: int) -> None:
     """The buster takes the pot into its tableau and leads next (4-7); with 2-3 players the Trickster
     token passes left whoever busted. A trick's end may end the round."""
-    trick = w.trick
-    assert trick is not None
+    trick: Trick = w.trick  # type: ignore[assignment]  # never None here (no assert: the hot path)
     pot = trick[0]  # trick.pot
     w.set_tableau(seat, w.tableaus[seat] + pot)
-    w.event("bust", {"seat": seat, "cards": [CARD_IDS[c] for c in pot]})
+    # compiled: a native loop over the tuple (a call to `ids` reads its Sequence generically); the source:
+    # one C-level pass (common.ids)
+    cards = [CARD_IDS[c] for c in pot] if WRAPS else ids(pot)
+    w.event("bust", {"seat": seat, "cards": cards})
     w.buster = seat
     n = w.n
     timeline = n <= 3  # uses_timeline(n)

@@ -19,11 +19,12 @@ from games.core.contract import (
     mypyc_attr,
 )
 from games.core.errors import IllegalAction
+from games.core.native64 import WRAPS
 from games.core.search_hooks import SearchHooks
 from games.trickster.cot import card_texts, flow, text
 from games.trickster.cot import state as state_mod
 from games.trickster.cot.cards import CARD_IDS, HEROES, TABLE
-from games.trickster.cot.common import ANSWERS
+from games.trickster.cot.common import ANSWERS, ITEMS
 from games.trickster.cot.faces import FACES
 from games.trickster.cot.flow import PATTERN_NAMES, answer, drafter, play
 from games.trickster.cot.options import OPTIONS
@@ -37,6 +38,7 @@ from games.trickster.cot.state import (
     PH_PICK,
     PH_PLAY,
     PH_SCORED,
+    Pending,
     State,
 )
 from games.trickster.cot.view import acting, all_cards, hidden_from, view
@@ -77,7 +79,9 @@ def _seat_error(state: State, seat: int) -> str:
 
 
 def _card_actions(actions: tuple[str, ...], hand: tuple[int, ...]) -> list[str]:
-    """`[actions[c] for c in hand]` as a plain loop: on the source a comprehension is a call of its own."""
+    """`[actions[c] for c in hand]`: on the source one C-level pass (common.ITEMS), compiled a plain loop."""
+    if not WRAPS and len(hand) > 1:
+        return list(ITEMS(*hand)(actions))
     legal = []
     for c in hand:
         legal.append(actions[c])
@@ -89,12 +93,15 @@ def _play_actions(trick: Trick, hand: tuple[int, ...]) -> list[str]:
     typed as tuples, which the compiled build indexes directly (legal_plays takes any Sequence and reads
     the hand and the action table through generic calls)."""
     pattern = trick[6]  # trick.pattern
-    legal = []
     if pattern is _OPEN:
+        if not WRAPS and len(hand) > 1:  # the source: one C-level pass (common.ITEMS)
+            return list(ITEMS(*hand)(PLAY_ACTIONS))
+        legal = []
         for c in hand:
             legal.append(PLAY_ACTIONS[c])
         return legal
     mask = trick[7]  # trick.mask
+    legal = []
     if pattern is _UNIQUE:
         for c in hand:
             if not _BITS[c] & mask:
@@ -110,15 +117,13 @@ def legal_actions(state: State, seat: int) -> list[str]:
     """The Game's legal_actions (called on every action of a simulation, hence the tuple indexes)."""
     phase = state[3]  # state.phase (tuple indexes: the simulation calls this on every action)
     if phase == PH_PLAY:
-        trick = state[13]  # state.trick
-        assert trick is not None
+        trick: Trick = state[13]  # type: ignore[assignment]  # state.trick: never None here (no assert)
         order = trick[1]  # trick.order
         if seat != order[trick[2] % len(order)]:  # trick.turn
             return []
         return _play_actions(trick, state[10][seat])  # state.hands
     if phase == PH_EFFECT:
-        pending = state[16]  # state.pending
-        assert pending is not None
+        pending: Pending = state[16]  # type: ignore[assignment]  # state.pending: never None here
         return list(state[18]) if seat == pending[1] else []  # state.choices
     if phase == PH_EXCHANGE:
         if seat in state[19] and state[15][seat] == NO_CARD:  # state.exchange, state.picks
@@ -138,16 +143,15 @@ def legal_actions(state: State, seat: int) -> list[str]:
 def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
     """The Game's apply: the action checked, then played on a working copy (or a secret choice built
     directly)."""
-    parsed = ACTIONS.get(action)
-    if parsed is None:
-        raise IllegalAction("malformed_action")
-    kind, value = parsed
+    try:  # a subscript (specialized on 3.11) in a `try` (free unless raised), not `ACTIONS.get` and a test
+        kind, value = ACTIONS[action]
+    except KeyError:
+        raise IllegalAction("malformed_action") from None
     phase = state[3]  # state.phase (tuple indexes: the hot path)
     # In the play and effect phases the one seat to act is seated, so the seat range is checked
     # only when it is not that seat (same error as the check up front in the other phases).
     if phase == PH_PLAY:
-        trick = state[13]  # state.trick
-        assert trick is not None
+        trick: Trick = state[13]  # type: ignore[assignment]  # state.trick: never None here (no assert)
         order = trick[1]  # trick.order
         if seat != order[trick[2] % len(order)]:  # trick.turn
             raise IllegalAction(_seat_error(state, seat))
@@ -165,8 +169,7 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
         w = Work(state)
         play(w, seat, value, at)
     elif phase == PH_EFFECT:
-        pending = state[16]  # state.pending
-        assert pending is not None
+        pending: Pending = state[16]  # type: ignore[assignment]  # state.pending: never None here
         if seat != pending[1]:
             raise IllegalAction(_seat_error(state, seat))
         if kind != ANSWER or action not in state[18]:  # state.choices

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import IntEnum
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeAlias
 
 from games.trickster.cot.cards import TABLE
 from games.trickster.tricks import Trick, trick_from_json, trick_to_json
@@ -40,6 +40,9 @@ PH_OVER: Final = 5
 PH_SCORED: Final = 6
 assert tuple(Phase) == (PH_DRAFT, PH_PICK, PH_PLAY, PH_EFFECT, PH_EXCHANGE, PH_OVER, PH_SCORED)
 
+Pending: TypeAlias = tuple[int, int, tuple[int, ...]]
+"""A running effect: (hero whose effect runs, its player, its answers and recorded values so far)."""
+
 
 class State(NamedTuple):
     players: int
@@ -58,7 +61,7 @@ class State(NamedTuple):
     trick: Trick | None
     first: int  # who leads (4-7) / holds the Trickster token (2-3) at the next trick; draft: who picks
     picks: tuple[int, ...]  # secret tableau picks / Peddler commits per seat (NO_CARD = none yet)
-    pending: tuple[int, int, tuple[int, ...]] | None  # (hero whose effect runs, its player, choices)
+    pending: Pending | None  # (hero whose effect runs, its player, choices)
     need: str  # what the pending effect asks (a message code)
     choices: tuple[str, ...]  # the legal actions of that question
     exchange: tuple[int, ...]  # Peddler: (player, opponent) while they choose

@@ -16,10 +16,12 @@ from games.trickster.cot.state import (
     PH_PICK,
     PH_PLAY,
     PH_SCORED,
+    Pending,
     Phase,
     State,
 )
 from games.trickster.cot.work import ALONE, MAX_SEATS
+from games.trickster.tricks import Trick
 
 PHASE_NAMES: Final[dict[int, str]] = {
     Phase.DRAFT: "draft",
@@ -72,13 +74,11 @@ def acting(state: State) -> frozenset[int]:
     """The seats to act (the Game's to_act: called on every action, hence the tuple indexes)."""
     phase = state[3]  # state.phase
     if phase == PH_PLAY:
-        trick = state[13]  # state.trick
-        assert trick is not None
+        trick: Trick = state[13]  # type: ignore[assignment]  # state.trick: never None here (no assert)
         order = trick[1]  # trick.order
         return ALONE[order[trick[2] % len(order)]]  # trick.turn: order[step % len(order)]
     if phase == PH_EFFECT:
-        pending = state[16]  # state.pending
-        assert pending is not None
+        pending: Pending = state[16]  # type: ignore[assignment]  # state.pending: never None here
         return ALONE[pending[1]]
     if phase == PH_EXCHANGE:
         picks = state[15]  # state.picks
