@@ -184,8 +184,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         played, traps, True, seat, NO_SEATS, out_, pending, over, winner, end_reason, extra_turn, skip_next,
     )  # fmt: skip
     if ends_day:
-        fields = _next_day(fields, new_board, seat, "limit", events)
-        return _new(_STATE, fields), events
+        return _next_day(fields, new_board, seat, "limit", events), events
     built = _new(_STATE, fields)
     if not WRAPS:  # the source: _note_verdict written out (a call fewer on the commonest action); the day
         # goes on, this card's value the one to beat
@@ -197,7 +196,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     return built, events
 
 
-def _note_verdict(built: State, date: str | None, last: int, up: bool) -> None:
+def _note_verdict(built: State, date: str | None, last: int | None, up: bool) -> None:
     """Keep `built`'s verdict for its first listing (allowed.BUILT), when it is already judged: a State
     a quick step built in the day's course, whose last card on the board has the value `last`. The source
     build only: compiled, working the verdict out from the board is a few hundred instructions, and
@@ -481,8 +480,7 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         _out_of_cards(written, seat, events)
         return _new(_STATE, written), events
     if ends_day:
-        fields = _next_day(fields, new_board, seat, "limit", events)
-        return _new(_STATE, fields), events
+        return _next_day(fields, new_board, seat, "limit", events), events
     built = _new(_STATE, fields)
     if not WRAPS:  # as in play
         days_: tuple[str, ...] = days
@@ -557,7 +555,7 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
             played, traps, after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
             skip_next,
         )  # fmt: skip
-        return _new(_STATE, _next_day(now, board, start, "passes", events)), events
+        return _next_day(now, board, start, "passes", events), events
     following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
     turn = next_active(out, seat) if out[following] else following
     return _new(
@@ -591,15 +589,15 @@ _PLAIN_NEXT_DAYS: Final = frozenset({2, 3, 4, 5, 6})
 _TRAP_DAYS: Final = frozenset({3, 5})  # rules.TRAP_DAYS: the start player picks up a played Time Trap card
 
 
-def _next_day(
-    fields: tuple[Any, ...], board: Board, start: int, reason: str, events: list[Event]
-) -> tuple[Any, ...]:
+def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, events: list[Event]) -> State:
     """rules.end_day then start_day on `fields`, the next State's fields as a tuple (its day, players, dates
     and `out` still the input State's; `board` the day's final board), when the next day is in
-    _PLAIN_NEXT_DAYS: the new day's fields. `start` (the last to play a card, else the day's start player)
+    _PLAIN_NEXT_DAYS: the new day's State. `start` (the last to play a card, else the day's start player)
     opens it, or the next player still in after them; on days 3 and 5 they pick up the first Time Trap card
-    on the board. A tuple in and a tuple display out: the callers build the next State from a tuple, without
-    a list of its fields (about 600 instructions fewer a day's end compiled)."""
+    on the board. A tuple in and a tuple display out: the State is built from a tuple, without a list of its
+    fields (about 600 instructions fewer a day's end compiled). On the source it keeps the new day's first
+    verdict with the State (allowed.BUILT, as play does): a day's start is the commonest listing a play
+    does not precede (about a fifth of a two-player game's turns)."""
     day: int = fields[_DAY]
     out: tuple[int, ...] = fields[_OUT]
     if out[start]:
@@ -628,8 +626,19 @@ def _next_day(
                 know[trap] = everyone
             events.append(_new(_EVENT, ("pickup", {"seat": start, "card": trap}, None)))
     f = fields
-    return (
-        f[_PLAYERS], f[_RNG], f[_DATE_SET], days, day + 1, f[_TILE_UP], hands, f[_DISCARD], new_board, know,
-        start, start, limit, 0, 0, False, None, NO_SEATS, out, f[_PENDING], f[_OVER], f[_WINNER],
-        f[_END_REASON], f[_EXTRA_TURN], f[_SKIP_NEXT],
+    tile_up: bool = f[_TILE_UP]
+    built = _new(
+        _STATE,
+        (
+            f[_PLAYERS], f[_RNG], f[_DATE_SET], days, day + 1, tile_up, hands, f[_DISCARD], new_board, know,
+            start, start, limit, 0, 0, False, None, NO_SEATS, out, f[_PENDING], f[_OVER], f[_WINNER],
+            f[_END_REASON], f[_EXTRA_TURN], f[_SKIP_NEXT],
+        ),
     )  # fmt: skip
+    if not WRAPS:  # the day's first card has none to beat (_note_verdict's `last` None)
+        verdicts = (VERDICTS_UP if tile_up else VERDICTS_DOWN).get(date)
+        if verdicts is not None:
+            verdict = verdicts.get(None)
+            if verdict is not None:
+                BUILT[0] = (built, verdict)
+    return built

@@ -9,8 +9,10 @@ from collections.abc import Mapping
 from typing import Final
 
 from games.core.errors import InvalidOptions
+from games.core.native64 import WRAPS
 from games.core.rng import Rng, seed_state
 from games.timetrap import cards, dates
+from games.timetrap.allowed import BUILT, VERDICTS_UP
 from games.timetrap.state import LIMITS, State
 from games.timetrap.table import public_mask
 
@@ -101,7 +103,7 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
     start = rng.below(players)  # "decide by any method": a seeded draw, announced publicly
     # Positional, by one tuple.__new__ (State's field order): a keyword NamedTuple call is a Python-level
     # function with 25 arguments, a few percent of a short simulated game (docs/engine-speed.md).
-    return _new(
+    state: State = _new(
         _STATE,
         (
             players,  # players
@@ -131,3 +133,11 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
             False,  # skip_next
         ),
     )
+    if not WRAPS:  # the source: day 1's verdict kept for the first listing, as quick.py keeps a day's
+        # (allowed.BUILT; the tile starts face up, no card to beat)
+        verdicts = VERDICTS_UP.get(fixed[0])
+        if verdicts is not None:
+            verdict = verdicts.get(None)
+            if verdict is not None:
+                BUILT[0] = (state, verdict)
+    return state
