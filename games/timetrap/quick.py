@@ -187,25 +187,29 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         return _next_day(fields, new_board, seat, "limit", events), events
     built = _new(_STATE, fields)
     if not WRAPS:  # the source: _note_verdict written out (a call fewer on the commonest action); the day
-        # goes on, this card's value the one to beat
+        # goes on, this card's value the one to beat, a Time Trap may follow it
         verdicts = (VERDICTS_UP if tile_up else VERDICTS_DOWN).get(date)
         if verdicts is not None:
             verdict = verdicts.get(value)
             if verdict is not None:
-                BUILT[0] = (built, verdict)
+                BUILT[0] = (built, verdict, turn, new_hands[turn], traps < _MAX_TRAPS_PER_DAY)
     return built, events
 
 
-def _note_verdict(built: State, date: str | None, last: int | None, up: bool) -> None:
-    """Keep `built`'s verdict for its first listing (allowed.BUILT), when it is already judged: a State
-    a quick step built in the day's course, whose last card on the board has the value `last`. The source
-    build only: compiled, working the verdict out from the board is a few hundred instructions, and
-    keeping it cost more than it saved (docs/engine-speed.md)."""
+def _note_verdict(
+    built: State, date: str | None, last: int | None, up: bool, turn: int, hand: tuple[str, ...]
+) -> None:
+    """Keep what `built`'s first listing needs (allowed.BUILT), when its verdict is already judged: a State a
+    quick step or the deal built, not over and asking nothing, whose day's last card has the value `last`
+    (None: no card yet today), `turn` to act with `hand`, after which no Time Trap may follow (the callers'
+    last thing done today is not a time card). The source build only: compiled, working the verdict out
+    from the board is a few hundred instructions, and keeping it cost more than it saved
+    (docs/engine-speed.md)."""
     verdicts = (VERDICTS_UP if up else VERDICTS_DOWN).get(date)
     if verdicts is not None:
         verdict = verdicts.get(last)
         if verdict is not None:
-            BUILT[0] = (built, verdict)
+            BUILT[0] = (built, verdict, turn, hand, False)
 
 
 class _Which:
@@ -245,6 +249,7 @@ def _effect_of(card: dates.YellowCard) -> str:
 _EFFECT: Final = {card_id: _effect_of(card) for card_id, card in YELLOW.items()}  # yellow date -> effect
 _ASKS_ACTOR: Final = frozenset({"give", "discard_own"})  # asked of the actor, who has a card left
 _PASSES_ON: Final = frozenset({"extra_turn", "skip"})  # the turn then passes on (rules.end_turn)
+_MAX_TRAPS_PER_DAY: Final = 2  # rules.MAX_TRAPS_PER_DAY (rules imports this module)
 
 
 def _play_yellow(
@@ -484,7 +489,8 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     built = _new(_STATE, fields)
     if not WRAPS:  # as in play
         days_: tuple[str, ...] = days
-        _note_verdict(built, days_[day - 1] if day <= len(days_) else None, value, tile_up)
+        date = days_[day - 1] if day <= len(days_) else None
+        _note_verdict(built, date, value, tile_up, turn, new_hands[turn])
     return built, events
 
 
@@ -635,10 +641,6 @@ def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, ev
             f[_END_REASON], f[_EXTRA_TURN], f[_SKIP_NEXT],
         ),
     )  # fmt: skip
-    if not WRAPS:  # the day's first card has none to beat (_note_verdict's `last` None)
-        verdicts = (VERDICTS_UP if tile_up else VERDICTS_DOWN).get(date)
-        if verdicts is not None:
-            verdict = verdicts.get(None)
-            if verdict is not None:
-                BUILT[0] = (built, verdict)
+    if not WRAPS:  # the day's first card has none to beat
+        _note_verdict(built, date, None, tile_up, start, hands[start])
     return built

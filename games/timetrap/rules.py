@@ -47,6 +47,9 @@ def date_card(state: State) -> str | None:
 
 
 def to_act(state: State) -> frozenset[int]:
+    built = BUILT[0]
+    if built[0] is state:  # the State a quick step or the deal just built: its seat to act, noted (source)
+        return ONLY[built[2]]
     if state[20]:  # state.over (tuple indexes: hot path)
         return _NOBODY
     pending = state[19]  # state.pending
@@ -54,22 +57,28 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def legal_actions(state: State, seat: int) -> list[str]:
-    if state[20]:  # state.over (tuple indexes: hot path)
-        return []
-    pending = state[19]  # state.pending
-    if pending is not None:
-        answers = _pending_actions(state, pending, seat)
-        if answers:  # `seat` is the one to answer
-            _LAST_ANSWERS[0] = (state, seat, tuple(answers))
-        return answers
-    if seat != state[11]:  # state.turn
-        return []
-    hand = state[6][seat]  # state.hands
-    if WRAPS:  # the verdict: (plays, trap); kept only on the source (quick._note_verdict)
-        table, trap_allowed = allowed(state)
+    built = BUILT[0]
+    if built[0] is state:  # the source: the State a quick step or the deal just built, its turn noted there
+        # (allowed.BUILT: never over nor asking; the verdict, the seat to act, its hand, a Time Trap's chance)
+        _, (table, trap_allowed), turn, hand, may_trap = built
+        if seat != turn:
+            return []
+        may_trap = trap_allowed and may_trap
     else:
-        built = BUILT[0]
-        table, trap_allowed = built[1] if built[0] is state else allowed(state)
+        if state[20]:  # state.over (tuple indexes: hot path)
+            return []
+        pending = state[19]  # state.pending
+        if pending is not None:
+            answers = _pending_actions(state, pending, seat)
+            if answers:  # `seat` is the one to answer
+                _LAST_ANSWERS[0] = (state, seat, tuple(answers))
+            return answers
+        if seat != state[11]:  # state.turn
+            return []
+        hand = state[6][seat]  # state.hands
+        table, trap_allowed = allowed(state)  # the verdict: (plays, trap)
+        # a time card the last thing done today, fewer than two Time Traps today (state.after_time, traps_today)
+        may_trap = trap_allowed and state[15] and state[14] < MAX_TRAPS_PER_DAY
     # Plain loops: on a hand's few cards the fastest way on both builds (3.11 gives a comprehension a
     # frame of its own, `map` and `filter` a call per card; compiled, a loop is a C loop). Compiled
     # (`WRAPS`), `table.get` is one C lookup a card instead of two; on the source it is a method call,
@@ -84,7 +93,7 @@ def legal_actions(state: State, seat: int) -> list[str]:
         for c in hand:
             if c in table:
                 plays.append(table[c])
-    if trap_allowed and state[15] and state[14] < MAX_TRAPS_PER_DAY:  # state.after_time, state.traps_today
+    if may_trap:
         if WRAPS:
             for c in hand:  # a Time Trap card in hand? (a loop: `TIME_CARDS.issuperset` copies the hand to a set)
                 if c not in TIME_CARDS:

@@ -134,10 +134,10 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
         ),
     )
     if not WRAPS:  # the source: day 1's verdict kept for the first listing, as quick.py keeps a day's
-        # (allowed.BUILT; the tile starts face up, no card to beat)
+        # (allowed.BUILT; the tile starts face up, no card to beat, no Time Trap may follow)
         verdicts = VERDICTS_UP.get(fixed[0])
         if verdicts is not None:
             verdict = verdicts.get(None)
             if verdict is not None:
-                BUILT[0] = (state, verdict)
+                BUILT[0] = (state, verdict, start, hands[start], False)
     return state

@@ -81,32 +81,44 @@ def test_the_verdict_tables_list_what_the_date_cards_allow() -> None:
 
 
 def test_the_verdict_a_quick_step_keeps_is_the_one_judged_from_its_state() -> None:
-    """quick.play keeps the verdict of the State it builds (allowed.BUILT) so that the next listing need
-    not work it out from the board: it must be that State's verdict (its date card, the card just played,
-    its tile), and the listing through it the rulebook's. Seeded 2-4 player games, fixed date cards in a
-    third of them; on the source most turns of a two-player game follow a kept verdict (the compiled
-    build keeps none: there it cost more than it saved)."""
-    kept = listed = 0
+    """quick.play, trap and a day's start, and the deal, keep what the next listing needs of the State they
+    build (allowed.BUILT) so that it need not read the State nor work the verdict out from the board: it
+    must be that State's verdict (its date card, the day's last card, its tile), seat to act and its hand,
+    and whether a Time Trap may follow; the State is not over and asks nothing; and the listing and the
+    seats to act through it the rulebook's. Seeded 2-4 player games, fixed date cards in a third of them;
+    on the source most turns of a two-player game follow a kept verdict, the day's first turns among them
+    (the compiled build keeps none: there it cost more than it saved)."""
+    kept = listed = first_of_day = 0
     for players in (2, 3, 4):
-        for seed in range(123000, 123060):
+        for seed in [*range(123000, 123060), *range(125000, 125060)]:
             rng = random.Random(seed)
             state = G.setup(players, {"dates": "B3,Y1,B4,Y6,B5,Y2"} if seed % 3 == 0 else {}, seed)
             while not state.over:
                 (seat,) = G.to_act(state)
-                built, verdict = allowed.BUILT[0]
+                built, verdict, turn, hand, may_trap = allowed.BUILT[0]
                 if built is state:
                     kept += players == 2
+                    first_of_day += players == 2 and not state.board[state.day - 1]
                     assert verdict == allowed._judge(*_verdict_key(state))
                     assert verdict is allowed.allowed(state)
+                    assert not state.over and state.pending is None
+                    assert (turn, hand) == (state.turn, state.hands[state.turn])
+                    assert may_trap == (state.after_time and state.traps_today < rules.MAX_TRAPS_PER_DAY)
+                    assert G.to_act(state) == {state.turn}
                 listed += players == 2
                 legal = G.legal_actions(state, seat)
                 if state.pending is None:
                     assert legal == _plain_plays(state, seat)
+                    for other in range(players):  # another seat's listing through the note: none
+                        if other != seat:
+                            assert G.legal_actions(state, other) == []
+                    G.legal_actions(state, seat)  # the turn's list kept again for apply
                 state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
     if native64.WRAPS:
         assert kept == 0
     else:
-        assert kept > listed // 3
+        assert kept > listed // 2
+        assert first_of_day > 200
 
 
 def _verdict_key(state: State) -> tuple[str | None, int | None, bool]:
