@@ -11,7 +11,7 @@ kept: a seat's playable cards are then its hand looked up in the verdict's table
 from __future__ import annotations
 
 from itertools import compress
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from games.timetrap import dates
 from games.timetrap.cards import NUMBER_OF
@@ -82,9 +82,12 @@ def _judge(date: str | None, last: int | None, up: bool) -> Allowed:
 # rules.to_act and rules.legal_actions then read these here instead of from the State (a NamedTuple, whose
 # index reads 3.11 does not specialize: ~140 instructions each) and instead of working the verdict out from
 # the board (about 70 bytecodes). One tuple replaced whole, holding the State itself, so `is` never matches
-# another State; a slot of a Final list, as rules._LAST_LEGAL. The source build only (quick._note_verdict).
-Note: TypeAlias = tuple[State | None, Allowed, int, tuple[str, ...], bool]
-BUILT: Final[list[Note]] = [(None, ({}, False), -1, (), False)]
+# another State; a slot of a Final list, as rules._LAST_LEGAL. The source build only (quick._note_verdict);
+# its last item is the State's fields as a plain tuple, which the next quick step unpacks instead of the
+# NamedTuple. Typed as a plain tuple of objects: compiled, a fixed-length tuple type would be unboxed and
+# every item checked on each read (the compiled build only ever reads the first item, never this State).
+Note: TypeAlias = tuple[Any, ...]  # (State, Allowed, int, tuple[str, ...], bool, tuple[Any, ...])
+BUILT: Final[list[Note]] = [(None, ({}, False), -1, (), False, ())]
 
 
 def allowed(state: State) -> Allowed:

@@ -122,7 +122,11 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     # instructions fewer a card than `_fields` and the State from a list); on the source, `list(state)` and
     # the State from a list cost more than the unpacking (by the NamedTuple's iterator) and a tuple display.
     # A yellow number and a last card (rarer) still write a list of the fields.
-    t: tuple[Any, ...] = state  # unpacked as objects: no unboxing and boxing again of the int fields
+    note = BUILT[0]  # the State a quick step or the deal built last, with its fields as a plain tuple
+    # Unpacked as objects (no unboxing and boxing again of the int fields), from the noted plain tuple when
+    # this State is the one noted (the source, nearly every action): 3.11 unpacks a plain tuple directly and
+    # a NamedTuple through its iterator, about 600 instructions more.
+    t: tuple[Any, ...] = note[5] if note[0] is state else state
     (
         players, rng, date_set, days_, day_, tile_up, hands_, discard, board_, know, start, turn, limit_,
         played_, traps, _after_time, _last_player, _passed, out_, pending, over, winner, end_reason,
@@ -192,24 +196,30 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         if verdicts is not None:
             verdict = verdicts.get(value)
             if verdict is not None:
-                BUILT[0] = (built, verdict, turn, new_hands[turn], traps < _MAX_TRAPS_PER_DAY)
+                BUILT[0] = (built, verdict, turn, new_hands[turn], traps < _MAX_TRAPS_PER_DAY, fields)
     return built, events
 
 
 def _note_verdict(
-    built: State, date: str | None, last: int | None, up: bool, turn: int, hand: tuple[str, ...]
+    built: State,
+    fields: tuple[Any, ...],
+    date: str | None,
+    last: int | None,
+    up: bool,
+    turn: int,
+    hand: tuple[str, ...],
 ) -> None:
-    """Keep what `built`'s first listing needs (allowed.BUILT), when its verdict is already judged: a State a
-    quick step or the deal built, not over and asking nothing, whose day's last card has the value `last`
-    (None: no card yet today), `turn` to act with `hand`, after which no Time Trap may follow (the callers'
-    last thing done today is not a time card). The source build only: compiled, working the verdict out
-    from the board is a few hundred instructions, and keeping it cost more than it saved
-    (docs/engine-speed.md)."""
+    """Keep what `built`'s first listing and action need (allowed.BUILT), when its verdict is already judged:
+    a State a quick step or the deal built from the plain tuple `fields`, not over and asking nothing, whose
+    day's last card has the value `last` (None: no card yet today), `turn` to act with `hand`, after which
+    no Time Trap may follow (the callers' last thing done today is not a time card). The source build only:
+    compiled, working the verdict out from the board is a few hundred instructions, and keeping it cost
+    more than it saved (docs/engine-speed.md)."""
     verdicts = (VERDICTS_UP if up else VERDICTS_DOWN).get(date)
     if verdicts is not None:
         verdict = verdicts.get(last)
         if verdict is not None:
-            BUILT[0] = (built, verdict, turn, hand, False)
+            BUILT[0] = (built, verdict, turn, hand, False, fields)
 
 
 class _Which:
@@ -395,7 +405,8 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     daily limit is not reached, or it is and a plain day follows (_next_day); or when it empties the hand before day 7 and one player is left, who
     wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
     Table.private_move. None otherwise."""
-    t: tuple[Any, ...] = state  # unpacked into locals, the typed ones computed with, as in play
+    note = BUILT[0]  # unpacked into locals, the typed ones computed with, as in play
+    t: tuple[Any, ...] = note[5] if note[0] is state else state
     (
         players, rng, date_set, days, day_, tile_up_, hands_, pile_, board_, know_, start, turn, limit_,
         played_, traps_, _after_time, _last_player, _passed, out_, pending, over, winner, end_reason,
@@ -490,7 +501,7 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     if not WRAPS:  # as in play
         days_: tuple[str, ...] = days
         date = days_[day - 1] if day <= len(days_) else None
-        _note_verdict(built, date, value, tile_up, turn, new_hands[turn])
+        _note_verdict(built, fields, date, value, tile_up, turn, new_hands[turn])
     return built, events
 
 
@@ -531,7 +542,8 @@ def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | N
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""
-    t: tuple[Any, ...] = state  # unpacked into locals, the typed ones computed with, as in play
+    note = BUILT[0]  # unpacked into locals, the typed ones computed with, as in play
+    t: tuple[Any, ...] = note[5] if note[0] is state else state
     (
         players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
         played, traps, after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
@@ -633,14 +645,12 @@ def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, ev
             events.append(_new(_EVENT, ("pickup", {"seat": start, "card": trap}, None)))
     f = fields
     tile_up: bool = f[_TILE_UP]
-    built = _new(
-        _STATE,
-        (
-            f[_PLAYERS], f[_RNG], f[_DATE_SET], days, day + 1, tile_up, hands, f[_DISCARD], new_board, know,
-            start, start, limit, 0, 0, False, None, NO_SEATS, out, f[_PENDING], f[_OVER], f[_WINNER],
-            f[_END_REASON], f[_EXTRA_TURN], f[_SKIP_NEXT],
-        ),
+    new_day: tuple[Any, ...] = (
+        f[_PLAYERS], f[_RNG], f[_DATE_SET], days, day + 1, tile_up, hands, f[_DISCARD], new_board, know,
+        start, start, limit, 0, 0, False, None, NO_SEATS, out, f[_PENDING], f[_OVER], f[_WINNER],
+        f[_END_REASON], f[_EXTRA_TURN], f[_SKIP_NEXT],
     )  # fmt: skip
+    built = _new(_STATE, new_day)
     if not WRAPS:  # the day's first card has none to beat
-        _note_verdict(built, date, None, tile_up, start, hands[start])
+        _note_verdict(built, new_day, date, None, tile_up, start, hands[start])
     return built

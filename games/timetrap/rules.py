@@ -60,7 +60,7 @@ def legal_actions(state: State, seat: int) -> list[str]:
     built = BUILT[0]
     if built[0] is state:  # the source: the State a quick step or the deal just built, its turn noted there
         # (allowed.BUILT: never over nor asking; the verdict, the seat to act, its hand, a Time Trap's chance)
-        _, (table, trap_allowed), turn, hand, may_trap = built
+        _, (table, trap_allowed), turn, hand, may_trap, _ = built
         if seat != turn:
             return []
         may_trap = trap_allowed and may_trap
@@ -95,7 +95,9 @@ def legal_actions(state: State, seat: int) -> list[str]:
                 plays.append(table[c])
     if may_trap:
         if WRAPS:
-            for c in hand:  # a Time Trap card in hand? (a loop: `TIME_CARDS.issuperset` copies the hand to a set)
+            for (
+                c
+            ) in hand:  # a Time Trap card in hand? (a loop: `TIME_CARDS.issuperset` copies the hand to a set)
                 if c not in TIME_CARDS:
                     for t in hand:
                         if t in TRAP:

@@ -95,7 +95,7 @@ def test_the_verdict_a_quick_step_keeps_is_the_one_judged_from_its_state() -> No
             state = G.setup(players, {"dates": "B3,Y1,B4,Y6,B5,Y2"} if seed % 3 == 0 else {}, seed)
             while not state.over:
                 (seat,) = G.to_act(state)
-                built, verdict, turn, hand, may_trap = allowed.BUILT[0]
+                built, verdict, turn, hand, may_trap, fields = allowed.BUILT[0]
                 if built is state:
                     kept += players == 2
                     first_of_day += players == 2 and not state.board[state.day - 1]
@@ -105,6 +105,7 @@ def test_the_verdict_a_quick_step_keeps_is_the_one_judged_from_its_state() -> No
                     assert (turn, hand) == (state.turn, state.hands[state.turn])
                     assert may_trap == (state.after_time and state.traps_today < rules.MAX_TRAPS_PER_DAY)
                     assert G.to_act(state) == {state.turn}
+                    assert type(fields) is tuple and fields == tuple(state)
                 listed += players == 2
                 legal = G.legal_actions(state, seat)
                 if state.pending is None:
