@@ -94,9 +94,8 @@ def legal_actions(state: State, seat: int) -> list[str]:
                 plays.append(table[c])
     if may_trap:
         if WRAPS:
-            for (
-                c
-            ) in hand:  # a Time Trap card in hand? (a loop: `TIME_CARDS.issuperset` copies the hand to a set)
+            # a Time Trap card in hand? (a loop: `TIME_CARDS.issuperset` copies the hand to a set)
+            for c in hand:
                 if c not in TIME_CARDS:
                     for t in hand:
                         if t in TRAP:
