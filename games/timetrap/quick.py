@@ -433,13 +433,20 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     # One plain pass over the hand: its time cards (the discard may have been any of them) and its lowest
     # Time Trap card (identical cards: the lowest id). Compiled, a C loop; `filter` and `min` over a
     # bound `__contains__` were a call per card.
-    candidates: list[str] = []
-    trap_card = ""
-    for c in hand:
-        if c in TIME_CARDS:
-            candidates.append(c)
-        elif not trap_card or c < trap_card:
-            trap_card = c
+    candidates: list[str]
+    trap_card: str = hand[-1]
+    if not WRAPS and len(hand) > 1 and hand[-2] in TIME_CARDS and trap_card not in TIME_CARDS:
+        # The source, one Time Trap card: the hand's last, its time cards the rest (a hand of play is in
+        # order, as rules.legal_actions says): a slice instead of the loop (~250 instructions a card).
+        candidates = list(hand[:-1])
+    else:
+        candidates = []
+        trap_card = ""
+        for c in hand:
+            if c in TIME_CARDS:
+                candidates.append(c)
+            elif not trap_card or c < trap_card:
+                trap_card = c
     tile_up: bool = tile_up_
     value = TRAP_HIGH if tile_up else TRAP_LOW
     know: dict[str, int] = dict(know_)
