@@ -575,6 +575,8 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
                 return _new(_STATE, fields), events
             return None
         start: int = start_ if last is None else last
+        if t is not state:  # the noted plain tuple: the fields _next_day reads are the input's
+            return _next_day(t, board, start, "passes", events), events
         now: tuple[Any, ...] = (
             players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
             played, traps, after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
