@@ -56,6 +56,12 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def legal_actions(state: State, seat: int) -> list[str]:
+    # Typed before either branch: compiled, a local takes the type of its first assignment, which would be
+    # the note's objects (a generic `table.get` call per card).
+    table: dict[str, str]
+    trap_allowed: bool
+    hand: tuple[str, ...]
+    may_trap: bool
     built = BUILT[0]
     if built[0] is state:  # the source: the State a quick step or the deal just built, its turn noted there
         # (allowed.BUILT: never over nor asking; the verdict, the seat to act, its hand, a Time Trap's chance)
