@@ -24,6 +24,7 @@ from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, public_mask, take_first_trap
 
 _new: Final = tuple.__new__
+_UNNOTED: Final = BUILT[0]  # no State's note (the compiled build reads this instead of allowed.BUILT)
 # The classes as Final names: compiled, each use reads a C static instead of looking the name up in the module's
 # dictionary (they are built every action); on the source it is the same global lookup.
 _EVENT: Final = Event
@@ -122,7 +123,10 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     # instructions fewer a card than `_fields` and the State from a list); on the source, `list(state)` and
     # the State from a list cost more than the unpacking (by the NamedTuple's iterator) and a tuple display.
     # A yellow number and a last card (rarer) still write a list of the fields.
-    note = BUILT[0]  # the State a quick step or the deal built last, with its fields as a plain tuple
+    note = (
+        _UNNOTED if WRAPS else BUILT[0]
+    )  # the State a quick step or the deal built last, with its fields as a
+    # plain tuple (the compiled build writes no note: no read of it there)
     # Unpacked as objects (no unboxing and boxing again of the int fields), from the noted plain tuple when
     # this State is the one noted (the source, nearly every action): 3.11 unpacks a plain tuple directly and
     # a NamedTuple through its iterator, about 600 instructions more.
@@ -405,7 +409,7 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     daily limit is not reached, or it is and a plain day follows (_next_day); or when it empties the hand before day 7 and one player is left, who
     wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
     Table.private_move. None otherwise."""
-    note = BUILT[0]  # unpacked into locals, the typed ones computed with, as in play
+    note = _UNNOTED if WRAPS else BUILT[0]  # unpacked into locals, the typed ones computed with, as in play
     t: tuple[Any, ...] = note[5] if note[0] is state else state
     (
         players, rng, date_set, days, day_, tile_up_, hands_, pile_, board_, know_, start, turn, limit_,
@@ -549,7 +553,7 @@ def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | N
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""
-    note = BUILT[0]  # unpacked into locals, the typed ones computed with, as in play
+    note = _UNNOTED if WRAPS else BUILT[0]  # unpacked into locals, the typed ones computed with, as in play
     t: tuple[Any, ...] = note[5] if note[0] is state else state
     (
         players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,

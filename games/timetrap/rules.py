@@ -38,6 +38,7 @@ _LAST_LEGAL: Final[list[tuple[State | None, int, tuple[str, ...]]]] = [(None, -1
 # The same for the last answers to a yellow card's question that legal_actions listed (kept apart:
 # apply's check of _LAST_LEGAL then needs no test of `pending` on the commonest path).
 _LAST_ANSWERS: Final[list[tuple[State | None, int, tuple[str, ...]]]] = [(None, -1, ())]
+_UNNOTED: Final = BUILT[0]  # no State's note (the compiled build reads this instead of allowed.BUILT)
 
 
 # --- what may be played ------------------------------------------------------------------------------
@@ -46,9 +47,10 @@ def date_card(state: State) -> str | None:
 
 
 def to_act(state: State) -> frozenset[int]:
-    built = BUILT[0]
-    if built[0] is state:  # the State a quick step or the deal just built: its seat to act, noted (source)
-        return ONLY[built[2]]
+    if not WRAPS:  # the source (the compiled build writes no note: no read of it there)
+        built = BUILT[0]
+        if built[0] is state:  # the State a quick step or the deal just built: its seat to act, noted
+            return ONLY[built[2]]
     if state[20]:  # state.over (tuple indexes: hot path)
         return _NOBODY
     pending = state[19]  # state.pending
@@ -62,7 +64,7 @@ def legal_actions(state: State, seat: int) -> list[str]:
     trap_allowed: bool
     hand: tuple[str, ...]
     may_trap: bool
-    built = BUILT[0]
+    built = _UNNOTED if WRAPS else BUILT[0]  # the compiled build writes no note: no read of it there
     if built[0] is state:  # the source: the State a quick step or the deal just built, its turn noted there
         # (allowed.BUILT: never over nor asking; the verdict, the seat to act, its hand, a Time Trap's chance)
         _, (table, trap_allowed), turn, hand, may_trap, _ = built
