@@ -123,10 +123,9 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     # instructions fewer a card than `_fields` and the State from a list); on the source, `list(state)` and
     # the State from a list cost more than the unpacking (by the NamedTuple's iterator) and a tuple display.
     # A yellow number and a last card (rarer) still write a list of the fields.
-    note = (
-        _UNNOTED if WRAPS else BUILT[0]
-    )  # the State a quick step or the deal built last, with its fields as a
-    # plain tuple (the compiled build writes no note: no read of it there)
+    # The State a quick step or the deal built last, with its fields as a plain tuple (the compiled build
+    # writes no note: no read of it there).
+    note = _UNNOTED if WRAPS else BUILT[0]
     # Unpacked as objects (no unboxing and boxing again of the int fields), from the noted plain tuple when
     # this State is the one noted (the source, nearly every action): 3.11 unpacks a plain tuple directly and
     # a NamedTuple through its iterator, about 600 instructions more.
