@@ -11,7 +11,7 @@ kept: a seat's playable cards are then its hand looked up in the verdict's table
 from __future__ import annotations
 
 from itertools import compress
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from games.timetrap import dates
 from games.timetrap.cards import NUMBER_OF
@@ -75,13 +75,19 @@ def _judge(date: str | None, last: int | None, up: bool) -> Allowed:
     return plays, trap
 
 
-# The verdict of the State a quick play built last (games/timetrap/quick.py: a time card that leaves the day
-# going on), when that verdict was already judged: (the State, its verdict). The next turn is listed from
-# that State, and rules.legal_actions then reads its verdict here instead of working it out from the
-# board again (the State's day, board row, date card and tile: about 70 bytecodes on the source). One
-# tuple replaced whole, holding the State itself, so `is` never matches another State; a slot of a
-# Final list, as rules._LAST_LEGAL.
-BUILT: Final[list[tuple[State | None, Allowed]]] = [(None, ({}, False))]
+# What the next listing needs of the State a quick step (games/timetrap/quick.py) or the deal built last,
+# when its verdict was already judged: (the State, its verdict, the seat to act, that seat's hand, whether a
+# Time Trap may follow: a time card was the last thing done today and fewer than two Time Traps were played
+# today). Such a State is never over and asks no question. The next turn is listed from that State, and
+# rules.to_act and rules.legal_actions then read these here instead of from the State (a NamedTuple, whose
+# index reads 3.11 does not specialize: ~140 instructions each) and instead of working the verdict out from
+# the board (about 70 bytecodes). One tuple replaced whole, holding the State itself, so `is` never matches
+# another State; a slot of a Final list, as rules._LAST_LEGAL. The source build only (quick._note_verdict);
+# its last item is the State's fields as a plain tuple, which the next quick step unpacks instead of the
+# NamedTuple. Typed as a plain tuple of objects: compiled, a fixed-length tuple type would be unboxed and
+# every item checked on each read (the compiled build only ever reads the first item, never this State).
+Note: TypeAlias = tuple[Any, ...]  # (State, Allowed, int, tuple[str, ...], bool, tuple[Any, ...])
+BUILT: Final[list[Note]] = [(None, ({}, False), -1, (), False, ())]
 
 
 def allowed(state: State) -> Allowed:

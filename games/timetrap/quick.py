@@ -24,6 +24,7 @@ from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, public_mask, take_first_trap
 
 _new: Final = tuple.__new__
+_UNNOTED: Final = BUILT[0]  # no State's note (the compiled build reads this instead of allowed.BUILT)
 # The classes as Final names: compiled, each use reads a C static instead of looking the name up in the module's
 # dictionary (they are built every action); on the source it is the same global lookup.
 _EVENT: Final = Event
@@ -122,7 +123,13 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     # instructions fewer a card than `_fields` and the State from a list); on the source, `list(state)` and
     # the State from a list cost more than the unpacking (by the NamedTuple's iterator) and a tuple display.
     # A yellow number and a last card (rarer) still write a list of the fields.
-    t: tuple[Any, ...] = state  # unpacked as objects: no unboxing and boxing again of the int fields
+    # The State a quick step or the deal built last, with its fields as a plain tuple (the compiled build
+    # writes no note: no read of it there).
+    note = _UNNOTED if WRAPS else BUILT[0]
+    # Unpacked as objects (no unboxing and boxing again of the int fields), from the noted plain tuple when
+    # this State is the one noted (the source, nearly every action): 3.11 unpacks a plain tuple directly and
+    # a NamedTuple through its iterator, about 600 instructions more.
+    t: tuple[Any, ...] = note[5] if note[0] is state else state
     (
         players, rng, date_set, days_, day_, tile_up, hands_, discard, board_, know, start, turn, limit_,
         played_, traps, _after_time, _last_player, _passed, out_, pending, over, winner, end_reason,
@@ -184,29 +191,38 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         played, traps, True, seat, NO_SEATS, out_, pending, over, winner, end_reason, extra_turn, skip_next,
     )  # fmt: skip
     if ends_day:
-        fields = _next_day(fields, new_board, seat, "limit", events)
-        return _new(_STATE, fields), events
+        return _next_day(fields, new_board, seat, "limit", events), events
     built = _new(_STATE, fields)
     if not WRAPS:  # the source: _note_verdict written out (a call fewer on the commonest action); the day
-        # goes on, this card's value the one to beat
+        # goes on, this card's value the one to beat, a Time Trap may follow it
         verdicts = (VERDICTS_UP if tile_up else VERDICTS_DOWN).get(date)
         if verdicts is not None:
             verdict = verdicts.get(value)
             if verdict is not None:
-                BUILT[0] = (built, verdict)
+                BUILT[0] = (built, verdict, turn, new_hands[turn], traps < _MAX_TRAPS_PER_DAY, fields)
     return built, events
 
 
-def _note_verdict(built: State, date: str | None, last: int, up: bool) -> None:
-    """Keep `built`'s verdict for its first listing (allowed.BUILT), when it is already judged: a State
-    a quick step built in the day's course, whose last card on the board has the value `last`. The source
-    build only: compiled, working the verdict out from the board is a few hundred instructions, and
-    keeping it cost more than it saved (docs/engine-speed.md)."""
+def _note_verdict(
+    built: State,
+    fields: tuple[Any, ...],
+    date: str | None,
+    last: int | None,
+    up: bool,
+    turn: int,
+    hand: tuple[str, ...],
+) -> None:
+    """Keep what `built`'s first listing and action need (allowed.BUILT), when its verdict is already judged:
+    a State a quick step or the deal built from the plain tuple `fields`, not over and asking nothing, whose
+    day's last card has the value `last` (None: no card yet today), `turn` to act with `hand`, after which
+    no Time Trap may follow (the callers' last thing done today is not a time card). The source build only:
+    compiled, working the verdict out from the board is a few hundred instructions, and keeping it cost
+    more than it saved (docs/engine-speed.md)."""
     verdicts = (VERDICTS_UP if up else VERDICTS_DOWN).get(date)
     if verdicts is not None:
         verdict = verdicts.get(last)
         if verdict is not None:
-            BUILT[0] = (built, verdict)
+            BUILT[0] = (built, verdict, turn, hand, False, fields)
 
 
 class _Which:
@@ -246,6 +262,7 @@ def _effect_of(card: dates.YellowCard) -> str:
 _EFFECT: Final = {card_id: _effect_of(card) for card_id, card in YELLOW.items()}  # yellow date -> effect
 _ASKS_ACTOR: Final = frozenset({"give", "discard_own"})  # asked of the actor, who has a card left
 _PASSES_ON: Final = frozenset({"extra_turn", "skip"})  # the turn then passes on (rules.end_turn)
+_MAX_TRAPS_PER_DAY: Final = 2  # rules.MAX_TRAPS_PER_DAY (rules imports this module)
 
 
 def _play_yellow(
@@ -391,7 +408,8 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     daily limit is not reached, or it is and a plain day follows (_next_day); or when it empties the hand before day 7 and one player is left, who
     wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
     Table.private_move. None otherwise."""
-    t: tuple[Any, ...] = state  # unpacked into locals, the typed ones computed with, as in play
+    note = _UNNOTED if WRAPS else BUILT[0]  # unpacked into locals, the typed ones computed with, as in play
+    t: tuple[Any, ...] = note[5] if note[0] is state else state
     (
         players, rng, date_set, days, day_, tile_up_, hands_, pile_, board_, know_, start, turn, limit_,
         played_, traps_, _after_time, _last_player, _passed, out_, pending, over, winner, end_reason,
@@ -418,13 +436,20 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     # One plain pass over the hand: its time cards (the discard may have been any of them) and its lowest
     # Time Trap card (identical cards: the lowest id). Compiled, a C loop; `filter` and `min` over a
     # bound `__contains__` were a call per card.
-    candidates: list[str] = []
-    trap_card = ""
-    for c in hand:
-        if c in TIME_CARDS:
-            candidates.append(c)
-        elif not trap_card or c < trap_card:
-            trap_card = c
+    candidates: list[str]
+    trap_card: str = hand[-1]
+    if not WRAPS and len(hand) > 1 and hand[-2] in TIME_CARDS and trap_card not in TIME_CARDS:
+        # The source, one Time Trap card: the hand's last, its time cards the rest (a hand of play is in
+        # order, as rules.legal_actions says): a slice instead of the loop (~250 instructions a card).
+        candidates = list(hand[:-1])
+    else:
+        candidates = []
+        trap_card = ""
+        for c in hand:
+            if c in TIME_CARDS:
+                candidates.append(c)
+            elif not trap_card or c < trap_card:
+                trap_card = c
     tile_up: bool = tile_up_
     value = TRAP_HIGH if tile_up else TRAP_LOW
     know: dict[str, int] = dict(know_)
@@ -481,12 +506,12 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         _out_of_cards(written, seat, events)
         return _new(_STATE, written), events
     if ends_day:
-        fields = _next_day(fields, new_board, seat, "limit", events)
-        return _new(_STATE, fields), events
+        return _next_day(fields, new_board, seat, "limit", events), events
     built = _new(_STATE, fields)
     if not WRAPS:  # as in play
         days_: tuple[str, ...] = days
-        _note_verdict(built, days_[day - 1] if day <= len(days_) else None, value, tile_up)
+        date = days_[day - 1] if day <= len(days_) else None
+        _note_verdict(built, fields, date, value, tile_up, turn, new_hands[turn])
     return built, events
 
 
@@ -527,7 +552,8 @@ def discard(state: State, seat: int, card: str) -> tuple[State, list[Event]] | N
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""
-    t: tuple[Any, ...] = state  # unpacked into locals, the typed ones computed with, as in play
+    note = _UNNOTED if WRAPS else BUILT[0]  # unpacked into locals, the typed ones computed with, as in play
+    t: tuple[Any, ...] = note[5] if note[0] is state else state
     (
         players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
         played, traps, after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
@@ -552,12 +578,14 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
                 return _new(_STATE, fields), events
             return None
         start: int = start_ if last is None else last
+        if t is not state:  # the noted plain tuple: the fields _next_day reads are the input's
+            return _next_day(t, board, start, "passes", events), events
         now: tuple[Any, ...] = (
             players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
             played, traps, after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
             skip_next,
         )  # fmt: skip
-        return _new(_STATE, _next_day(now, board, start, "passes", events)), events
+        return _next_day(now, board, start, "passes", events), events
     following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
     turn = next_active(out, seat) if out[following] else following
     return _new(
@@ -591,15 +619,15 @@ _PLAIN_NEXT_DAYS: Final = frozenset({2, 3, 4, 5, 6})
 _TRAP_DAYS: Final = frozenset({3, 5})  # rules.TRAP_DAYS: the start player picks up a played Time Trap card
 
 
-def _next_day(
-    fields: tuple[Any, ...], board: Board, start: int, reason: str, events: list[Event]
-) -> tuple[Any, ...]:
+def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, events: list[Event]) -> State:
     """rules.end_day then start_day on `fields`, the next State's fields as a tuple (its day, players, dates
     and `out` still the input State's; `board` the day's final board), when the next day is in
-    _PLAIN_NEXT_DAYS: the new day's fields. `start` (the last to play a card, else the day's start player)
+    _PLAIN_NEXT_DAYS: the new day's State. `start` (the last to play a card, else the day's start player)
     opens it, or the next player still in after them; on days 3 and 5 they pick up the first Time Trap card
-    on the board. A tuple in and a tuple display out: the callers build the next State from a tuple, without
-    a list of its fields (about 600 instructions fewer a day's end compiled)."""
+    on the board. A tuple in and a tuple display out: the State is built from a tuple, without a list of its
+    fields (about 600 instructions fewer a day's end compiled). On the source it keeps the new day's first
+    verdict with the State (allowed.BUILT, as play does): a day's start is the commonest listing a play
+    does not precede (about a fifth of a two-player game's turns)."""
     day: int = fields[_DAY]
     out: tuple[int, ...] = fields[_OUT]
     if out[start]:
@@ -628,8 +656,13 @@ def _next_day(
                 know[trap] = everyone
             events.append(_new(_EVENT, ("pickup", {"seat": start, "card": trap}, None)))
     f = fields
-    return (
-        f[_PLAYERS], f[_RNG], f[_DATE_SET], days, day + 1, f[_TILE_UP], hands, f[_DISCARD], new_board, know,
+    tile_up: bool = f[_TILE_UP]
+    new_day: tuple[Any, ...] = (
+        f[_PLAYERS], f[_RNG], f[_DATE_SET], days, day + 1, tile_up, hands, f[_DISCARD], new_board, know,
         start, start, limit, 0, 0, False, None, NO_SEATS, out, f[_PENDING], f[_OVER], f[_WINNER],
         f[_END_REASON], f[_EXTRA_TURN], f[_SKIP_NEXT],
     )  # fmt: skip
+    built = _new(_STATE, new_day)
+    if not WRAPS:  # the day's first card has none to beat
+        _note_verdict(built, new_day, date, None, tile_up, start, hands[start])
+    return built

@@ -6,11 +6,13 @@ Rulebook 003_3dd097fef3f40e34.txt, section 4 (ゲームの準備).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 from games.core.errors import InvalidOptions
+from games.core.native64 import WRAPS
 from games.core.rng import Rng, seed_state
 from games.timetrap import cards, dates
+from games.timetrap.allowed import BUILT, VERDICTS_UP
 from games.timetrap.state import LIMITS, State
 from games.timetrap.table import public_mask
 
@@ -101,33 +103,39 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
     start = rng.below(players)  # "decide by any method": a seeded draw, announced publicly
     # Positional, by one tuple.__new__ (State's field order): a keyword NamedTuple call is a Python-level
     # function with 25 arguments, a few percent of a short simulated game (docs/engine-speed.md).
-    return _new(
-        _STATE,
-        (
-            players,  # players
-            rng.state,  # rng
-            set_id,  # date_set
-            fixed,  # dates
-            1,  # day
-            True,  # tile_up
-            tuple(hands),  # hands
-            tuple(rng.shuffled(discard)),  # discard
-            _FIRST_BOARD,  # board
-            dict(_KNOW_AT_START[players]),  # know (a State's own dict)
-            start,  # start
-            start,  # turn
-            LIMITS[players],  # limit
-            0,  # played_today
-            0,  # traps_today
-            False,  # after_time
-            None,  # last_player
-            _NOBODY,  # passed
-            _NOBODY_OUT[players],  # out
-            None,  # pending
-            False,  # over
-            None,  # winner
-            None,  # end_reason
-            False,  # extra_turn
-            False,  # skip_next
-        ),
+    fields: tuple[Any, ...] = (
+        players,  # players
+        rng.state,  # rng
+        set_id,  # date_set
+        fixed,  # dates
+        1,  # day
+        True,  # tile_up
+        tuple(hands),  # hands
+        tuple(rng.shuffled(discard)),  # discard
+        _FIRST_BOARD,  # board
+        dict(_KNOW_AT_START[players]),  # know (a State's own dict)
+        start,  # start
+        start,  # turn
+        LIMITS[players],  # limit
+        0,  # played_today
+        0,  # traps_today
+        False,  # after_time
+        None,  # last_player
+        _NOBODY,  # passed
+        _NOBODY_OUT[players],  # out
+        None,  # pending
+        False,  # over
+        None,  # winner
+        None,  # end_reason
+        False,  # extra_turn
+        False,  # skip_next
     )
+    state: State = _new(_STATE, fields)
+    if not WRAPS:  # the source: day 1's verdict kept for the first listing, as quick.py keeps a day's
+        # (allowed.BUILT; the tile starts face up, no card to beat, no Time Trap may follow)
+        verdicts = VERDICTS_UP.get(fixed[0])
+        if verdicts is not None:
+            verdict = verdicts.get(None)
+            if verdict is not None:
+                BUILT[0] = (state, verdict, start, hands[start], False, fields)
+    return state

@@ -81,32 +81,81 @@ def test_the_verdict_tables_list_what_the_date_cards_allow() -> None:
 
 
 def test_the_verdict_a_quick_step_keeps_is_the_one_judged_from_its_state() -> None:
-    """quick.play keeps the verdict of the State it builds (allowed.BUILT) so that the next listing need
-    not work it out from the board: it must be that State's verdict (its date card, the card just played,
-    its tile), and the listing through it the rulebook's. Seeded 2-4 player games, fixed date cards in a
-    third of them; on the source most turns of a two-player game follow a kept verdict (the compiled
-    build keeps none: there it cost more than it saved)."""
-    kept = listed = 0
+    """quick.play, trap and a day's start, and the deal, keep what the next listing needs of the State they
+    build (allowed.BUILT) so that it need not read the State nor work the verdict out from the board: it
+    must be that State's verdict (its date card, the day's last card, its tile), seat to act and its hand,
+    whether a Time Trap may follow and fields; the State is not over and asks nothing; and the listing and the
+    seats to act through it the rulebook's. Seeded 2-4 player games, fixed date cards in a third of them;
+    on the source most turns of a two-player game follow a kept verdict, the day's first turns among them
+    (the compiled build keeps none: there it cost more than it saved)."""
+    kept = listed = first_of_day = 0
     for players in (2, 3, 4):
-        for seed in range(123000, 123060):
+        for seed in [*range(123000, 123060), *range(125000, 125060)]:
             rng = random.Random(seed)
             state = G.setup(players, {"dates": "B3,Y1,B4,Y6,B5,Y2"} if seed % 3 == 0 else {}, seed)
             while not state.over:
                 (seat,) = G.to_act(state)
-                built, verdict = allowed.BUILT[0]
+                built, verdict, turn, hand, may_trap, fields = allowed.BUILT[0]
                 if built is state:
                     kept += players == 2
+                    first_of_day += players == 2 and not state.board[state.day - 1]
                     assert verdict == allowed._judge(*_verdict_key(state))
                     assert verdict is allowed.allowed(state)
+                    assert not state.over and state.pending is None
+                    assert (turn, hand) == (state.turn, state.hands[state.turn])
+                    assert may_trap == (state.after_time and state.traps_today < rules.MAX_TRAPS_PER_DAY)
+                    assert G.to_act(state) == {state.turn}
+                    assert type(fields) is tuple and fields == tuple(state)
                 listed += players == 2
                 legal = G.legal_actions(state, seat)
                 if state.pending is None:
                     assert legal == _plain_plays(state, seat)
+                    for other in range(players):  # another seat's listing through the note: none
+                        if other != seat:
+                            assert G.legal_actions(state, other) == []
+                    G.legal_actions(state, seat)  # the turn's list kept again for apply
                 state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
     if native64.WRAPS:
         assert kept == 0
     else:
-        assert kept > listed // 3
+        assert kept > listed // 2
+        assert first_of_day > 200
+
+
+def test_every_action_through_the_note_gives_what_the_full_rules_give() -> None:
+    """On the source the quick steps unpack the plain tuple noted with the State they are given (allowed.BUILT)
+    when it is the one noted, a pass that ends the day hands that tuple on to the day's start, rules.to_act
+    and legal_actions read the note, and the listing and a Time Trap tell a Time Trap card in hand by the
+    hand's order (its last card). Seeded 2-4 player games played through all of that: every hand is in
+    order (what the last two read), and every action's State and events equal the full rules' on a working
+    copy. Time Traps played from a hand holding two Time Trap cards (the loop, not the hand's order: a
+    pick-up on days 3 and 5) and listings whose last card is a Time Trap are met too."""
+    noted = two_traps = trap_last = acted = 0
+    for players in (2, 3, 4):
+        for seed in range(125000, 125100):
+            rng = random.Random(seed)
+            state = G.setup(players, {"dates": "B3,Y1,B4,Y6,B5,Y2"} if seed % 3 == 0 else {}, seed)
+            while not state.over:
+                for hand in state.hands:
+                    assert cards.sorted_hand(hand) == hand
+                (seat,) = G.to_act(state)
+                noted += allowed.BUILT[0][0] is state
+                acted += 1
+                legal = G.legal_actions(state, seat)
+                action = legal[rng.randrange(len(legal))]
+                kind, _, arg = action.partition(":")
+                hand = state.hands[seat]
+                trap_last += state.pending is None and bool(hand) and not cards.is_time_card(hand[-1])
+                two_traps += kind == "trap" and sum(not cards.is_time_card(c) for c in hand) > 1
+                full = rules._apply_in_full(state, seat, kind, arg)
+                done = G.apply(state, seat, action)
+                assert done == full, (state, action)
+                state = done[0]
+    assert two_traps > 5 and trap_last > 1000, (two_traps, trap_last)
+    if native64.WRAPS:
+        assert noted == 0
+    else:
+        assert noted > acted // 2, (noted, acted)
 
 
 def _verdict_key(state: State) -> tuple[str | None, int | None, bool]:
