@@ -129,3 +129,15 @@ def test_interleaved_without_a_compiled_build_is_answered_in_one_line(monkeypatc
         speed.main()
     assert stopped.value.code == 2
     assert "make fast" in capsys.readouterr().err
+
+
+def test_interleaved_refuses_scale_which_it_would_ignore(monkeypatch, capsys) -> None:
+    """A turn lasts a time, not a number of games: --scale would change nothing, so it is refused."""
+    speed = _load("speed_tool_scale", "speed.py")
+    monkeypatch.setattr(speed, "compiled_build", lambda: Path("/nowhere/games_compiled"))
+    monkeypatch.setattr(speed, "interpreter", lambda python: sys.version)
+    monkeypatch.setattr(sys, "argv", ["speed.py", "--peers", "py", "--interleaved", "--scale", "3"])
+    with pytest.raises(SystemExit) as stopped:
+        speed.main()
+    assert stopped.value.code == 2
+    assert "--turns" in capsys.readouterr().err

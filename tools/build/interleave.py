@@ -7,8 +7,9 @@ of `python -m games simulate timetrap --players 2 --games 2000 --no-check` read 
 CPU second, and RLCard's Bridge 15.8k-22.5k; the medians of speed.py --paired's ratios, each of two
 measurements a few seconds apart, still moved by 10-15% between runs. Here the engine and the peer take
 turns of about 0.1 CPU second each, whole games at a time, in one interpreter, so both sides are timed
-through the same minutes of the host, and the ratio of their totals over 30 turns each moved by 2-4%
-between runs (docs/engine-speed.md, "Timed in turns, in one process").
+through the same minutes of the host: over three runs the ratio of their totals (30 turns each) moved by
+1-7% for the pure-Python source (most by 2-4%) and 3-17% for the compiled build (docs/engine-speed.md,
+"Timed in turns, in one process").
 
     PYTHONPATH=. TRICKTABLE_BUILD=python /tmp/peers/bin/python tools/build/interleave.py timetrap --players 2 --peer bridge
 
@@ -29,11 +30,9 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 Clock = Callable[[], float]
@@ -115,8 +114,8 @@ def engine_player(game_id: str, players: int, variant: str | None) -> tuple[Call
 
 
 def peer_player(name: str) -> Callable[[], int]:
-    """tools/build/peers.py's game of `name`, one per call: Bridge's actions, Hearts' decisions."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    """tools/build/peers.py's game of `name`, one per call: Bridge's actions, Hearts' decisions. (Run as a
+    script, this file's folder is first on sys.path, so peers.py imports by its name.)"""
     import peers
 
     if name == "bridge":

@@ -38,8 +38,9 @@ the host's load of that minute.
 --interleaved (needs --peers and `make fast`'s compiled build) times each configuration and its peer in
 one process, taking turns of about 0.1 CPU second each (tools/build/interleave.py): pure Python with
 RLCard's Bridge, then the compiled build with OpenSpiel's Hearts. Both sides of a ratio are then timed
-through the same minutes of the host, which --paired's separate processes, seconds apart, are not; its
-ratios moved 2-4% between runs where --paired's medians moved 10-15%. Each run gives every configuration
+through the same minutes of the host, which --paired's separate processes, seconds apart, are not; over
+three runs its pure-Python ratios moved 1-7% (most 2-4%) and its compiled ones 3-17%, where --paired's
+medians moved 10-15%. --scale does not apply (a turn lasts a time, not a number of games). Each run gives every configuration
 one ratio per build, the ratio of the totals over --turns turns of each side; the table gives min /
 median / max over the runs.
 
@@ -158,6 +159,8 @@ def main() -> int:
             parser.error("--interleaved needs --peers")
         if args.turn <= 0 or args.turns < 1:
             parser.error("--turn must be above 0 and --turns at least 1")
+        if args.scale != 1:
+            parser.error("--scale does not apply to --interleaved: lengthen it with --turns")
         overlay = compiled_build()
         if overlay is None:
             parser.error("--interleaved times the compiled build too: build it first with make fast")
