@@ -62,3 +62,38 @@ def test_draws_follow_the_plain_step_on_this_build() -> None:
             state, expected = _plain_step(state)
             assert rng.next_u64() == expected
             assert rng.state == state
+
+
+def _signed(keys: list[int]) -> tuple[int, ...]:
+    """Each unsigned 64-bit key's signed bit pattern, as a signed read of the same bytes gives it."""
+    return tuple(key - (1 << 64) if key >= 1 << 63 else key for key in keys)
+
+
+def test_selection_gives_the_stable_sort_order_of_unsigned_keys_ties_included() -> None:
+    """A deal's few-item shuffles take their order from `smallest_first` on the compiled build: it must be
+    the order the source's stable sort gives, the first of equal keys first, on both sides of 2**63
+    (where the signed pattern turns negative) and with as many ties as the small key ranges make."""
+    chooser = random.Random(129000)
+    ranges = [(0, 3), (2**63 - 2, 2**63 + 2), (2**64 - 4, _MASK), (0, _MASK)]
+    for _ in range(3_000):
+        low, high = chooser.choice(ranges)
+        n = chooser.randint(0, 14)
+        keys = [chooser.randint(low, high) for _ in range(n)]
+        count = chooser.randint(0, n + 2)  # beyond three: several passes
+        expected = sorted(range(n), key=keys.__getitem__)[:count]
+        assert native64.smallest_first(_signed(keys), count) == expected, (keys, count)
+
+
+def test_small_shuffles_and_heads_match_the_full_sort_on_this_build() -> None:
+    """`shuffled` of a few items and `shuffled_head` take the selection path on the compiled build and the
+    sort on the source: both give the sort's permutation, and leave the generator in the same state."""
+    for seed in range(129001, 129401):
+        for n in range(2, 14):
+            items = [f"card{i}" for i in range(n)]
+            whole = Rng(seed_state(seed))
+            order = whole.shuffled(items)
+            assert sorted(order) == sorted(items)
+            for count in (1, 2, 3, n):
+                again = Rng(seed_state(seed))
+                assert again.shuffled_head(items, count) == order[:count]
+                assert again.state == whole.state
