@@ -80,6 +80,18 @@ def fingerprint(configuration: Configuration, tree: Path, python: str) -> str:
     return hashlib.md5(done.stdout.encode()).hexdigest()[:16]
 
 
+def build_of(tree: Path, python: str) -> str:
+    """The build the children run (`games.BUILD`: "python" or "mypyc"), asked the same way they are started:
+    the line that says which build these fingerprints are of."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(part for part in (str(tree), env.get("PYTHONPATH", "")) if part)
+    done = subprocess.run([python, "-c", "import games; print(games.BUILD)"], cwd=tree, env=env,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"games does not import: {done.stderr.strip()[-400:]}")
+    return done.stdout.strip()
+
+
 def matches(expected: str, got: str) -> bool:
     """A recorded value may be a prefix (the docs quote some at 8 digits)."""
     return got.startswith(expected)
@@ -97,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--only {args.only!r} keeps none of: {', '.join(c.label for c in CONFIGURATIONS)}")
         return 2
     build = os.environ.get("TRICKTABLE_BUILD", "auto")
-    print(f"# tree {args.tree}, TRICKTABLE_BUILD={build}")
+    print(f"# tree {args.tree}, TRICKTABLE_BUILD={build}, build run: {build_of(args.tree.resolve(), args.python)}")
     differ = 0
     for configuration in chosen:
         got = fingerprint(configuration, args.tree.resolve(), args.python)
