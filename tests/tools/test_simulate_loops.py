@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from games.core.native64 import WRAPS
 from games.core.policy import random_policy
 from games.core.registry import get_game
 from games.tools.simulate import GameRun, _one_of, _play_unchecked, _play_unchecked_compiled, play_one
@@ -66,3 +67,63 @@ def test_the_loops_choice_among_several_seats_draws_as_random_choice() -> None:
             for _ in range(5):
                 assert _one_of(ours, seats) == theirs.choice(seats)
             assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("timetrap", 2), ("kings", 3), ("trickster", 4)])
+def test_a_seed_plays_the_same_game_whatever_was_played_before(game_id: str, players: int) -> None:
+    """play_one lends the last game's policy RNG to the next, reseeded: a seed's game must not depend on
+    which games came before it (or on a game that failed half-way), and must be the game a fresh
+    `random.Random(seed)` plays, the policies drawing from it (a searching seat, gauss included)."""
+    game = get_game(game_id)
+    heuristic = game.policies()["heuristic"]
+    policies = [heuristic] + [random_policy] * (players - 1)
+    seeds = list(range(129500, 129512))
+
+    def fresh(seed: int) -> list[tuple[int, str]]:
+        state = game.setup(players, {}, seed, None)
+        run = GameRun(outcome=None, actions=0)
+        (_play_unchecked_compiled if WRAPS else _play_unchecked)(
+            game, state, policies, seed, random.Random(seed), run
+        )
+        return run.log
+
+    expected = {seed: fresh(seed) for seed in seeds}
+    forwards = {seed: play_one(game, players, policies, seed, check=False).log for seed in seeds}
+
+    class Resigns(Exception):
+        pass
+
+    def resigning(view, legal, rng):  # type: ignore[no-untyped-def]
+        rng.random()
+        raise Resigns
+
+    with pytest.raises(Resigns):  # a game that fails half-way, its generator drawn from, leaves nothing behind
+        play_one(game, players, [resigning] * players, seeds[0], check=False)
+    random.Random(1).gauss(0, 1)  # a used generator elsewhere changes nothing either
+    backwards = {seed: play_one(game, players, policies, seed, check=False).log for seed in reversed(seeds)}
+    assert forwards == expected and backwards == expected
+
+
+def test_the_lent_generator_is_reset_as_a_new_one_is() -> None:
+    """After a game whose policy drew gaussians (Random keeps a spare one in `gauss_next`), the next game's
+    generator gives exactly a new `random.Random(seed)`'s draws: floats, integers and gaussians."""
+    game = get_game("timetrap")
+
+    def gaussian_policy(view, legal, rng):  # type: ignore[no-untyped-def]
+        rng.gauss(0.0, 1.0)
+        if rng.gauss_next is None:  # gaussians come in pairs: leave the spare one behind
+            rng.gauss(0.0, 1.0)
+        return legal[0]
+
+    play_one(game, 2, [gaussian_policy] * 2, 129600, check=False)
+    seen: list[float] = []
+
+    def recording_policy(view, legal, rng):  # type: ignore[no-untyped-def]
+        seen.extend((rng.gauss(0.0, 1.0), rng.random(), float(rng.randrange(1000))))
+        return legal[0]
+
+    play_one(game, 2, [recording_policy] * 2, 129601, check=False)
+    reference = random.Random(129601)
+    expected = [value for _ in range(len(seen) // 3)
+                for value in (reference.gauss(0.0, 1.0), reference.random(), float(reference.randrange(1000)))]
+    assert seen == expected
