@@ -1,15 +1,20 @@
-"""The source's kept answers of a 3-player pass (docs/engine-speed.md, "KINGs standard 3p on the source:
-another pass"): the king-number order kept with the fields it was read from (flow/common.py `_kept_order`)
-and new tables copied from a per-player-count template (flow/deal.py `_fresh_table_by_dict`), each held to
-the plain rule. Seeds 127000-127999."""
+"""The steps of a 3-player pass on the source (docs/engine-speed.md, "KINGs standard 3p on the source:
+another pass"), each held to the plain rule: the king-number order kept with the fields it was read from
+(flow/common.py `_kept_order`), new tables copied from a per-player-count template (flow/deal.py
+`_fresh_table_by_dict`), the set-up tasks read from the face-up characters inline (flow/tasks.py
+`begin_setup`) and the round's held cards counted seat by seat (flow/deal.py `_round_cards`).
+Seeds 127000-127999."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+import pytest
+
 from games.kings import engine
-from games.kings.flow import common, deal
+from games.kings.cards import QUEEN_RECOVERY_COST, Character, character_of
+from games.kings.flow import common, deal, tasks
 from games.kings.game import GAME
 from games.kings.state import PLAIN, Table
 
@@ -97,3 +102,56 @@ def test_new_tables_share_no_list() -> None:
         assert not any(x is y for x in mine for y in _lists(second))
         assert not any(x is y for x in mine for y in templates)
         assert first == Table.from_json(first.to_json())
+
+
+def test_setup_tasks_as_the_face_up_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """begin_setup reads each seat's face-up characters inline: its tasks are the rule's, read through
+    `face_up`, on tables with random characters, bids, queens and scores."""
+    asked: list[list[list[Any]]] = []
+    monkeypatch.setattr(tasks, "_run_tasks", lambda t, events: asked.append(t.tasks))
+    rng = random.Random(127300)
+    cards = sorted(common.CARDS_OF[Character.GAMBLER] | common.CARDS_OF[Character.BERSERKER])
+    cards += ["healer1", "samurai1", "ninja1"]
+    for seed in range(127301, 127401):
+        players = rng.randint(3, 5)
+        t, _ = deal.new_table(players, {}, seed, "standard")
+        t.round = rng.randint(1, 3)
+        t.own_king = rng.sample(_COLOURS, players)
+        t.queen_up = [rng.random() < 0.5 for _ in range(players)]
+        t.scores = [rng.randrange(0, 120) for _ in range(players)]
+        t.chars = [rng.sample(cards, 3) for _ in range(players)]
+        t.bids = rng.choice([[], [rng.choice([None, [], t.chars[s][:1], ["jack"]]) for s in range(players)]])
+        t.start_player = rng.randrange(players)
+        want: list[list[Any]] = []
+        for seat in common.seats_from(t, t.start_player):
+            cost = QUEEN_RECOVERY_COST[t.own_king[seat]]
+            if t.round > 1 and not t.queen_up[seat] and t.scores[seat] >= cost:
+                want.append([seat, "recover"])
+            for card in common.face_up(t, seat):
+                if character_of(card) is Character.GAMBLER:
+                    want.append([seat, "gambler"])
+                elif character_of(card) is Character.BERSERKER:
+                    want.append([seat, "berserker"])
+        tasks.begin_setup(t, [])
+        assert asked[-1] == want
+
+
+def test_round_cards_count_piles_of_any_length() -> None:
+    """_round_cards counts the held cards seat by seat when every seat has its three piles, and pile by pile
+    otherwise (a hand-made table): either way a table holding every card shuffles the sorted playing cards,
+    and one missing a card gathers."""
+    rng = random.Random(127500)
+    for seed in range(127501, 127521):
+        t, _ = deal.new_table(3, {}, seed, "standard")
+        cards = list(deal._round_cards(t))
+        assert cards == sorted(t.deck + [c for hand in t.hands for c in hand])
+        every = [*t.deck, *(c for hand in t.hands for c in hand)]
+        rng.shuffle(every)
+        cut = rng.randrange(1, len(every))
+        uneven = Table.from_json(t.to_json())
+        uneven.deck, uneven.hands, uneven.taken, uneven.discards = every[:cut], [every[cut:]], [], [[], []]
+        assert list(deal._round_cards(uneven)) == cards
+        short = Table.from_json(uneven.to_json())
+        short.deck = short.deck[1:]
+        assert list(deal._round_cards(short)) == deal._gathered_cards(Table.from_json(short.to_json()))
+        assert len(deal._round_cards(short)) == len(cards) - 1
