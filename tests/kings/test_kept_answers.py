@@ -10,8 +10,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
-
 from games.kings import engine
 from games.kings.cards import QUEEN_RECOVERY_COST, Character, character_of
 from games.kings.flow import common, deal, tasks
@@ -104,11 +102,10 @@ def test_new_tables_share_no_list() -> None:
         assert first == Table.from_json(first.to_json())
 
 
-def test_setup_tasks_as_the_face_up_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    """begin_setup reads each seat's face-up characters inline: its tasks are the rule's, read through
-    `face_up`, on tables with random characters, bids, queens and scores."""
-    asked: list[list[list[Any]]] = []
-    monkeypatch.setattr(tasks, "_run_tasks", lambda t, events: asked.append(t.tasks))
+def test_setup_tasks_as_the_face_up_rule() -> None:
+    """begin_setup reads each seat's face-up characters inline: on tables with random characters, bids,
+    queens and scores it leaves the table and the events that the rule's tasks (read through `face_up`) run
+    by `_run_tasks` leave (the draws, the discards asked, the first trick). Both builds: no patching."""
     rng = random.Random(127300)
     cards = sorted(common.CARDS_OF[Character.GAMBLER] | common.CARDS_OF[Character.BERSERKER])
     cards += ["healer1", "samurai1", "ninja1"]
@@ -132,8 +129,14 @@ def test_setup_tasks_as_the_face_up_rule(monkeypatch: pytest.MonkeyPatch) -> Non
                     want.append([seat, "gambler"])
                 elif character_of(card) is Character.BERSERKER:
                     want.append([seat, "berserker"])
-        tasks.begin_setup(t, [])
-        assert asked[-1] == want
+        reference = Table.from_json(t.to_json())
+        reference.phase = "setup"
+        reference.tasks = [*t.tasks, *want]
+        want_events: list[Any] = []
+        tasks._run_tasks(reference, want_events)
+        events: list[Any] = []
+        tasks.begin_setup(t, events)
+        assert t.to_json() == reference.to_json() and events == want_events
 
 
 def test_round_cards_count_piles_of_any_length() -> None:
