@@ -26,7 +26,7 @@ _PER_ACTION = {
     "flow/draft.py": ("draft_actions", "apply_draft", "_advance_offer", "draft_is_legal"),
     "flow/bids.py": ("bid_actions", "apply_bid", "bid_is_legal", "_bid_items"),
     "flow/tasks.py": ("apply_discard", "apply_task_choice", "_run_tasks", "begin_setup", "end_round"),
-    "flow/common.py": ("_king_numbers", "smallest_king_number", "face_up", "has_up_of", "public", "private"),
+    "flow/common.py": ("_king_numbers", "smallest_king_number", "_kept_order", "face_up", "has_up_of", "public", "private"),
     "flow/round_end.py": ("round_facts", "record_scores"),
     "scoring.py": ("score_round", "_score_own", "seat_items", "_taken_counts"),
     "tricks.py": ("beats", "entry_winner", "strength_code"),

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from games.kings import state
 from games.kings.game import GAME
 from games.kings.state import PLAIN, Table, _restore, copy_fields
 
@@ -103,3 +104,44 @@ def test_a_reused_table_holds_only_its_own_fields() -> None:
     fresh = Table("standard", 4, {}, 5, 8)
     defaults = (fresh.round, fresh.phase, fresh.cheer_seat, fresh.trick_no, fresh.free_play)
     assert defaults == (1, "draft", -1, 1, False)
+
+
+def test_source_tables_are_made_without_the_dataclass_init(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the source a Table is only ever made as one `__dict__` (state.py `_plain`): a store through the
+    dataclass's `__init__` or a `setattr` on a fresh instance would fill the class's shared attribute keys,
+    and every later working copy would pay for them. A new game of each kind, its actions, a pickle and
+    JSON round trip all hold the same fields as the dataclass's tables, with `__init__` and `__setattr__`
+    out of reach; from_json keeps the dataclass's defaults and its refusal of a missing field."""
+    if not PLAIN:
+        pytest.skip("the source's plain class only")
+    reference = [
+        (Table.from_json(GAME.setup(players, options, 127000 + players, variant).to_json()), players)
+        for players, variant, options in (
+            (3, "standard", {}),
+            (5, "standard", {"cheerleader": "true"}),
+            (2, "two-player", {}),
+        )
+    ]
+    partial = {"variant": "standard", "players": 4, "opts": {}, "rng": 5, "hand_size": 8}
+
+    def refuse(*_: Any, **__: Any) -> None:
+        raise AssertionError("a Table made through its own __init__ or setattr on the source")
+
+    made_by_init = Table(**partial)
+    monkeypatch.setattr(Table, "__init__", refuse)
+    monkeypatch.setattr(state, "setattr", refuse, raising=False)  # _restore's builtin, shadowed
+    for table, players in reference:
+        variant = "two-player" if players == 2 else "standard"
+        options = {"cheerleader": "true"} if players == 5 else {}
+        rng = random.Random(127010 + players)
+        t: Table = GAME.setup(players, options, 127000 + players, variant)
+        assert t == table and list(vars(t)) == [f.name for f in fields(Table)]
+        for _ in range(60):
+            seat = min(GAME.to_act(t))
+            t, _ = GAME.apply(t, seat, rng.choice(GAME.legal_actions(t, seat)))
+        for back in (pickle.loads(pickle.dumps(t)), Table.from_json(t.to_json())):
+            assert back == t and list(vars(back)) == list(vars(t)) and type(back) is Table
+    monkeypatch.undo()
+    assert Table.from_json(dict(partial)) == made_by_init
+    with pytest.raises(TypeError):
+        Table.from_json({"variant": "standard"})

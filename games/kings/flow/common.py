@@ -82,14 +82,43 @@ _KING_NUMBER: Final = {(str(c), used): king_number(c, used) for c in KING_COLOUR
 
 
 def by_king_number(t: Table) -> list[int]:
-    numbers = _king_numbers(t)
-    return sorted(range(t.players), key=numbers.__getitem__)
+    if COMPILED:
+        numbers = _king_numbers(t)
+        return sorted(range(t.players), key=numbers.__getitem__)
+    return list(_kept_order(t)[1])
 
 
 def smallest_king_number(t: Table) -> int:
     """by_king_number(t)[0] without the sort: the first seat with the smallest king number."""
+    if COMPILED:
+        numbers = _king_numbers(t)
+        return numbers.index(min(numbers))
+    return _kept_order(t)[0]
+
+
+def _kept_order(t: Table) -> tuple[int, list[int]]:
+    """The source's (smallest_king_number, by_king_number) of a table, kept with copies of the fields they
+    are read from (the own kings, which kings are used, the player count) and given again while those hold
+    the same. Why: a 3-player game asks for the order ~9 times and the kings change only in round 1's
+    draft and when a king is played, so most asks (the round's end, `next`, the next round's draft order
+    and start player) meet the kept answer: two content comparisons instead of a tuple-keyed lookup per
+    seat and a sort (~5k instructions an ask on the source). Compared by content, not identity, so a table
+    whose lists were changed in place (a test's hand-made table) is read afresh. Compiled, the plain way
+    (native loops). tests/kings/test_no_cells.py holds it to `seat_king_number` on random tables."""
+    kept = _ORDER_KEPT[0]
+    own = t.own_king
+    used = t.king_used
+    if kept[0] == own and kept[1] == used and kept[2] == t.players:
+        return kept[3]
     numbers = _king_numbers(t)
-    return numbers.index(min(numbers))
+    order = sorted(range(t.players), key=numbers.__getitem__)
+    answer = (order[0] if order else numbers.index(min(numbers)), order)
+    _ORDER_KEPT[0] = (list(own), dict(used), t.players, answer)
+    return answer
+
+
+# _kept_order's last answer: (own kings, used kings, players, (smallest, order)), replaced whole.
+_ORDER_KEPT: Final[list[tuple[list[str], dict[str, bool], int, tuple[int, list[int]]]]] = [([], {}, -1, (0, []))]
 
 
 def face_up(t: Table, seat: int) -> list[str]:

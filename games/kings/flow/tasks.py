@@ -24,7 +24,6 @@ from games.kings.flow.common import (
     draw,
     drop_first,
     ev,
-    face_up,
     is_two,
     private,
     public,
@@ -41,7 +40,10 @@ def begin_setup(t: Table, events: list[Event]) -> None:
     for seat in seats_from(t, t.start_player):
         if t.round > 1 and not t.queen_up[seat] and t.scores[seat] >= QUEEN_RECOVERY_COST[t.own_king[seat]]:
             tasks.append([seat, "recover"])
-        for card in face_up(t, seat):
+        bids = t.bids[seat] if t.bids else None
+        for card in t.chars[seat]:  # face_up(t, seat), inlined: no list built per seat
+            if bids and card in bids:
+                continue
             if card in _GAMBLER_CARDS:  # the character's cards as sets: no character_of call per card
                 tasks.append([seat, _GAMBLER])
             elif card in _BERSERKER_CARDS:
