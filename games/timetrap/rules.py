@@ -83,13 +83,25 @@ def legal_actions(state: State, seat: int) -> list[str]:
         for c in hand:
             if c in table:
                 plays.append(table[c])
-    if trap_allowed and state[15] and state[14] < MAX_TRAPS_PER_DAY:  # state.after_time, state.traps_today
-        for c in hand:  # a Time Trap card in hand? (a loop: `TIME_CARDS.issuperset` copies the hand to a set)
-            if c not in TIME_CARDS:
-                for t in hand:
-                    if t in TRAP:
-                        plays.append(TRAP[t])
-                break
+    # A Time Trap card in hand is the hand's last card: every hand of play is in order (cards.sort_key: time
+    # cards by number, then Time Trap cards; the deal sorts, a card taken leaves the rest in order, a card
+    # gained is sorted in), so one test instead of a loop over the hand.
+    if (
+        trap_allowed
+        and state[15]  # state.after_time
+        and state[14] < MAX_TRAPS_PER_DAY  # state.traps_today
+        and hand
+        and hand[-1] not in TIME_CARDS
+    ):
+        if WRAPS:  # as above
+            for t in hand:
+                action = TRAP.get(t)
+                if action is not None:
+                    plays.append(action)
+        else:
+            for t in hand:
+                if t in TRAP:
+                    plays.append(TRAP[t])
     if not plays:
         plays.append(_PASS)
     _LAST_LEGAL[0] = (state, seat, tuple(plays))
