@@ -18,7 +18,7 @@ from typing import Any, Final, TypeAlias
 from games.core.contract import JSON, Event
 from games.core.native64 import WRAPS
 from games.timetrap import dates
-from games.timetrap.allowed import BUILT, TIME_CARDS, VERDICTS_DOWN, VERDICTS_UP
+from games.timetrap.allowed import BUILT, TIME_CARDS, VERDICT, VERDICT_OF, VERDICTS_DOWN, VERDICTS_UP
 from games.timetrap.cards import COLOURS, NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_in
 from games.timetrap.cards import trap_card as _trap_card
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
@@ -67,35 +67,44 @@ _NEXT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # `out` -> each seat'
 # play (a NamedTuple state never changes it; equal to the entry the full rules build).
 _ENTRY: Final = {card: (card, value) for card, value in NUMBER_OF.items()}
 
-# The data of the commonest events, one template per seat and card (and tile, day, reason), each event's
-# data a copy of its template: every event keeps a dict of its own (a reader may change it), and a copy
-# of a ready dict is about half of building the literal, keys and values inserted one by one (compiled,
-# ~830 instructions for three keys against ~460; on the source about the same). Each template's keys in
-# the order Table.emit gives them. Seats 0-3 (at most four players), every card a seat may hold.
+# The data of the commonest events, one template per seat and card (and tile, day, reason...): each event's
+# data is a copy of its template, a dict of its own (a reader may change it). Compiled, copying a ready dict
+# costs about half of building the literal, whose keys and values go in one by one (~460 instructions
+# against ~830 for three keys, ~400 against ~1,000 for four); on the source a copy of three or four keys
+# saves about 100 and one of two costs about 130 more than the literal, so the source copies only the
+# play's and the day's start's. Each template's keys in the order Table.emit gives them; seats 0-3 (at
+# most four players), the time cards (a card played or discarded) and the Time Trap cards.
 _SEATS: Final = range(len(COLOURS))
-_CARDS: Final = (*NUMBER_OF, *(_trap_card(seat) for seat in _SEATS))
+_TRAP_CARDS: Final = tuple(_trap_card(seat) for seat in _SEATS)
 _PLAY_DATA: Final[tuple[dict[str, dict[str, JSON]], ...]] = tuple(
     {card: {"seat": seat, "card": card, "value": value} for card, value in NUMBER_OF.items()}
     for seat in _SEATS
 )
-_SEAT_CARD_DATA: Final[tuple[dict[str, dict[str, JSON]], ...]] = tuple(
-    {card: {"seat": seat, "card": card} for card in _CARDS} for seat in _SEATS
+_DISCARD_DATA: Final[tuple[dict[str, dict[str, JSON]], ...]] = tuple(
+    {card: {"seat": seat, "card": card} for card in NUMBER_OF} for seat in _SEATS
 )
-# A Time Trap's by seat and card, the tile face up before it (TRAP_HIGH, and the tile turns down) or down.
+# A Time Trap's, the tile face up before it (TRAP_HIGH, and the tile turns down) or face down.
 _TRAP_DATA_UP: Final[tuple[dict[str, dict[str, JSON]], ...]] = tuple(
-    {card: {"seat": seat, "card": card, "value": TRAP_HIGH, "tile": "down"} for card in _CARDS}
+    {card: {"seat": seat, "card": card, "value": TRAP_HIGH, "tile": "down"} for card in _TRAP_CARDS}
     for seat in _SEATS
 )
 _TRAP_DATA_DOWN: Final[tuple[dict[str, dict[str, JSON]], ...]] = tuple(
-    {card: {"seat": seat, "card": card, "value": TRAP_LOW, "tile": "up"} for card in _CARDS}
+    {card: {"seat": seat, "card": card, "value": TRAP_LOW, "tile": "up"} for card in _TRAP_CARDS}
     for seat in _SEATS
 )
 _DAY_END_DATA: Final[dict[str, tuple[dict[str, JSON], ...]]] = {
     reason: tuple({"day": day, "reason": reason} for day in range(LAST_DAY)) for reason in ("limit", "passes")
 }
-# A day's start by its day and start player; its limit and date card are written into the copy.
-_DAY_START_DATA: Final[tuple[tuple[dict[str, JSON], ...], ...]] = tuple(
-    tuple({"day": day, "start": seat, "limit": 0, "date": None} for seat in _SEATS)
+# A day's start by its day, start player and the players still in (its limit, LIMITS; 0 and 1 for a
+# malformed state); its date card is written into the copy.
+_DAY_START_DATA: Final[tuple[tuple[tuple[dict[str, JSON], ...], ...], ...]] = tuple(
+    tuple(
+        tuple(
+            {"day": day, "start": seat, "limit": LIMITS.get(count, 0), "date": None}
+            for count in range(len(COLOURS) + 1)
+        )
+        for seat in _SEATS
+    )
     for day in range(LAST_DAY + 1)
 )
 
@@ -198,16 +207,27 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     ends_day = played >= limit
     if ends_day and day + 1 not in _PLAIN_NEXT_DAYS:
         return None
-    # The hand less the card: on the source through a list (fewer tuples than slices joined with `+`),
-    # compiled by _without. Two players' hands are built directly as the pair (about 600 instructions fewer
-    # than through a list, and at two players nearly every action is a card or a Time Trap); more players'
-    # through a list.
+    # The hand less the card and the board with it. On the source the hand through a list (fewer tuples than
+    # slices joined with `+`) and the board by slices joined; compiled the hand by _without and the board
+    # by _with_last_row (one test of the build for both: it costs the source a global read). Two players'
+    # hands are built directly as the pair (about 600 instructions fewer than through a list, and at two
+    # players nearly every action is a card or a Time Trap); more players' through a list.
+    board: Board = board_
+    entry = _ENTRY[card]
     if WRAPS:
         left = _without(hand, card)
+        if len(board) == day:  # today's row is the last (always, in play)
+            new_board = _with_last_row(board, board[-1] + (entry,))
+        else:
+            new_board = _with_entry(board, day, entry)
     else:
         kept = list(hand)
         kept.remove(card)
         left = tuple(kept)
+        if len(board) == day:  # as above: one slice fewer
+            new_board = board[:-1] + (board[-1] + (entry,),)  # noqa: RUF005
+        else:
+            new_board = board[: day - 1] + (board[day - 1] + (entry,),) + board[day:]  # noqa: RUF005
     new_hands: tuple[tuple[str, ...], ...]
     if len(hands) == 2:
         new_hands = (left, hands[1]) if seat == 0 else (hands[0], left)
@@ -215,14 +235,6 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         replaced = list(hands)
         replaced[seat] = left
         new_hands = tuple(replaced)
-    board: Board = board_
-    if len(board) == day:  # today's row is the last (always, in play): one slice fewer
-        if WRAPS:
-            new_board = _with_last_row(board, board[-1] + (_ENTRY[card],))
-        else:
-            new_board = board[:-1] + (board[-1] + (_ENTRY[card],),)  # noqa: RUF005
-    else:
-        new_board = board[: day - 1] + (board[day - 1] + (_ENTRY[card],),) + board[day:]  # noqa: RUF005
     events = [_new(_EVENT, ("play", _PLAY_DATA[seat][card].copy(), None))]  # a time card's, as the literal
     if ends_day:  # the next day's start sets the turn (_next_day)
         turn = start
@@ -244,7 +256,23 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
             verdict = verdicts.get(value)
             if verdict is not None:
                 BUILT[0] = (built, verdict, turn, new_hands[turn], traps < _MAX_TRAPS_PER_DAY, fields)
+    else:
+        _keep_verdict(built, date, value, tile_up)
     return built, events
+
+
+def _keep_verdict(built: State, date: str | None, last: int | None, up: bool) -> None:
+    """The compiled build's note: `built`'s verdict alone (allowed.VERDICT_OF, VERDICT), when it is already
+    judged, for its first listing (rules.legal_actions), as _note_verdict keeps more on the source. Two
+    slots written, no tuple built: the listing then skips allowed() (its reads of the State and the board,
+    ~550 instructions) for two dictionary reads here. A State a quick step built in the day's course
+    (`last` the value of the day's last card) or a day's start (None)."""
+    verdicts = (VERDICTS_UP if up else VERDICTS_DOWN).get(date)
+    if verdicts is not None:
+        verdict = verdicts.get(last)
+        if verdict is not None:
+            VERDICT[0] = verdict
+            VERDICT_OF[0] = built
 
 
 def _note_verdict(
@@ -529,13 +557,37 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
             if other in know:
                 del know[other]  # noqa: RUF051
         know[discard] = mine
-    if WRAPS:  # as in play
+    # The hand less both cards, the board with the Time Trap card and the events' data, as in play: one test
+    # of the build. The events' data compiled from templates (about 600 instructions fewer a Time Trap);
+    # on the source a template's copy of two keys costs more than the literal, one of four about the same.
+    board: Board = board_
+    entry = (trap_card, value)
+    tile = "down" if tile_up else "up"  # the tile turns
+    trap_data: dict[str, JSON] | None
+    if WRAPS:
         left = _without(_without(hand, trap_card), discard)
+        if len(board) == day:  # today's row is the last (always, in play)
+            new_board = _with_last_row(board, board[-1] + (entry,))
+        else:
+            new_board = _with_entry(board, day, entry)
+        trap_data = (_TRAP_DATA_UP if tile_up else _TRAP_DATA_DOWN)[seat].get(trap_card)
+        trap_data = (
+            {"seat": seat, "card": trap_card, "value": value, "tile": tile}
+            if trap_data is None
+            else trap_data.copy()
+        )
+        discard_data = _DISCARD_DATA[seat][discard].copy()  # a time card
     else:
         kept = list(hand)
         kept.remove(trap_card)
         kept.remove(discard)
         left = tuple(kept)
+        if len(board) == day:  # as above: one slice fewer
+            new_board = board[:-1] + (board[-1] + (entry,),)  # noqa: RUF005
+        else:
+            new_board = board[: day - 1] + (board[day - 1] + (entry,),) + board[day:]  # noqa: RUF005
+        trap_data = {"seat": seat, "card": trap_card, "value": value, "tile": tile}
+        discard_data = {"seat": seat, "card": discard}
     new_hands: tuple[tuple[str, ...], ...]
     if len(hands) == 2:  # as in play
         new_hands = (left, hands[1]) if seat == 0 else (hands[0], left)
@@ -543,32 +595,13 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         replaced = list(hands)
         replaced[seat] = left
         new_hands = tuple(replaced)
-    board: Board = board_
-    if len(board) == day:  # today's row is the last (always, in play): one slice fewer
-        if WRAPS:  # as in play
-            new_board = _with_last_row(board, board[-1] + ((trap_card, value),))
-        else:
-            new_board = board[:-1] + (board[-1] + ((trap_card, value),),)  # noqa: RUF005
-    else:
-        new_board = board[: day - 1] + (board[day - 1] + ((trap_card, value),),) + board[day:]  # noqa: RUF005
     pile: tuple[str, ...] = pile_
     new_pile = pile + (discard,)  # noqa: RUF005
     traps: int = traps_
-    trap_data = (_TRAP_DATA_UP if tile_up else _TRAP_DATA_DOWN)[seat].get(trap_card)  # the tile before it
     tile_up = not tile_up
-    tile = "up" if tile_up else "down"
     events = [
-        _new(
-            _EVENT,
-            (
-                "trap",
-                {"seat": seat, "card": trap_card, "value": value, "tile": tile}
-                if trap_data is None  # a card no deal holds (a malformed state)
-                else trap_data.copy(),
-                None,
-            ),
-        ),
-        _new(_EVENT, ("trap_discard", _SEAT_CARD_DATA[seat][discard].copy(), ONLY[seat])),  # a time card
+        _new(_EVENT, ("trap", trap_data, None)),
+        _new(_EVENT, ("trap_discard", discard_data, ONLY[seat])),
     ]
     if not (ends_game or ends_day):
         following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
@@ -585,10 +618,12 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     if ends_day:
         return _next_day(fields, new_board, seat, "limit", events), events
     built = _new(_STATE, fields)
+    days_: tuple[str, ...] = days
+    date = days_[day - 1] if day <= len(days_) else None
     if not WRAPS:  # as in play
-        days_: tuple[str, ...] = days
-        date = days_[day - 1] if day <= len(days_) else None
         _note_verdict(built, fields, date, value, tile_up, turn, new_hands[turn])
+    else:
+        _keep_verdict(built, date, value, tile_up)
     return built, events
 
 
@@ -709,19 +744,22 @@ def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, ev
     out: tuple[int, ...] = fields[_OUT]
     if out[start]:
         start = next_active(out, start)
-    if WRAPS:  # compiled, a C loop: `out.count(0)` is a generic method call (~550 instructions a day)
+    # The players still in, and the day's end's data: compiled, a C loop (`out.count(0)` is a generic method
+    # call, ~550 instructions a day) and a template's copy; on the source the method and the literal.
+    if WRAPS:
         still_in = 0
         for gone in out:
             if not gone:
                 still_in += 1
+        ended = _DAY_END_DATA[reason][day].copy()
     else:
         still_in = out.count(0)
+        ended = {"day": day, "reason": reason}
     limit = LIMITS[still_in]  # by the players still in
     days: tuple[str, ...] = fields[_DATES]
     date = days[day] if day < len(days) else None  # the new day's date card
-    events.append(_new(_EVENT, ("day_end", _DAY_END_DATA[reason][day].copy(), None)))
-    started = _DAY_START_DATA[day + 1][start].copy()
-    started["limit"] = limit
+    events.append(_new(_EVENT, ("day_end", ended, None)))
+    started = _DAY_START_DATA[day + 1][start][still_in].copy()  # its date card written into the copy
     started["date"] = date
     events.append(_new(_EVENT, ("day_start", started, None)))
     hands = fields[_HANDS]
@@ -739,9 +777,7 @@ def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, ev
             if know.get(trap) != everyone:
                 know = dict(know)
                 know[trap] = everyone
-            picked = _SEAT_CARD_DATA[start].get(trap)
-            data = {"seat": start, "card": trap} if picked is None else picked.copy()
-            events.append(_new(_EVENT, ("pickup", data, None)))
+            events.append(_new(_EVENT, ("pickup", {"seat": start, "card": trap}, None)))
     f = fields
     tile_up: bool = f[_TILE_UP]
     new_day: tuple[Any, ...] = (
@@ -752,4 +788,6 @@ def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, ev
     built = _new(_STATE, new_day)
     if not WRAPS:  # the day's first card has none to beat
         _note_verdict(built, new_day, date, None, tile_up, start, hands[start])
+    else:
+        _keep_verdict(built, date, None, tile_up)
     return built
