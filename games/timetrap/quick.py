@@ -67,13 +67,13 @@ _NEXT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # `out` -> each seat'
 # play (a NamedTuple state never changes it; equal to the entry the full rules build).
 _ENTRY: Final = {card: (card, value) for card, value in NUMBER_OF.items()}
 
-# The data of the commonest events, one template per seat and card (and tile, day, reason...): each event's
-# data is a copy of its template, a dict of its own (a reader may change it). Compiled, copying a ready dict
-# costs about half of building the literal, whose keys and values go in one by one (~460 instructions
-# against ~830 for three keys, ~400 against ~1,000 for four); on the source a copy of three or four keys
-# saves about 100 and one of two costs about 130 more than the literal, so the source copies only the
-# play's and the day's start's. Each template's keys in the order Table.emit gives them; seats 0-3 (at
-# most four players), the time cards (a card played or discarded) and the Time Trap cards.
+# The data of the commonest events on the compiled build, one template per seat and card (and tile, day,
+# reason...): each event's data is a copy of its template, a dict of its own (a reader may change it).
+# Compiled, copying a ready dict costs about half of building the literal, whose keys and values go in one
+# by one (~460 instructions against ~830 for three keys, ~400 against ~1,000 for four). The source keeps
+# the literals: its copies cost more bytecodes than they saved (+75 an action at two players). Each
+# template's keys in the order Table.emit gives them; seats 0-3 (at most four players), the time cards (a
+# card played or discarded) and the Time Trap cards.
 _SEATS: Final = range(len(COLOURS))
 _TRAP_CARDS: Final = tuple(_trap_card(seat) for seat in _SEATS)
 _PLAY_DATA: Final[tuple[dict[str, dict[str, JSON]], ...]] = tuple(
@@ -220,6 +220,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
             new_board = _with_last_row(board, board[-1] + (entry,))
         else:
             new_board = _with_entry(board, day, entry)
+        data = _PLAY_DATA[seat][card].copy()  # a time card's
     else:
         kept = list(hand)
         kept.remove(card)
@@ -228,6 +229,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
             new_board = board[:-1] + (board[-1] + (entry,),)  # noqa: RUF005
         else:
             new_board = board[: day - 1] + (board[day - 1] + (entry,),) + board[day:]  # noqa: RUF005
+        data = {"seat": seat, "card": card, "value": value}
     new_hands: tuple[tuple[str, ...], ...]
     if len(hands) == 2:
         new_hands = (left, hands[1]) if seat == 0 else (hands[0], left)
@@ -235,7 +237,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         replaced = list(hands)
         replaced[seat] = left
         new_hands = tuple(replaced)
-    events = [_new(_EVENT, ("play", _PLAY_DATA[seat][card].copy(), None))]  # a time card's, as the literal
+    events = [_new(_EVENT, ("play", data, None))]
     if ends_day:  # the next day's start sets the turn (_next_day)
         turn = start
     else:
@@ -746,21 +748,22 @@ def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, ev
         start = next_active(out, start)
     # The players still in, and the day's end's data: compiled, a C loop (`out.count(0)` is a generic method
     # call, ~550 instructions a day) and a template's copy; on the source the method and the literal.
+    days: tuple[str, ...] = fields[_DATES]
+    date = days[day] if day < len(days) else None  # the new day's date card
     if WRAPS:
         still_in = 0
         for gone in out:
             if not gone:
                 still_in += 1
+        limit = LIMITS[still_in]  # by the players still in
         ended = _DAY_END_DATA[reason][day].copy()
+        started = _DAY_START_DATA[day + 1][start][still_in].copy()
+        started["date"] = date
     else:
-        still_in = out.count(0)
+        limit = LIMITS[out.count(0)]  # as above
         ended = {"day": day, "reason": reason}
-    limit = LIMITS[still_in]  # by the players still in
-    days: tuple[str, ...] = fields[_DATES]
-    date = days[day] if day < len(days) else None  # the new day's date card
+        started = {"day": day + 1, "start": start, "limit": limit, "date": date}
     events.append(_new(_EVENT, ("day_end", ended, None)))
-    started = _DAY_START_DATA[day + 1][start][still_in].copy()  # its date card written into the copy
-    started["date"] = date
     events.append(_new(_EVENT, ("day_start", started, None)))
     hands = fields[_HANDS]
     know = fields[_KNOW]
