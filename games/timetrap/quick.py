@@ -67,13 +67,14 @@ _NEXT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # `out` -> each seat'
 # play (a NamedTuple state never changes it; equal to the entry the full rules build).
 _ENTRY: Final = {card: (card, value) for card, value in NUMBER_OF.items()}
 
-# The data of the commonest events on the compiled build, one template per seat and card (and tile, day,
-# reason...): each event's data is a copy of its template, a dict of its own (a reader may change it).
-# Compiled, copying a ready dict costs about half of building the literal, whose keys and values go in one
-# by one (~460 instructions against ~830 for three keys, ~400 against ~1,000 for four). The source keeps
-# the literals: its copies cost more bytecodes than they saved (+75 an action at two players). Each
-# template's keys in the order Table.emit gives them; seats 0-3 (at most four players), the time cards (a
-# card played or discarded) and the Time Trap cards.
+# The data of the commonest events, one template per seat and card (and tile, day, reason...): each event's
+# data is a copy of its template, a dict of its own (a reader may change it). Compiled, copying a ready dict
+# costs about half of building the literal, whose keys and values go in one by one (~460 instructions
+# against ~830 for three keys, ~400 against ~1,000 for four). On the source a copy of three or four keys
+# saves about 100 (a card's and a day's start's, counted: 111 an action at two players) and one of two
+# costs more than the literal: the source keeps the literals of a Time Trap's, its discard's and a day's
+# end. Each template's keys in the order Table.emit gives them; seats 0-3 (at most four players), the
+# time cards (a card played or discarded) and the Time Trap cards.
 _SEATS: Final = range(len(COLOURS))
 _TRAP_CARDS: Final = tuple(_trap_card(seat) for seat in _SEATS)
 _PLAY_DATA: Final[tuple[dict[str, dict[str, JSON]], ...]] = tuple(
@@ -165,8 +166,8 @@ def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None:
     """rules.play_time_card of a legal `card` when nothing but the card moves and the turn passes on:
-    the hand keeps a card, nobody else knew this one, the daily limit is not reached and the date card
-    asks nothing. None otherwise."""
+    the hand keeps a card, the daily limit is not reached (or a plain day follows) and the date card
+    asks nothing; a card others knew, not on a yellow number, too. None otherwise."""
     # The State's fields unpacked into locals, and the next State built from a tuple display of them (a day's
     # end through _next_day, tuple to tuple): no list of the fields and no list-to-tuple step in
     # tuple.__new__. Compiled, the unpacking is one length check and 25 C-level reads (about 1.1k
@@ -189,18 +190,22 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     # of a generic call on an object (free on the source).
     hands: tuple[tuple[str, ...], ...] = hands_
     hand = hands[seat]
-    if card in know or extra_turn or skip_next:
+    if extra_turn or skip_next:
         return None
+    # A card others knew (a card drawn or given, or left known by a Time Trap's discard): on the board
+    # everyone sees it, and Table.to_board drops it from `know` (below). Through the full rules it cost
+    # about 16k instructions compiled, 0.2% of two-player actions.
+    known = card in know
     value = NUMBER_OF[card]
     day: int = day_
     days: tuple[str, ...] = days_
     date = days[day - 1] if day <= len(days) else None  # today's date card
     if date is not None and _YELLOW_NUMBER.get(date, 0) == value:  # 0: no yellow number (an int)
-        if len(hand) < 2:
+        if len(hand) < 2 or known:
             return None
         return _play_yellow(_fields(state), seat, card, value, _EFFECT[date])
     if len(hand) < 2:
-        return _play_last(_fields(state), seat, card, value)
+        return None if known else _play_last(_fields(state), seat, card, value)
     played: int = played_
     played += 1
     limit: int = limit_
@@ -220,7 +225,6 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
             new_board = _with_last_row(board, board[-1] + (entry,))
         else:
             new_board = _with_entry(board, day, entry)
-        data = _PLAY_DATA[seat][card].copy()  # a time card's
     else:
         kept = list(hand)
         kept.remove(card)
@@ -229,7 +233,6 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
             new_board = board[:-1] + (board[-1] + (entry,),)  # noqa: RUF005
         else:
             new_board = board[: day - 1] + (board[day - 1] + (entry,),) + board[day:]  # noqa: RUF005
-        data = {"seat": seat, "card": card, "value": value}
     new_hands: tuple[tuple[str, ...], ...]
     if len(hands) == 2:
         new_hands = (left, hands[1]) if seat == 0 else (hands[0], left)
@@ -237,7 +240,10 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         replaced = list(hands)
         replaced[seat] = left
         new_hands = tuple(replaced)
-    events = [_new(_EVENT, ("play", data, None))]
+    events = [_new(_EVENT, ("play", _PLAY_DATA[seat][card].copy(), None))]  # a time card's
+    if known:  # Table.to_board: the State's own copy of `know`, without the card
+        know = dict(know)
+        del know[card]
     if ends_day:  # the next day's start sets the turn (_next_day)
         turn = start
     else:
@@ -746,23 +752,22 @@ def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, ev
     out: tuple[int, ...] = fields[_OUT]
     if out[start]:
         start = next_active(out, start)
-    # The players still in, and the day's end's data: compiled, a C loop (`out.count(0)` is a generic method
-    # call, ~550 instructions a day) and a template's copy; on the source the method and the literal.
     days: tuple[str, ...] = fields[_DATES]
     date = days[day] if day < len(days) else None  # the new day's date card
+    # The players still in, and the day's end's data: compiled, a C loop (`out.count(0)` is a generic method
+    # call, ~550 instructions a day) and a template's copy; on the source the method and the literal.
     if WRAPS:
         still_in = 0
         for gone in out:
             if not gone:
                 still_in += 1
-        limit = LIMITS[still_in]  # by the players still in
         ended = _DAY_END_DATA[reason][day].copy()
-        started = _DAY_START_DATA[day + 1][start][still_in].copy()
-        started["date"] = date
     else:
-        limit = LIMITS[out.count(0)]  # as above
+        still_in = out.count(0)
         ended = {"day": day, "reason": reason}
-        started = {"day": day + 1, "start": start, "limit": limit, "date": date}
+    limit = LIMITS[still_in]  # by the players still in
+    started = _DAY_START_DATA[day + 1][start][still_in].copy()
+    started["date"] = date
     events.append(_new(_EVENT, ("day_end", ended, None)))
     events.append(_new(_EVENT, ("day_start", started, None)))
     hands = fields[_HANDS]

@@ -656,7 +656,8 @@ def _dicts_in(table: object) -> list[dict[str, object]]:
 
 def test_every_action_equals_the_full_rules_each_event_with_data_of_its_own() -> None:
     """The quick steps' events take their data from templates (a copy each, quick._PLAY_DATA and the rest),
-    the hand less a card and the board are built compiled by _without and _with_last_row, and the listing
+    the hand less a card and the board are built compiled by _without and _with_last_row, a card others
+    knew is played through quick.play (the State's own `know` without it), and the listing
     tells a Time Trap card by the hand's last card on both builds. Seeded 2-4 player games (fixed date
     cards in a third): every action's State and events equal the full rules' on a working copy; the source's
     noted to_act and legal_actions (rules.noted_*, the game object's on the source) list what the plain
@@ -679,6 +680,8 @@ def test_every_action_equals_the_full_rules_each_event_with_data_of_its_own() ->
                 action = legal[rng.randrange(len(legal))]
                 kind, _, arg = action.partition(":")
                 full = rules._apply_in_full(state, seat, kind, arg)
+                if kind == "play" and arg in state.know and quick.play(state, seat, arg) is not None:
+                    kinds["known card, quick"] = kinds.get("known card, quick", 0) + 1
                 done = G.apply(state, seat, action)
                 assert done == full, (state, action)
                 for event in done[1]:
@@ -690,6 +693,7 @@ def test_every_action_equals_the_full_rules_each_event_with_data_of_its_own() ->
     assert copy.deepcopy(_event_templates()) == before
     for kind in ("play", "trap", "trap_discard", "day_end", "day_start", "pickup", "pass"):
         assert kinds.get(kind, 0) > 50, (kind, kinds)
+    assert kinds.get("known card, quick", 0) > 5, kinds  # a card others knew, played through quick.play
 
 
 def test_the_compiled_note_holds_its_states_verdict() -> None:
