@@ -88,13 +88,6 @@ def _judge(date: str | None, last: int | None, up: bool) -> Allowed:
 # every item checked on each read (the compiled build only ever reads the first item, never this State).
 Note: TypeAlias = tuple[Any, ...]  # (State, Allowed, int, tuple[str, ...], bool, tuple[Any, ...])
 BUILT: Final[list[Note]] = [(None, ({}, False), -1, (), False, ())]
-# The compiled build's note (quick._keep_verdict): the State a quick step built last, when its verdict was
-# already judged, and that verdict; rules.legal_actions reads it for that State instead of allowed(). Two
-# slots, each replaced alone, no tuple built (a tuple per action and its typed reads were what made the
-# first compiled note cost more than it saved); the first slot is written last, so a reader that finds
-# its State finds that State's verdict. Never written on the source, which keeps BUILT.
-VERDICT_OF: Final[list[State | None]] = [None]
-VERDICT: Final[list[Allowed]] = [({}, False)]
 
 
 def allowed(state: State) -> Allowed:
