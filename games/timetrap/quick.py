@@ -18,7 +18,7 @@ from typing import Any, Final, TypeAlias
 from games.core.contract import JSON, Event
 from games.core.native64 import WRAPS
 from games.timetrap import dates
-from games.timetrap.allowed import BUILT, TIME_CARDS, VERDICTS_DOWN, VERDICTS_UP
+from games.timetrap.allowed import BUILT, TIME_CARDS, VERDICT, VERDICT_OF, VERDICTS_DOWN, VERDICTS_UP
 from games.timetrap.cards import COLOURS, NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_in
 from games.timetrap.cards import trap_card as _trap_card
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
@@ -264,7 +264,21 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
             verdict = verdicts.get(value)
             if verdict is not None:
                 BUILT[0] = (built, verdict, turn, new_hands[turn], traps < _MAX_TRAPS_PER_DAY, fields)
+    else:
+        _keep_verdict(built, date, value, tile_up)
     return built, events
+
+
+def _keep_verdict(built: State, date: str | None, last: int | None, up: bool) -> None:
+    """The compiled build's note (allowed.VERDICT_OF, VERDICT): `built`'s verdict alone, when it is already
+    judged, for its first listing, as _note_verdict keeps more on the source. A State a quick step built
+    in the day's course (`last` the value of the day's last card) or a day's start (None)."""
+    verdicts = (VERDICTS_UP if up else VERDICTS_DOWN).get(date)
+    if verdicts is not None:
+        verdict: Any = verdicts.get(last)  # kept as the table's object: no unboxing and boxing again
+        if verdict is not None:
+            VERDICT[0] = verdict
+            VERDICT_OF[0] = built
 
 
 def _note_verdict(
@@ -610,10 +624,12 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     if ends_day:
         return _next_day(fields, new_board, seat, "limit", events), events
     built = _new(_STATE, fields)
+    days_: tuple[str, ...] = days
+    date = days_[day - 1] if day <= len(days_) else None
     if not WRAPS:  # as in play
-        days_: tuple[str, ...] = days
-        date = days_[day - 1] if day <= len(days_) else None
         _note_verdict(built, fields, date, value, tile_up, turn, new_hands[turn])
+    else:
+        _keep_verdict(built, date, value, tile_up)
     return built, events
 
 
@@ -778,4 +794,6 @@ def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, ev
     built = _new(_STATE, new_day)
     if not WRAPS:  # the day's first card has none to beat
         _note_verdict(built, new_day, date, None, tile_up, start, hands[start])
+    else:
+        _keep_verdict(built, date, None, tile_up)
     return built

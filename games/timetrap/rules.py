@@ -14,7 +14,7 @@ from games.core.errors import IllegalAction
 from games.core.native64 import WRAPS
 from games.core.rng import Rng
 from games.timetrap import cards, dates, quick
-from games.timetrap.allowed import BUILT, PLAY, TIME_CARDS, TRAP, allowed
+from games.timetrap.allowed import BUILT, PLAY, TIME_CARDS, TRAP, VERDICT, VERDICT_OF, Allowed, allowed
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, Table, first_trap
 
@@ -64,8 +64,12 @@ def legal_actions(state: State, seat: int) -> list[str]:
     if seat != state[11]:  # state.turn
         return []
     hand = state[6][seat]  # state.hands
-    if WRAPS:  # the verdict: (plays, trap); kept only on the source (quick._note_verdict)
-        table, trap_allowed = allowed(state)
+    if WRAPS:  # the verdict: (plays, trap), noted with the State a quick step built (quick._keep_verdict)
+        if VERDICT_OF[0] is state:
+            noted: Allowed = VERDICT[0]
+            table, trap_allowed = noted
+        else:
+            table, trap_allowed = allowed(state)
     else:
         built = BUILT[0]
         table, trap_allowed = built[1] if built[0] is state else allowed(state)

@@ -696,6 +696,35 @@ def test_every_action_equals_the_full_rules_each_event_with_data_of_its_own() ->
     assert kinds.get("known card, quick", 0) > 5, kinds  # a card others knew, played through quick.play
 
 
+def test_the_compiled_note_holds_its_states_verdict() -> None:
+    """quick._keep_verdict, the compiled build's note (allowed.VERDICT_OF, VERDICT): whenever it names the
+    State being listed, its verdict is the one allowed() judges of that State (the same kept object), and
+    the listing through it is the rulebook's. Compiled, most two-player listings find their State noted,
+    a day's first among them; the source never writes it (it keeps allowed.BUILT)."""
+    found = listed = first_of_day = 0
+    for players in (2, 3, 4):
+        for seed in range(128200, 128300):
+            rng = random.Random(seed)
+            state = G.setup(players, {"dates": "B3,Y1,B4,Y6,B5,Y2"} if seed % 3 == 0 else {}, seed)
+            while not state.over:
+                (seat,) = G.to_act(state)
+                if allowed.VERDICT_OF[0] is state:
+                    found += players == 2
+                    first_of_day += players == 2 and not state.board[state.day - 1]
+                    assert allowed.VERDICT[0] is allowed.allowed(state)
+                    assert allowed.VERDICT[0] == allowed._judge(*_verdict_key(state))
+                listed += players == 2
+                legal = G.legal_actions(state, seat)
+                if state.pending is None:
+                    assert legal == _plain_plays(state, seat)
+                state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
+    if native64.WRAPS:
+        assert found > listed // 2
+        assert first_of_day > 200
+    else:
+        assert allowed.VERDICT_OF[0] is None
+
+
 def test_a_board_with_its_last_row_replaced_is_the_slices_joined() -> None:
     """quick._with_last_row (the compiled build's board after a card, by one tuple display per length)
     against `board[:-1] + (row,)`, on every board of seeded games and boards of one to nine rows."""
