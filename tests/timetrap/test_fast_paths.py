@@ -698,7 +698,7 @@ def test_every_action_equals_the_full_rules_each_event_with_data_of_its_own() ->
 
 def test_the_compiled_note_holds_its_states_verdict() -> None:
     """quick._keep_verdict, the compiled build's note (allowed.VERDICT_OF, VERDICT): whenever it names the
-    State being listed, its verdict is the one allowed() judges of that State (the same kept object), and
+    State being listed, its verdict is the one allowed() judges of that State (the same kept table), and
     the listing through it is the rulebook's. Compiled, most two-player listings find their State noted,
     a day's first among them; the source never writes it (it keeps allowed.BUILT)."""
     found = listed = first_of_day = 0
@@ -711,8 +711,11 @@ def test_the_compiled_note_holds_its_states_verdict() -> None:
                 if allowed.VERDICT_OF[0] is state:
                     found += players == 2
                     first_of_day += players == 2 and not state.board[state.day - 1]
-                    assert allowed.VERDICT[0] is allowed.allowed(state)
-                    assert allowed.VERDICT[0] == allowed._judge(*_verdict_key(state))
+                    # the same kept table (compiled, allowed() returns its verdict as a new tuple)
+                    assert allowed.VERDICT[0][0] is allowed.allowed(state)[0]
+                    assert (
+                        allowed.VERDICT[0] == allowed.allowed(state) == allowed._judge(*_verdict_key(state))
+                    )
                 listed += players == 2
                 legal = G.legal_actions(state, seat)
                 if state.pending is None:
