@@ -88,6 +88,15 @@ def _judge(date: str | None, last: int | None, up: bool) -> Allowed:
 # every item checked on each read (the compiled build only ever reads the first item, never this State).
 Note: TypeAlias = tuple[Any, ...]  # (State, Allowed, int, tuple[str, ...], bool, tuple[Any, ...])
 BUILT: Final[list[Note]] = [(None, ({}, False), -1, (), False, ())]
+# The compiled build's note (quick._keep_verdict): the State a quick step built last, when its verdict was
+# already judged, and that verdict, which rules.legal_actions then reads for that State instead of calling
+# allowed() (its reads of the State and the board, ~550 instructions). Two slots, each replaced alone (no
+# tuple built per action); the verdict's slot holds objects: typed `list[Allowed]`, each store boxed the
+# verdict into a new tuple (mypyc holds a `tuple[dict, bool]` unboxed), which cost what the note saved.
+# The State's slot is written last, so a reader that finds its State finds its verdict. Never written on
+# the source, which keeps BUILT.
+VERDICT_OF: Final[list[State | None]] = [None]
+VERDICT: Final[list[Any]] = [None]
 
 
 def allowed(state: State) -> Allowed:

@@ -154,7 +154,12 @@ def _checked_setup(
 
 TIMETRAP: Final = TimeTrap()
 if hasattr(TIMETRAP, "__dict__"):  # the source build: one Python call fewer per engine call (a compiled,
-    # native class has no instance dict, and its delegating methods above cost nothing)
+    # native class has no instance dict, and its delegating methods above cost nothing); to_act and
+    # legal_actions read the note of the State a quick step just built (rules.noted_to_act), which the
+    # compiled build never writes
     vars(TIMETRAP).update(
-        to_act=rules.to_act, legal_actions=rules.legal_actions, apply=rules.apply, setup=_checked_setup
+        to_act=rules.noted_to_act,
+        legal_actions=rules.noted_legal_actions,
+        apply=rules.apply,
+        setup=_checked_setup,
     )

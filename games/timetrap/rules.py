@@ -14,7 +14,7 @@ from games.core.errors import IllegalAction
 from games.core.native64 import WRAPS
 from games.core.rng import Rng
 from games.timetrap import cards, dates, quick
-from games.timetrap.allowed import BUILT, PLAY, TIME_CARDS, TRAP, allowed
+from games.timetrap.allowed import BUILT, PLAY, TIME_CARDS, TRAP, VERDICT, VERDICT_OF, Allowed, allowed
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
 from games.timetrap.table import NO_SEATS, ONLY, Table, first_trap
 
@@ -38,7 +38,6 @@ _LAST_LEGAL: Final[list[tuple[State | None, int, tuple[str, ...]]]] = [(None, -1
 # The same for the last answers to a yellow card's question that legal_actions listed (kept apart:
 # apply's check of _LAST_LEGAL then needs no test of `pending` on the commonest path).
 _LAST_ANSWERS: Final[list[tuple[State | None, int, tuple[str, ...]]]] = [(None, -1, ())]
-_UNNOTED: Final = BUILT[0]  # no State's note (the compiled build reads this instead of allowed.BUILT)
 
 
 # --- what may be played ------------------------------------------------------------------------------
@@ -47,10 +46,6 @@ def date_card(state: State) -> str | None:
 
 
 def to_act(state: State) -> frozenset[int]:
-    if not WRAPS:  # the source (the compiled build writes no note: no read of it there)
-        built = BUILT[0]
-        if built[0] is state:  # the State a quick step or the deal just built: its seat to act, noted
-            return ONLY[built[2]]
     if state[20]:  # state.over (tuple indexes: hot path)
         return _NOBODY
     pending = state[19]  # state.pending
@@ -58,15 +53,85 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def legal_actions(state: State, seat: int) -> list[str]:
-    # Typed before either branch: compiled, a local takes the type of its first assignment, which would be
-    # the note's objects (a generic `table.get` call per card).
-    table: dict[str, str]
-    trap_allowed: bool
-    hand: tuple[str, ...]
-    may_trap: bool
-    built = _UNNOTED if WRAPS else BUILT[0]  # the compiled build writes no note: no read of it there
-    if built[0] is state:  # the source: the State a quick step or the deal just built, its turn noted there
-        # (allowed.BUILT: never over nor asking; the verdict, the seat to act, its hand, a Time Trap's chance)
+    if state[20]:  # state.over (tuple indexes: hot path)
+        return []
+    pending = state[19]  # state.pending
+    if pending is not None:
+        answers = _pending_actions(state, pending, seat)
+        if answers:  # `seat` is the one to answer
+            _LAST_ANSWERS[0] = (state, seat, tuple(answers))
+        return answers
+    if seat != state[11]:  # state.turn
+        return []
+    hand = state[6][seat]  # state.hands
+    if WRAPS:  # the verdict: (plays, trap), noted with the State a quick step built (quick._keep_verdict)
+        if VERDICT_OF[0] is state:
+            noted: Allowed = VERDICT[0]
+            table, trap_allowed = noted
+        else:
+            table, trap_allowed = allowed(state)
+    else:
+        built = BUILT[0]
+        table, trap_allowed = built[1] if built[0] is state else allowed(state)
+    # Plain loops: on a hand's few cards the fastest way on both builds (3.11 gives a comprehension a
+    # frame of its own, `map` and `filter` a call per card; compiled, a loop is a C loop). Compiled
+    # (`WRAPS`), `table.get` is one C lookup a card instead of two; on the source it is a method call,
+    # dearer than the second lookup.
+    plays = []
+    if WRAPS:
+        for c in hand:
+            action = table.get(c)
+            if action is not None:
+                plays.append(action)
+    else:
+        for c in hand:
+            if c in table:
+                plays.append(table[c])
+    # A Time Trap card in hand is the hand's last card: every hand of play is in order (cards.sort_key: time
+    # cards by number, then Time Trap cards; the deal sorts, a card taken leaves the rest in order, a card
+    # gained is sorted in), so one test instead of a loop over the hand.
+    if (
+        trap_allowed
+        and state[15]  # state.after_time
+        and state[14] < MAX_TRAPS_PER_DAY  # state.traps_today
+        and hand
+        and hand[-1] not in TIME_CARDS
+    ):
+        if WRAPS:  # as above
+            for t in hand:
+                action = TRAP.get(t)
+                if action is not None:
+                    plays.append(action)
+        else:
+            for t in hand:
+                if t in TRAP:
+                    plays.append(TRAP[t])
+    if not plays:
+        plays.append(_PASS)
+    _LAST_LEGAL[0] = (state, seat, tuple(plays))
+    return plays
+
+
+def noted_to_act(state: State) -> frozenset[int]:
+    """to_act on the source (game.py binds it there): the State a quick step or the deal just built (the
+    note, allowed.BUILT) has its seat to act noted. The compiled build writes no note and calls to_act,
+    kept free of the note's read (reading it cost the compiled build 0.8% an action)."""
+    built = BUILT[0]
+    if built[0] is state:  # the State a quick step or the deal just built: its seat to act, noted
+        return ONLY[built[2]]
+    if state[20]:  # state.over (tuple indexes: hot path)
+        return _NOBODY
+    pending = state[19]  # state.pending
+    return ONLY[state[11] if pending is None else pending[1]]  # state.turn, pending.seat
+
+
+def noted_legal_actions(state: State, seat: int) -> list[str]:
+    """legal_actions on the source (game.py binds it there), reading the note (allowed.BUILT) of the State a
+    quick step or the deal just built: never over nor asking; its verdict, seat to act, that seat's hand
+    and whether a Time Trap may follow. The compiled build calls legal_actions, whose locals then keep
+    their types (compiled, a local typed from the note's objects made `table.get` a generic call)."""
+    built = BUILT[0]
+    if built[0] is state:
         _, (table, trap_allowed), turn, hand, may_trap, _ = built
         if seat != turn:
             return []
@@ -86,37 +151,17 @@ def legal_actions(state: State, seat: int) -> list[str]:
         table, trap_allowed = allowed(state)  # the verdict: (plays, trap)
         # a time card the last thing done today, fewer than two Time Traps today (state.after_time, traps_today)
         may_trap = trap_allowed and state[15] and state[14] < MAX_TRAPS_PER_DAY
-    # Plain loops: on a hand's few cards the fastest way on both builds (3.11 gives a comprehension a
-    # frame of its own, `map` and `filter` a call per card; compiled, a loop is a C loop). Compiled
-    # (`WRAPS`), `table.get` is one C lookup a card instead of two; on the source it is a method call,
-    # dearer than the second lookup.
     plays = []
-    if WRAPS:
-        for c in hand:
-            action = table.get(c)
-            if action is not None:
-                plays.append(action)
-    else:
-        for c in hand:
-            if c in table:
-                plays.append(table[c])
-    if may_trap:
-        if WRAPS:
-            # a Time Trap card in hand? (a loop: `TIME_CARDS.issuperset` copies the hand to a set)
-            for c in hand:
-                if c not in TIME_CARDS:
-                    for t in hand:
-                        if t in TRAP:
-                            plays.append(TRAP[t])
-                    break
-        elif hand and hand[-1] not in TIME_CARDS:
-            # The source: a Time Trap card in hand is the last card. Every hand of play is in order
-            # (cards.sort_key: time cards by number, then Time Trap cards; the deal sorts, a card taken
-            # leaves the rest in order, a card gained is sorted in), so one test instead of a loop over the
-            # hand (~250 instructions a card on 3.11).
-            for t in hand:
-                if t in TRAP:
-                    plays.append(TRAP[t])
+    for c in hand:  # a plain loop, as in legal_actions' source branch
+        if c in table:
+            plays.append(table[c])
+    # A Time Trap card in hand is the last card. Every hand of play is in order (cards.sort_key: time cards
+    # by number, then Time Trap cards; the deal sorts, a card taken leaves the rest in order, a card gained
+    # is sorted in), so one test instead of a loop over the hand (~250 instructions a card on 3.11).
+    if may_trap and hand and hand[-1] not in TIME_CARDS:
+        for t in hand:
+            if t in TRAP:
+                plays.append(TRAP[t])
     if not plays:
         plays.append(_PASS)
     _LAST_LEGAL[0] = (state, seat, tuple(plays))

@@ -7,6 +7,7 @@ without the legal list it just built, and the shortcuts' day ends against the fu
 
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 
@@ -630,3 +631,109 @@ def test_a_hand_less_a_card_is_what_remove_leaves() -> None:
             assert quick._without(hand, card) == tuple(kept), (hand, card)
         with pytest.raises(ValueError):
             quick._without(hand, "zz9")
+
+
+def _event_templates() -> tuple[object, ...]:
+    """quick.py's event data templates (copied per event, never handed out)."""
+    return (
+        quick._PLAY_DATA,
+        quick._DISCARD_DATA,
+        quick._TRAP_DATA_UP,
+        quick._TRAP_DATA_DOWN,
+        quick._DAY_END_DATA,
+        quick._DAY_START_DATA,
+    )
+
+
+def _dicts_in(table: object) -> list[dict[str, object]]:
+    """Every template dict of a nested table (a template: a dict whose values are no dicts)."""
+    if isinstance(table, dict) and not any(isinstance(v, (dict, tuple)) for v in table.values()):
+        return [table]
+    values = table.values() if isinstance(table, dict) else table
+    assert isinstance(values, (tuple, type({}.values())))
+    return [found for value in values for found in _dicts_in(value)]
+
+
+def test_every_action_equals_the_full_rules_each_event_with_data_of_its_own() -> None:
+    """The quick steps' events take their data from templates (a copy each, quick._PLAY_DATA and the rest),
+    the hand less a card and the board are built compiled by _without and _with_last_row, a card others
+    knew is played through quick.play (the State's own `know` without it), and the listing
+    tells a Time Trap card by the hand's last card on both builds. Seeded 2-4 player games (fixed date
+    cards in a third): every action's State and events equal the full rules' on a working copy; the source's
+    noted to_act and legal_actions (rules.noted_*, the game object's on the source) list what the plain
+    ones list; no event's data is a template, and changing every event's data (as a reader may) leaves the
+    templates as they were built."""
+    before = copy.deepcopy(_event_templates())
+    template_ids = {id(t) for table in _event_templates() for t in _dicts_in(table)}
+    assert len(template_ids) > 400
+    kinds: dict[str, int] = {}
+    for players in (2, 3, 4):
+        for seed in range(128000, 128150):
+            rng = random.Random(seed)
+            state = G.setup(players, {"dates": "B3,Y1,B4,Y6,B5,Y2"} if seed % 3 == 0 else {}, seed)
+            while not state.over:
+                (seat,) = G.to_act(state)
+                assert rules.noted_to_act(state) == rules.to_act(state) == {seat}
+                for other in range(players):
+                    assert rules.noted_legal_actions(state, other) == rules.legal_actions(state, other)
+                legal = G.legal_actions(state, seat)
+                action = legal[rng.randrange(len(legal))]
+                kind, _, arg = action.partition(":")
+                full = rules._apply_in_full(state, seat, kind, arg)
+                if kind == "play" and arg in state.know and quick.play(state, seat, arg) is not None:
+                    kinds["known card, quick"] = kinds.get("known card, quick", 0) + 1
+                done = G.apply(state, seat, action)
+                assert done == full, (state, action)
+                for event in done[1]:
+                    kinds[event.kind] = kinds.get(event.kind, 0) + 1
+                    assert id(event.data) not in template_ids
+                    assert isinstance(event.data, dict)
+                    event.data["changed"] = True  # a reader changing its event's data
+                state = done[0]
+    assert copy.deepcopy(_event_templates()) == before
+    for kind in ("play", "trap", "trap_discard", "day_end", "day_start", "pickup", "pass"):
+        assert kinds.get(kind, 0) > 50, (kind, kinds)
+    assert kinds.get("known card, quick", 0) > 5, kinds  # a card others knew, played through quick.play
+
+
+def test_the_compiled_note_holds_its_states_verdict() -> None:
+    """quick._keep_verdict, the compiled build's note (allowed.VERDICT_OF, VERDICT): whenever it names the
+    State being listed, its verdict is the one allowed() judges of that State (the same kept table), and
+    the listing through it is the rulebook's. Compiled, most two-player listings find their State noted,
+    a day's first among them; the source never writes it (it keeps allowed.BUILT)."""
+    found = listed = first_of_day = 0
+    for players in (2, 3, 4):
+        for seed in range(128200, 128300):
+            rng = random.Random(seed)
+            state = G.setup(players, {"dates": "B3,Y1,B4,Y6,B5,Y2"} if seed % 3 == 0 else {}, seed)
+            while not state.over:
+                (seat,) = G.to_act(state)
+                if allowed.VERDICT_OF[0] is state:
+                    found += players == 2
+                    first_of_day += players == 2 and not state.board[state.day - 1]
+                    # the same kept table (compiled, allowed() returns its verdict as a new tuple)
+                    assert allowed.VERDICT[0][0] is allowed.allowed(state)[0]
+                    assert (
+                        allowed.VERDICT[0] == allowed.allowed(state) == allowed._judge(*_verdict_key(state))
+                    )
+                listed += players == 2
+                legal = G.legal_actions(state, seat)
+                if state.pending is None:
+                    assert legal == _plain_plays(state, seat)
+                state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
+    if native64.WRAPS:
+        assert found > listed // 2
+        assert first_of_day > 200
+    else:
+        assert allowed.VERDICT_OF[0] is None
+
+
+def test_a_board_with_its_last_row_replaced_is_the_slices_joined() -> None:
+    """quick._with_last_row (the compiled build's board after a card, by one tuple display per length)
+    against `board[:-1] + (row,)`, on every board of seeded games and boards of one to nine rows."""
+    boards = {state.board for seed in range(128400, 128420) for state in _states_of(2, seed)}
+    boards |= {tuple(((f"or{day}", day),) for day in range(1, rows + 1)) for rows in range(1, 10)}
+    assert {len(board) for board in boards} >= set(range(1, 10))
+    row = (("pu5", 5), ("tt1", 12))
+    for board in boards:
+        assert quick._with_last_row(board, row) == board[:-1] + (row,)  # noqa: RUF005
