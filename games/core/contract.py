@@ -14,7 +14,6 @@ from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, TypeVar
 
 from games.core.errors import InvalidOptions
 from games.core.faces import Faces
-from games.core.native64 import WRAPS
 from games.core.search_hooks import NO_HOOKS, SearchHooks
 from games.core.seat_policy import JSON as JSON
 from games.core.seat_policy import Policy as Policy
@@ -118,17 +117,19 @@ class Outcome:
 
 _new_object: Final = object.__new__  # Final: compiled, C statics rather than module-dict reads
 _store: Final = object.__setattr__
+# Outcome's own __new__: object's on the source; compiled, the native class's (object.__new__ refuses it there)
+_new_outcome_shell: Final = Outcome.__new__
 
 
 def new_outcome(placements: tuple[int, ...], scores: tuple[float, ...], details: Mapping[str, JSON]) -> Outcome:
-    """`Outcome(placements=..., scores=..., details=...)` (no teams), as `new_event` is for Event: on the
-    source build by the frozen dataclass's own four field stores, without its keyword call through
-    `__init__` (about 7.8k instructions a call, half of it the call; TIMETRAP builds one a game, and a
-    2-player game is about 20 actions). The compiled build, whose Outcome is native, calls it.
-    tests/core/test_contract_fast.py holds the two equal, field by field."""
-    if WRAPS:
-        return Outcome(placements=placements, scores=scores, details=details)
-    result = _new_object(Outcome)
+    """`Outcome(placements=..., scores=..., details=...)` (no teams), as `new_event` is for Event: by the
+    frozen dataclass's own four field stores, without its keyword call through `__init__` (about 7.8k
+    instructions a call on the source, half of it the call; TIMETRAP builds one a game, and a 2-player game
+    is about 20 actions). The compiled build takes the same path: its Outcome is a native class, but the
+    `__init__` is the one the dataclasses module writes, a Python function (~7k instructions a call
+    there, 1.5% of a compiled 2-player TIMETRAP game). tests/core/test_contract_fast.py holds the two
+    equal, field by field, on whichever build runs it."""
+    result = _new_outcome_shell(Outcome)
     _store(result, "placements", placements)
     _store(result, "scores", scores)
     _store(result, "teams", None)
