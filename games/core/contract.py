@@ -115,8 +115,7 @@ class Outcome:
         }
 
 
-_new_object: Final = object.__new__  # Final: compiled, C statics rather than module-dict reads
-_store: Final = object.__setattr__
+_store: Final = object.__setattr__  # Final: compiled, a C static rather than a module-dict read
 # Outcome's own __new__: object's on the source; compiled, the native class's (object.__new__ refuses it there)
 _new_outcome_shell: Final = Outcome.__new__
 

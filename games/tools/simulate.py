@@ -11,7 +11,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import Game, Outcome, Policy
 from games.core.invariants import Checker
@@ -55,8 +55,8 @@ def play_one(
 
 
 # The policy RNG of the last game, lent to the next: see `_policy_rng`.
-_SPARE: list[random.Random] = []
-_SEED_MT = _random.Random.seed
+_SPARE: Final[list[random.Random]] = []
+_SEED_MT: Final = _random.Random.seed
 
 
 def _policy_rng(seed: int) -> random.Random:
