@@ -15,7 +15,7 @@ checks that the flag is off.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, final
 
 if TYPE_CHECKING:  # the compiler reads the native type; the source never needs mypy_extensions at run time
     from mypy_extensions import i64
@@ -29,14 +29,14 @@ _MUL1: Final[i64] = 0xBF58476D1CE4E5B9 - (1 << 64)
 _MUL2: Final[i64] = 0x94D049BB133111EB - (1 << 64)
 # The same constants as halves: each half (and each low bit) is a small integer, which the compiler writes
 # into the machine code. A constant beyond +-2**62 is instead kept as a boxed Python int and unboxed at
-# every use (about 50 instructions each, six a draw); `_wide` rebuilds it from its half in two.
-_MIN_HALF: Final = _MIN >> 1
+# every use (about 50 instructions each, six a draw); `wide` rebuilds it from its half in two.
+MIN_HALF: Final = _MIN >> 1
 _GOLDEN_HALF: Final = _GOLDEN >> 1
 _MUL1_HALF: Final = _MUL1 >> 1
 _MUL2_HALF: Final = _MUL2 >> 1
 
 
-def _wide(half: i64, low: i64) -> i64:
+def wide(half: i64, low: i64) -> i64:
     """`2 * half + low`, computed at run time: a 64-bit constant from a half that fits a small int."""
     return half * 2 + low
 
@@ -54,67 +54,114 @@ def splitmix(state: int) -> tuple[int, int]:
     """(next state, output) of one SplitMix64 step from `state` in [0, 2**64): `rng._mix`'s values.
 
     In: `state - 2**63` fits an i64, and flipping its top bit gives `state`'s own bit pattern. Out: the
-    reverse. `(x >> k) & (2**(64-k) - 1)` is the unsigned shift."""
-    top = _wide(_MIN_HALF, 0)
-    s: i64 = state - _TWO63
-    s = (s ^ top) + _wide(_GOLDEN_HALF, _GOLDEN & 1)
-    z: i64 = (s ^ ((s >> 30) & 0x3_FFFF_FFFF)) * _wide(_MUL1_HALF, _MUL1 & 1)
-    z = (z ^ ((z >> 27) & 0x1F_FFFF_FFFF)) * _wide(_MUL2_HALF, _MUL2 & 1)
-    z = z ^ ((z >> 31) & 0x1_FFFF_FFFF)
+    reverse."""
+    top = wide(MIN_HALF, 0)
+    s, z = _step(state)
     return int(s ^ top) + _TWO63, int(z ^ top) + _TWO63
 
 
-def smallest_first(keys: tuple[int, ...], count: int) -> list[int]:
+def splitmix_bits(state: int) -> tuple[int, i64]:
+    """`splitmix` with the output left as its signed bit pattern: for the deal's hash, which reads the draw
+    as a machine integer (games/core/shake64.py); boxing the 64-bit draw and unboxing it again cost about
+    700 instructions a shuffle."""
+    top = wide(MIN_HALF, 0)
+    s, z = _step(state)
+    return int(s ^ top) + _TWO63, z
+
+
+def _step(state: int) -> tuple[i64, i64]:
+    """One SplitMix64 step on bit patterns: (next state, output). `(x >> k) & (2**(64-k) - 1)` is the
+    unsigned shift."""
+    top = wide(MIN_HALF, 0)
+    s: i64 = state - _TWO63
+    s = (s ^ top) + wide(_GOLDEN_HALF, _GOLDEN & 1)
+    z: i64 = (s ^ ((s >> 30) & 0x3_FFFF_FFFF)) * wide(_MUL1_HALF, _MUL1 & 1)
+    z = (z ^ ((z >> 27) & 0x1F_FFFF_FFFF)) * wide(_MUL2_HALF, _MUL2 & 1)
+    return s, z ^ ((z >> 31) & 0x1_FFFF_FFFF)
+
+
+def smallest_first(keys: list[int], count: int) -> list[int]:
+    """The positions of the `count` smallest of `keys`, each a 64-bit unsigned key given as its signed bit
+    pattern: `Smallest` fed from a list (the deal offers its keys straight from the hash, games/core/shake64.py)."""
+    pick = Smallest(count)
+    while pick.wants_more():
+        at: i64 = 0
+        for key in keys:
+            pick.offer(key, at)
+            at += 1  # noqa: SIM113 - a machine-integer position; enumerate's would be a Python int
+        pick.end_pass()
+    return pick.picked
+
+
+@final
+class Smallest:
     """The positions of the `count` smallest of a shuffle's 64-bit sort keys, smallest first, the first of
-    equal keys first: the order a stable sort gives them. Each unsigned key is given as its signed bit
-    pattern (the same 8 bytes read as a signed integer).
+    equal keys first: the order a stable sort gives them. Each unsigned key is offered as its signed bit
+    pattern (the same 8 bytes read as a signed integer), with its position, in position order.
 
     Why: the shuffles of a deal (`Rng.shuffled_head`, and `Rng.shuffled` of a few items) ordered their keys
     by the builtin `min`, `list.index` and `sorted`, each a generic call over boxed 64-bit integers on the
-    compiled build: about 5,000 instructions a small shuffle besides the hash. Here a pass reads every key
-    once as a machine integer and keeps the three least (key, position) pairs above the last one picked,
-    in three pairs of locals; most deals need one pass (TIMETRAP keeps two or three cards of a shuffle).
-    Reading a key is the cost (a 64-bit key is a boxed int: about 150 instructions), so the passes are
-    few rather than the comparisons. Flipping the top bit (`^ top`) turns the unsigned order into the
-    signed one. Correct on both builds (an unbounded int flips the same way within the 64-bit range), but
-    only cheap compiled: the source keeps its C-level `min` and `sorted`.
+    compiled build: about 5,000 instructions a small shuffle besides the hash. Here a pass offers every key
+    once as a machine integer, and the three least (key, position) pairs above the last one picked are kept
+    in fields; most deals need one pass (TIMETRAP keeps two or three cards of a shuffle). Flipping the top
+    bit (`^ top`) turns the unsigned order into the signed one. Correct on both builds (an unbounded int
+    flips the same way within the 64-bit range), but only cheap compiled.
+
+    A pass: `offer` each key with its position, then `end_pass`; again while `wants_more`. `picked` holds
+    the positions, smallest first.
     """
-    top = _wide(_MIN_HALF, 0)
-    picked: list[int] = []
-    last_key: i64 = 0
-    last_at: i64 = -1  # nothing picked yet
-    while len(picked) < count:
-        found: i64 = 0  # how many of the three below hold a pair, least first
-        key1: i64 = 0
-        at1: i64 = 0
-        key2: i64 = 0
-        at2: i64 = 0
-        key3: i64 = 0
-        at3: i64 = 0
-        at: i64 = 0
-        for raw in keys:
-            key: i64 = raw
-            key = key ^ top
-            # equal keys arrive in position order, so "after the last picked" and "less than" decide ties
-            above_last = last_at < 0 or key > last_key or (key == last_key and at > last_at)
-            if above_last and (found < 3 or key < key3):
-                if found < 1 or key < key1:
-                    key3, at3, key2, at2, key1, at1 = key2, at2, key1, at1, key, at
-                elif found < 2 or key < key2:
-                    key3, at3, key2, at2 = key2, at2, key, at
-                else:
-                    key3, at3 = key, at
-                if found < 3:
-                    found += 1
-            at += 1  # noqa: SIM113 - a machine-integer position; enumerate's would be a Python int
+
+    def __init__(self, count: int) -> None:
+        self.count: i64 = count
+        self.picked: list[int] = []
+        self.top: i64 = wide(MIN_HALF, 0)
+        self.last_key: i64 = 0
+        self.last_at: i64 = -1  # nothing picked yet
+        self.found: i64 = 0  # how many of the three pairs below hold a key this pass, least first
+        self.more: bool = count > 0
+        self.key1: i64 = 0
+        self.at1: i64 = 0
+        self.key2: i64 = 0
+        self.at2: i64 = 0
+        self.key3: i64 = 0
+        self.at3: i64 = 0
+
+    def wants_more(self) -> bool:
+        return self.more
+
+    def offer(self, raw: i64, at: i64) -> None:
+        """One key of this pass; keys come in position order, so "after the last picked" and "less than"
+        decide ties."""
+        key = raw ^ self.top
+        if self.last_at >= 0 and (key < self.last_key or (key == self.last_key and at <= self.last_at)):
+            return  # picked already, or before the last picked
+        found = self.found
+        if found < 3 or key < self.key3:
+            if found < 1 or key < self.key1:
+                self.key3, self.at3, self.key2, self.at2 = self.key2, self.at2, self.key1, self.at1
+                self.key1, self.at1 = key, at
+            elif found < 2 or key < self.key2:
+                self.key3, self.at3 = self.key2, self.at2
+                self.key2, self.at2 = key, at
+            else:
+                self.key3, self.at3 = key, at
+            if found < 3:
+                self.found = found + 1
+
+    def end_pass(self) -> None:
+        """Take this pass's least keys, up to `count` in all; another pass is wanted if some remain."""
+        found = self.found
+        picked = self.picked
         if found == 0:  # fewer keys than `count`
-            break
-        picked.append(int(at1))
-        last_key, last_at = key1, at1
-        if found > 1 and len(picked) < count:
-            picked.append(int(at2))
-            last_key, last_at = key2, at2
-            if found > 2 and len(picked) < count:
-                picked.append(int(at3))
-                last_key, last_at = key3, at3
-    return picked
+            self.more = False
+            return
+        picked.append(int(self.at1))
+        self.last_key, self.last_at = self.key1, self.at1
+        if found > 1 and len(picked) < self.count:
+            picked.append(int(self.at2))
+            self.last_key, self.last_at = self.key2, self.at2
+            if found > 2 and len(picked) < self.count:
+                picked.append(int(self.at3))
+                self.last_key, self.last_at = self.key3, self.at3
+        self.found = 0
+        self.more = len(picked) < self.count

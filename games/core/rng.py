@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from hashlib import shake_128
 from operator import itemgetter
-from struct import Struct
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
-from games.core.native64 import WRAPS, smallest_first, splitmix
+from games.core.native64 import WRAPS, splitmix, splitmix_bits
+from games.core.shake64 import shake_order
+
+if TYPE_CHECKING:  # the compiler reads the native type; the source never needs mypy_extensions at run time
+    from mypy_extensions import i64
 
 T = TypeVar("T")
 
@@ -56,6 +59,12 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
+    def _next_bits(self) -> i64:
+        """`next_u64`'s draw as its signed bit pattern, for the compiled build's deal hash
+        (games/core/shake64.py), which reads it as a machine integer: only the compiled build calls it."""
+        self.state, bits = splitmix_bits(self.state)
+        return bits
+
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) without modulo bias (rejection sampling)."""
         if n <= 0:
@@ -81,8 +90,8 @@ class Rng:
         n = len(items)
         if n < 2:
             return list(items)
-        if WRAPS and n <= _SELECT_AT_MOST:  # the compiled build, a few items: machine-integer selection
-            return [items[at] for at in smallest_first(_signed_keys(self.next_u64(), n), n)]
+        if WRAPS and n <= _SELECT_AT_MOST:  # the compiled build, a few items: as shuffled_head does there
+            return [items[at] for at in shake_order(self._next_bits(), n, n)]
         by_key = _sort_keys(self.next_u64(), n).__getitem__  # plain ints: a list indexes faster than an array
         return list(itemgetter(*sorted(range(n), key=by_key))(items))
 
@@ -92,15 +101,17 @@ class Rng:
         A deal that keeps only the first few of a shuffle (TIMETRAP: two discards of eleven time cards,
         three of seven date cards) takes the `count` smallest of the same keys in order, by C-level `min`
         and `index` (the first of equal keys, where the stable sort puts it): about a third of a shuffle's
-        instructions. tests/timetrap/test_fast_paths.py holds it to `shuffled` over many seeds and sizes.
+        instructions. The compiled build hashes and selects on machine integers instead (games/core/shake64.py).
+        tests/timetrap/test_fast_paths.py and tests/core/test_native64.py hold it to `shuffled` over many
+        seeds and sizes.
         """
         n = len(items)
         if n < 2:  # shuffled draws nothing then
             return list(items)[:count]
         if count > n:
             count = n
-        if WRAPS:  # the compiled build: machine-integer selection (native64.smallest_first)
-            return [items[at] for at in smallest_first(_signed_keys(self.next_u64(), n), count)]
+        if WRAPS:  # the compiled build: the hash and the selection on machine integers (games/core/shake64.py)
+            return [items[at] for at in shake_order(self._next_bits(), n, count)]
         left = _sort_keys(self.next_u64(), n)
         head: list[T] = []
         while len(head) < count:  # no range(min(...)) to build: ~1.5k instructions a deal fewer on the source
@@ -120,21 +131,6 @@ def _sort_keys(draw: int, n: int) -> list[int]:
         keys.byteswap()
     return keys.tolist()
 
-
-def _signed_keys(draw: int, n: int) -> tuple[int, ...]:
-    """`_sort_keys`' keys as signed 64-bit patterns (the same bytes read as little-endian `q`): what
-    `native64.smallest_first` orders on the compiled build.
-
-    Read by a `struct.Struct` made once per size: one C call gives the tuple of keys, where `array("q",
-    ...).tolist()` built an array, then a list (about 1,200 instructions a shuffle fewer)."""
-    read = _SIGNED_READERS.get(n)
-    if read is None:
-        read = _SIGNED_READERS[n] = Struct(f"<{n}q").unpack
-    return read(shake_128(draw.to_bytes(8, "little")).digest(8 * n))
-
-
-# The readers of `_signed_keys`, by number of keys: a deal's sizes are few.
-_SIGNED_READERS: Final[dict[int, Callable[[bytes], tuple[int, ...]]]] = {}
 
 # Up to how many items the compiled build's `shuffled` orders its keys by selection (a pass per three items)
 # rather than by `sorted` with a key function: TIMETRAP's four set-up discards, KINGs' king colours.

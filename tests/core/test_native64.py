@@ -64,9 +64,9 @@ def test_draws_follow_the_plain_step_on_this_build() -> None:
             assert rng.state == state
 
 
-def _signed(keys: list[int]) -> tuple[int, ...]:
+def _signed(keys: list[int]) -> list[int]:
     """Each unsigned 64-bit key's signed bit pattern, as a signed read of the same bytes gives it."""
-    return tuple(key - (1 << 64) if key >= 1 << 63 else key for key in keys)
+    return [key - (1 << 64) if key >= 1 << 63 else key for key in keys]
 
 
 def test_selection_gives_the_stable_sort_order_of_unsigned_keys_ties_included() -> None:
