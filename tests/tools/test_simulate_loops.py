@@ -12,6 +12,7 @@ from games.core.native64 import WRAPS
 from games.core.policy import random_policy
 from games.core.registry import get_game
 from games.tools.simulate import GameRun, _one_of, _play_unchecked, _play_unchecked_compiled, play_one
+from tests.core.toy_game import ToyGame
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("trickster", 4), ("trickster-cot", 3), ("timetrap", 4)])
@@ -55,6 +56,21 @@ def test_the_source_and_the_compiled_spelling_of_the_unchecked_loop_play_the_sam
         assert runs[0].log == runs[1].log and runs[0].actions == runs[1].actions == len(runs[0].log) > 0
         assert finals[0] == finals[1]
         assert game.is_over(game.from_json(finals[0]))
+
+
+def test_a_lone_seat_is_told_by_its_value_whichever_engine_made_the_set() -> None:
+    """The unchecked loops find the seat of a one-seat `to_act` set in a dict of the sets seen so far: a
+    game whose `to_act` builds a new set every turn, played after engines whose shared sets were seen first
+    (equal sets, other objects), and a game with turns where several seats act, must play as the checked
+    loop plays them (it sorts each set itself)."""
+    toy = ToyGame()
+    for game, players in ((get_game("timetrap"), 3), (toy, 3), (get_game("trickster"), 4), (toy, 2)):
+        policies = [random_policy] * players
+        for seed in range(136000, 136004):
+            checked = play_one(game, players, policies, seed, check=True)
+            unchecked = play_one(game, players, policies, seed, check=False)
+            assert checked.violations == [] and unchecked.violations == []
+            assert unchecked.log == checked.log and len(checked.log) > 0
 
 
 def test_the_loops_choice_among_several_seats_draws_as_random_choice() -> None:
