@@ -51,33 +51,31 @@ WRAPS: Final = _wraps()
 
 
 def splitmix(state: int) -> tuple[int, int]:
-    """(next state, output) of one SplitMix64 step from `state` in [0, 2**64): `rng._mix`'s values.
-
-    In: `state - 2**63` fits an i64, and flipping its top bit gives `state`'s own bit pattern. Out: the
-    reverse."""
-    top = wide(MIN_HALF, 0)
-    s, z = _step(state)
-    return int(s ^ top) + _TWO63, int(z ^ top) + _TWO63
+    """(next state, output) of one SplitMix64 step from `state` in [0, 2**64): `rng._mix`'s values."""
+    next_bits, output = splitmix_bits(to_bits(state))
+    return from_bits(next_bits), from_bits(output)
 
 
-def splitmix_bits(state: int) -> tuple[int, i64]:
-    """`splitmix` with the output left as its signed bit pattern: for the deal's hash, which reads the draw
-    as a machine integer (games/core/shake64.py); boxing the 64-bit draw and unboxing it again cost about
-    700 instructions a shuffle."""
-    top = wide(MIN_HALF, 0)
-    s, z = _step(state)
-    return int(s ^ top) + _TWO63, z
-
-
-def _step(state: int) -> tuple[i64, i64]:
-    """One SplitMix64 step on bit patterns: (next state, output). `(x >> k) & (2**(64-k) - 1)` is the
-    unsigned shift."""
-    top = wide(MIN_HALF, 0)
-    s: i64 = state - _TWO63
-    s = (s ^ top) + wide(_GOLDEN_HALF, _GOLDEN & 1)
+def splitmix_bits(bits: i64) -> tuple[i64, i64]:
+    """One SplitMix64 step on bit patterns: (next state, output), each an unsigned 64-bit value given as its
+    signed bit pattern (`to_bits`). What the compiled `Rng` steps: nothing boxed. `(x >> k) & (2**(64-k) - 1)`
+    is the unsigned shift."""
+    s = bits + wide(_GOLDEN_HALF, _GOLDEN & 1)
     z: i64 = (s ^ ((s >> 30) & 0x3_FFFF_FFFF)) * wide(_MUL1_HALF, _MUL1 & 1)
     z = (z ^ ((z >> 27) & 0x1F_FFFF_FFFF)) * wide(_MUL2_HALF, _MUL2 & 1)
     return s, z ^ ((z >> 31) & 0x1_FFFF_FFFF)
+
+
+def to_bits(value: int) -> i64:
+    """The signed bit pattern of `value` in [0, 2**64): `value - 2**63` fits an i64, and flipping its top bit
+    gives `value`'s own bits."""
+    shifted: i64 = value - _TWO63
+    return shifted ^ wide(MIN_HALF, 0)
+
+
+def from_bits(bits: i64) -> int:
+    """The unsigned value in [0, 2**64) whose bit pattern `bits` is: `to_bits` undone."""
+    return int(bits ^ wide(MIN_HALF, 0)) + _TWO63
 
 
 def smallest_first(keys: list[int], count: int) -> list[int]:

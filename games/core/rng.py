@@ -13,7 +13,7 @@ from hashlib import shake_128
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from games.core.native64 import WRAPS, splitmix, splitmix_bits
+from games.core.native64 import WRAPS, from_bits, splitmix, splitmix_bits, to_bits
 from games.core.shake64 import shake_order
 
 if TYPE_CHECKING:  # the compiler reads the native type; the source never needs mypy_extensions at run time
@@ -42,19 +42,34 @@ def _mix(state: int) -> tuple[int, int]:
 
 
 class Rng:
-    """Mutable cursor over an RNG state; read `.state` back into the new game State after use."""
+    """Mutable cursor over an RNG state; read `.state` back into the new game State after use.
 
-    __slots__ = ("state",)
+    The source keeps the state as an int (`_state`). The compiled build keeps its bit pattern in a machine
+    integer (`_bits`, games/core/native64.py): a state above 2**62 is a boxed int there, and converting it
+    in and out of every step cost ~1k instructions a draw (several a deal); now only `Rng(...)` and a read
+    of `.state` convert."""
+
+    __slots__ = ("_bits", "_state")
 
     def __init__(self, state: int) -> None:
-        self.state = state & _MASK
+        if WRAPS:
+            self._bits: i64 = to_bits(state & _MASK)
+            self._state = 0
+        else:
+            self._bits = 0
+            self._state = state & _MASK
+
+    @property
+    def state(self) -> int:
+        """The state to store in the game's State (an int in [0, 2**64)); the next draws continue from it."""
+        return from_bits(self._bits) if WRAPS else self._state
 
     def next_u64(self) -> int:
         if WRAPS:  # the compiled build: the same step on machine integers (games/core/native64.py)
-            self.state, value = splitmix(self.state)
-            return value
+            self._bits, value = splitmix_bits(self._bits)
+            return from_bits(value)
         # _mix written out (one call and one tuple fewer per draw; the same arithmetic)
-        state = self.state = (self.state + _GOLDEN) & _MASK
+        state = self._state = (self._state + _GOLDEN) & _MASK
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -62,7 +77,7 @@ class Rng:
     def _next_bits(self) -> i64:
         """`next_u64`'s draw as its signed bit pattern, for the compiled build's deal hash
         (games/core/shake64.py), which reads it as a machine integer: only the compiled build calls it."""
-        self.state, bits = splitmix_bits(self.state)
+        self._bits, bits = splitmix_bits(self._bits)
         return bits
 
     def below(self, n: int) -> int:

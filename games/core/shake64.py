@@ -179,7 +179,7 @@ def shake_order(draw: i64, n: int, count: int) -> list[int]:
 def shake_keys(draw: i64, n: int) -> list[int]:
     """The first `n` 64-bit little-endian words of SHAKE-128 of the draw's eight little-endian bytes, each
     given as its signed bit pattern (what `struct` reads as `q`). `draw` is the draw's own signed bit
-    pattern (`native64.splitmix_bits`), as the keys are."""
+    pattern (`native64.to_bits`), as the keys are."""
     (
         a0,
         a1,

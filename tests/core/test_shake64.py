@@ -31,7 +31,7 @@ def _hashlib_keys(draw: int, n: int) -> list[int]:
 
 
 def _pattern(draw: int) -> int:
-    """The signed bit pattern of an unsigned 64-bit draw (what `native64.splitmix_bits` gives)."""
+    """The signed bit pattern of an unsigned 64-bit draw (what `native64.to_bits` gives)."""
     return draw - (1 << 64) if draw >= 1 << 63 else draw
 
 
@@ -61,11 +61,14 @@ def test_order_is_the_stable_sort_of_hashlibs_keys() -> None:
 
 @compiled_only
 def test_a_draws_bit_pattern_is_the_draw() -> None:
-    """`splitmix_bits`, which feeds the hash, steps the state as `splitmix` does and gives the same output."""
+    """`splitmix_bits`, which the compiled `Rng` steps and whose draw feeds the hash, steps the state as
+    `splitmix` does and gives the same output, as bit patterns; `to_bits` and `from_bits` convert both ways."""
     chooser = random.Random(135200)
     for state in [*_EDGES, *(chooser.getrandbits(64) for _ in range(5_000))]:
         next_state, output = native64.splitmix(state)
-        assert native64.splitmix_bits(state) == (next_state, _pattern(output)), hex(state)
+        bits = native64.to_bits(state)
+        assert bits == _pattern(state) and native64.from_bits(bits) == state, hex(state)
+        assert native64.splitmix_bits(bits) == (_pattern(next_state), _pattern(output)), hex(state)
 
 
 def test_round_constants_are_the_lfsrs() -> None:
