@@ -12,7 +12,7 @@ from games.core.errors import InvalidOptions
 from games.core.native64 import WRAPS
 from games.core.rng import Rng, seed_state
 from games.timetrap import cards, dates
-from games.timetrap.allowed import BUILT, VERDICTS_UP
+from games.timetrap.allowed import BUILT, PLAYS_OF, SPECS_UP, TRAP_ONE, VALUE_BIT
 from games.timetrap.state import LIMITS, State
 from games.timetrap.table import public_mask
 
@@ -77,11 +77,17 @@ _KEPT: Final = {
     for seat in range(len(cards.COLOURS))
     for first in cards.time_cards(seat)
 }
+# The same hands as bits (allowed.BIT), for the source's note.
+_KEPT_BITS: Final = {
+    first: {second: sum(VALUE_BIT.get(card, TRAP_ONE) for card in hand) for second, hand in by_second.items()}
+    for first, by_second in _KEPT.items()
+}
 _DECKS: Final = {players: tuple(cards.time_cards(seat) for seat in range(players)) for players in LIMITS}
 # Who knows what at the start, by player count: everyone saw each player receive a Time Trap card.
 _KNOW_AT_START: Final = {
     players: {cards.trap_card(seat): public_mask(players) for seat in range(players)} for players in LIMITS
 }
+_PASS_ONLY: Final = ("pass",)
 _NOBODY_OUT: Final = {players: (0,) * players for players in LIMITS}
 
 
@@ -91,11 +97,13 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
     # `rng.shuffled_head(...)` called as a method each time: compiled, a direct call of the native method
     # (a bound method held in a local was a generic call); on the source, a method lookup more a call.
     hands: list[tuple[str, ...]] = []
+    masks: list[int] = []  # the hands' bits (the source's note)
     discard: list[str] = []
     for own in _DECKS[players]:  # each seat's eleven time cards, 1 to 11
         first, second = rng.shuffled_head(own, 2)  # the shuffled deck's first cards (cards.SETUP_DISCARDS)
         discard += first, second  # face down: nobody knows them, the owner included
         hands.append(_KEPT[first][second])
+        masks.append(_KEPT_BITS[first][second])
     if fixed is None:
         blue = rng.shuffled_head(_BLUE_IDS[set_id], 3)
         yellow = rng.shuffled_head(_YELLOW_IDS[set_id], 3)
@@ -131,11 +139,11 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
         False,  # skip_next
     )
     state: State = _new(_STATE, fields)
-    if not WRAPS:  # the source: day 1's verdict kept for the first listing, as quick.py keeps a day's
+    if not WRAPS:  # the source: day 1's listing noted for the first turn, as quick.py notes a day's
         # (allowed.BUILT; the tile starts face up, no card to beat, no Time Trap may follow)
-        verdicts = VERDICTS_UP.get(fixed[0])
-        if verdicts is not None:
-            verdict = verdicts.get(None)
-            if verdict is not None:
-                BUILT[0] = (state, verdict, start, hands[start], False, fields)
+        specs = SPECS_UP.get(fixed[0])
+        if specs is not None:
+            spec = specs.get(None)
+            if spec is not None:
+                BUILT[0] = (state, PLAYS_OF[start][masks[start] & spec] or _PASS_ONLY, start, fields, tuple(masks))
     return state
