@@ -298,13 +298,15 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
             bits = masks[turn]
             if bits >= 0:  # the hand of its own colour (allowed.PLAYS_OF)
                 found = PLAYS_OF[turn][bits & spec]
-                if bits >= TRAP_ONE and spec < NO_TRAP and traps < _MAX_TRAPS_PER_DAY:  # a Time Trap may follow
+                # a Time Trap card in hand, the verdict allowing one, fewer than two today: its discards too
+                if bits >= TRAP_ONE and spec < NO_TRAP and traps < _MAX_TRAPS_PER_DAY:
                     found = found + TRAPS_OF[turn][bits & VALUE_BITS]
                 BUILT[0] = (built, found or _PASS_ONLY, turn, fields, masks)
     return built, events
 
 
-_BIT_OF_VALUE: Final = (0, *(1 << (value - 1) for value in range(1, TRAP_ONE.bit_length())))  # value -> its bit
+# A time card's value -> its bit (allowed.VALUE_BIT by value; 0 for 0).
+_BIT_OF_VALUE: Final = tuple(1 << value >> 1 for value in range(TRAP_ONE.bit_length()))
 _PASS_ONLY: Final = ("pass",)
 
 
@@ -754,14 +756,25 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
         return _next_day(now, board, start, "passes", events, None if WRAPS else masks_of(hands)), events
     following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
     turn = next_active(out, seat) if out[following] else following
-    return _new(
-        _STATE,
-        (
-            players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
-            played, traps, False, last_, passed, out_, pending, over, winner, end_reason, extra_turn,
-            skip_next,
-        ),
-    ), events  # fmt: skip
+    after: tuple[Any, ...] = (
+        players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
+        played, traps, False, last_, passed, out_, pending, over, winner, end_reason, extra_turn, skip_next,
+    )  # fmt: skip
+    built = _new(_STATE, after)
+    if not WRAPS:  # the source: the next turn's listing noted too (the board and the bits are the input's)
+        today: int = day_
+        dates_: tuple[str, ...] = days
+        row = board[today - 1] if len(board) >= today else ()
+        _note(
+            built,
+            after,
+            dates_[today - 1] if today <= len(dates_) else None,
+            row[-1][1] if row else None,
+            tile_up,
+            turn,
+            note[4] if t is not state else masks_of(hands),
+        )
+    return built, events
 
 
 # Who has passed -> those sets with each seat added (`passed | ONLY[seat]` by seat), built once per set and

@@ -145,5 +145,11 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
         if specs is not None:
             spec = specs.get(None)
             if spec is not None:
-                BUILT[0] = (state, PLAYS_OF[start][masks[start] & spec] or _PASS_ONLY, start, fields, tuple(masks))
+                BUILT[0] = (
+                    state,
+                    PLAYS_OF[start][masks[start] & spec] or _PASS_ONLY,
+                    start,
+                    fields,
+                    tuple(masks),
+                )
     return state
