@@ -162,4 +162,5 @@ if hasattr(TIMETRAP, "__dict__"):  # the source build: one Python call fewer per
         legal_actions=rules.noted_legal_actions,
         apply=rules.noted_apply,
         setup=_checked_setup,
+        outcome=outcome,
     )

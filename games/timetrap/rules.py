@@ -7,6 +7,7 @@ is silent, ../shared/RULINGS.md decides; those rulings are listed on docs/rules/
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from games.core.contract import Event
@@ -243,14 +244,23 @@ def noted_apply(state: State, seat: int, action: str) -> tuple[State, list[Event
         return apply(state, seat, action)
     if action not in built[1]:
         raise explain(state, seat, action)
-    turn_action = _TURN_ACTIONS.get(action)
-    if turn_action is None:  # a pass
+    step = _STEPS.get(action)  # the quick step and its card, one lookup
+    if step is None:  # a pass
         done = quick.pass_turn(state, seat)
-        kind = arg = action
-    else:
-        kind, arg = turn_action
-        done = quick.play(state, seat, arg) if kind == "play" else quick.trap(state, seat, arg)
-    return _apply_in_full(state, seat, kind, arg) if done is None else done
+        return _apply_in_full(state, seat, action, action) if done is None else done
+    quick_step, card = step
+    done = quick_step(state, seat, card)
+    if done is None:
+        kind, card = _TURN_ACTIONS[action]
+        return _apply_in_full(state, seat, kind, card)
+    return done
+
+
+# "play:<card>" / "trap:<card>" -> (its quick step, the card): noted_apply's dispatch.
+_STEPS: Final[dict[str, tuple[Callable[[State, int, str], tuple[State, list[Event]] | None], str]]] = {
+    action: (quick.play if kind == "play" else quick.trap, card)
+    for action, (kind, card) in _TURN_ACTIONS.items()
+}
 
 
 def _refuse_illegal(state: State, seat: int, action: str) -> None:
