@@ -77,11 +77,9 @@ _KEPT: Final = {
     for seat in range(len(cards.COLOURS))
     for first in cards.time_cards(seat)
 }
-# The same hands as bits (allowed.BIT), for the source's note.
-_KEPT_BITS: Final = {
-    first: {second: sum(VALUE_BIT.get(card, TRAP_ONE) for card in hand) for second, hand in by_second.items()}
-    for first, by_second in _KEPT.items()
-}
+# A dealt hand as bits (allowed.masks_of): its colour's eleven time cards and its Time Trap card, less the two
+# set-up discards' bits.
+_DEALT: Final = sum(VALUE_BIT[card] for card in cards.time_cards(0)) + TRAP_ONE
 _DECKS: Final = {players: tuple(cards.time_cards(seat) for seat in range(players)) for players in LIMITS}
 # Who knows what at the start, by player count: everyone saw each player receive a Time Trap card.
 _KNOW_AT_START: Final = {
@@ -97,13 +95,11 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
     # `rng.shuffled_head(...)` called as a method each time: compiled, a direct call of the native method
     # (a bound method held in a local was a generic call); on the source, a method lookup more a call.
     hands: list[tuple[str, ...]] = []
-    masks: list[int] = []  # the hands' bits (the source's note)
     discard: list[str] = []
     for own in _DECKS[players]:  # each seat's eleven time cards, 1 to 11
         first, second = rng.shuffled_head(own, 2)  # the shuffled deck's first cards (cards.SETUP_DISCARDS)
         discard += first, second  # face down: nobody knows them, the owner included
         hands.append(_KEPT[first][second])
-        masks.append(_KEPT_BITS[first][second])
     if fixed is None:
         blue = rng.shuffled_head(_BLUE_IDS[set_id], 3)
         yellow = rng.shuffled_head(_YELLOW_IDS[set_id], 3)
@@ -145,11 +141,20 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
         if specs is not None:
             spec = specs.get(None)
             if spec is not None:
-                BUILT[0] = (
-                    state,
-                    PLAYS_OF[start][masks[start] & spec] or _PASS_ONLY,
-                    start,
-                    fields,
-                    tuple(masks),
-                )
+                # each seat's hand as bits, from its two discards (`discard` in the deal's order, two a seat):
+                # the compiled build does none of this
+                masks: tuple[int, ...]
+                if players == 2:
+                    masks = (
+                        _DEALT - VALUE_BIT[discard[0]] - VALUE_BIT[discard[1]],
+                        _DEALT - VALUE_BIT[discard[2]] - VALUE_BIT[discard[3]],
+                    )
+                else:
+                    masks = tuple(
+                        [
+                            _DEALT - VALUE_BIT[discard[at]] - VALUE_BIT[discard[at + 1]]
+                            for at in range(0, 2 * players, 2)
+                        ]
+                    )
+                BUILT[0] = (state, PLAYS_OF[start][masks[start] & spec] or _PASS_ONLY, start, fields, masks)
     return state
