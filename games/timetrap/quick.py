@@ -603,9 +603,11 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     if len(candidates) <= 1:  # onlookers know which card went: it stays known to whoever knew it
         know[discard] = know.get(discard, 0) | mine
     else:  # it may have been any of them: the others lose track of every candidate
-        for other in candidates:
-            if other in know:
-                del know[other]  # noqa: RUF051
+        # (on the source, one C-level test first: most hands hold no card another seat knows)
+        if WRAPS or not know.keys().isdisjoint(candidates):
+            for other in candidates:
+                if other in know:
+                    del know[other]  # noqa: RUF051
         know[discard] = mine
     # The hand less both cards, the board with the Time Trap card and the events' data, as in play: one test
     # of the build. The events' data compiled from templates (about 600 instructions fewer a Time Trap);
