@@ -184,6 +184,21 @@ def listing_of(seat: int, bits: int, spec: int, trap_may_follow: bool) -> tuple[
     return found or _PASS_ONLY
 
 
+def listed_by_loop(hand: tuple[str, ...], verdict: Allowed, trap_may_follow: bool) -> tuple[str, ...]:
+    """The listing of a MIXED `hand` (not as bits) under `verdict`, as rules.legal_actions loops over it (a Time
+    Trap card in hand is its last card: a hand of play is in order): noted the same way."""
+    table, trap_ok = verdict
+    plays = []
+    for card in hand:
+        if card in table:
+            plays.append(table[card])
+    if trap_ok and trap_may_follow and hand and hand[-1] not in TIME_CARDS:
+        for card in hand:
+            if card in TRAP:
+                plays.append(TRAP[card])
+    return tuple(plays) if plays else _PASS_ONLY
+
+
 def masks_of(hands: tuple[tuple[str, ...], ...]) -> tuple[int, ...]:
     """Each hand as bits (above), MIXED for a hand with another colour's card, an unknown card or not in order
     (a State from elsewhere: its listing then takes the plain loop, in the hand's own order)."""

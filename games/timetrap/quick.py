@@ -34,6 +34,7 @@ from games.timetrap.allowed import (
     VERDICT_OF,
     VERDICTS_DOWN,
     VERDICTS_UP,
+    listed_by_loop,
     masks_of,
 )
 from games.timetrap.cards import COLOURS, NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_in
@@ -302,6 +303,10 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
                 if bits >= TRAP_ONE and spec < NO_TRAP and traps < _MAX_TRAPS_PER_DAY:
                     found = found + TRAPS_OF[turn][bits & VALUE_BITS]
                 BUILT[0] = (built, found or _PASS_ONLY, turn, fields, masks)
+            else:  # MIXED: the hand looped over (the bits carried on for the next steps)
+                verdict = (VERDICTS_UP if tile_up else VERDICTS_DOWN)[date][value]
+                found = listed_by_loop(new_hands[turn], verdict, traps < _MAX_TRAPS_PER_DAY)
+                BUILT[0] = (built, found, turn, fields, masks)
     return built, events
 
 
@@ -345,6 +350,15 @@ def _note(
                 bits = masks[turn]
                 if bits >= 0:  # the hand of its own colour (allowed.PLAYS_OF)
                     BUILT[0] = (built, PLAYS_OF[turn][bits & spec] or _PASS_ONLY, turn, fields, masks)
+                else:  # MIXED: the hand looped over (the bits carried on for the next steps)
+                    verdict = (VERDICTS_UP if up else VERDICTS_DOWN)[date][last]
+                    BUILT[0] = (
+                        built,
+                        listed_by_loop(fields[_HANDS][turn], verdict, False),
+                        turn,
+                        fields,
+                        masks,
+                    )
 
 
 class _Which:

@@ -85,12 +85,13 @@ def test_the_listing_a_quick_step_notes_is_the_one_judged_from_its_state() -> No
     """quick.play, trap, pass_turn and a day's start, and the deal, note what the next listing and action need
     of the State they build (allowed.BUILT) so that neither reads the State, works the verdict out from the
     board nor loops over the hand: the turn's listing (from the hands' bits and the verdict's spec), which must
-    be the rulebook's for that State; its seat to act, its fields and each hand's bits (allowed.masks_of); the
+    be the rulebook's for that State (a hand with another colour's card, MIXED, listed by the loop); its seat
+    to act, its fields and each hand's bits (allowed.masks_of, or MIXED once carried so); the
     State is not over and asks nothing; the seats to act, another seat's listing (none) and the listing asked
     twice, through the note, are the plain ones. Seeded 2-4 player games, fixed date cards in a third of them;
     on the source most turns of a two-player game follow a note, the day's first turns among them (the
     compiled build keeps none: there it cost more than it saved)."""
-    kept = listed = first_of_day = 0
+    kept = listed = first_of_day = mixed = 0
     for players in (2, 3, 4):
         for seed in [*range(123000, 123060), *range(125000, 125060), *range(130000, 130060)]:
             rng = random.Random(seed)
@@ -108,7 +109,7 @@ def test_the_listing_a_quick_step_notes_is_the_one_judged_from_its_state() -> No
                     # that gave its other colour's card away keeps the plain loop
                     fresh = allowed.masks_of(state.hands)
                     assert all(bits == now or bits < 0 for bits, now in zip(masks, fresh, strict=True))
-                    assert masks[turn] >= 0
+                    mixed += masks[turn] < 0  # listed by the loop (allowed.listed_by_loop)
                     assert G.to_act(state) == {state.turn}
                     assert type(fields) is tuple and fields == tuple(state)
                 listed += players == 2
@@ -127,6 +128,7 @@ def test_the_listing_a_quick_step_notes_is_the_one_judged_from_its_state() -> No
     else:
         assert kept > listed * 3 // 4
         assert first_of_day > 200
+        assert mixed > 20, mixed  # a hand holding another colour's time card, noted too
 
 
 def test_the_hands_bits_and_the_listing_tables() -> None:
