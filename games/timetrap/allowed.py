@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any, Final, TypeAlias
 
+from games.core.native64 import WRAPS
 from games.timetrap import dates
 from games.timetrap.cards import COLOURS, NUMBER_OF, time_cards, trap_card
 from games.timetrap.state import State
@@ -128,10 +129,11 @@ def _keep(
         if len(by_date) >= _KEPT:
             return
         by_last = by_date[date] = {}
-        (SPECS_UP if by_date is VERDICTS_UP else SPECS_DOWN)[date] = {}
     if len(by_last) < _KEPT:
         by_last[last] = verdict
-        (SPECS_UP if by_date is VERDICTS_UP else SPECS_DOWN)[date][last] = spec_of(verdict)
+        if not WRAPS:  # the source's note reads the spec (the compiled build never does)
+            specs = SPECS_UP if by_date is VERDICTS_UP else SPECS_DOWN
+            specs.setdefault(date, {})[last] = spec_of(verdict)
 
 
 # A turn's listing as bits, the source build's note (quick.py; rules.noted_legal_actions). A seat whose hand

@@ -158,6 +158,9 @@ def test_the_hands_bits_and_the_listing_tables() -> None:
         (allowed.VERDICTS_UP, allowed.SPECS_UP),
         (allowed.VERDICTS_DOWN, allowed.SPECS_DOWN),
     ):
+        if native64.WRAPS:  # the compiled build keeps no specs (it writes no note)
+            assert not specs
+            continue
         assert by_last.keys() == specs.keys()
         for date, verdicts in by_last.items():
             assert verdicts.keys() == specs[date].keys()
