@@ -285,6 +285,44 @@ def test_apply_judges_alike_with_and_without_the_list_just_built() -> None:
             assert (action in legal) == (not (isinstance(cold, tuple) and cold[0] == "refused")), action
 
 
+def test_the_noted_apply_judges_as_apply_does() -> None:
+    """rules.noted_apply (the source's game object's apply) accepts an action on the State noted last iff its
+    noted listing holds it: for seeded 2-4 player games (seeds 130200-130239), every State met noted, every
+    seat and candidate action (legal or not) give the result or the refusal rules.apply gives with no note."""
+    checked = refused = 0
+    for players in (2, 3, 4):
+        for seed in range(130200, 130240):
+            rng = random.Random(seed)
+            state = G.setup(players, {}, seed)
+            while not state.over:
+                (seat,) = G.to_act(state)
+                note = allowed.BUILT[0]
+                if note[0] is state:
+                    hand = state.hands[seat]
+                    candidates = {
+                        "pass",
+                        "play:xx",
+                        "draw:0",
+                        *(f"{k}:{c}" for k in ("play", "trap") for c in hand),
+                    }
+                    for action in sorted(candidates):
+                        for who in range(players):
+                            allowed.BUILT[0] = note
+                            try:
+                                noted = rules.noted_apply(state, who, action)
+                            except IllegalAction as no:
+                                noted = ("refused", no.code, no.params)
+                            allowed.BUILT[0] = (None, (), -1, (), ())  # no note
+                            assert noted == _outcome(state, who, action), (state, who, action)
+                            checked += 1
+                            refused += isinstance(noted, tuple) and noted[0] == "refused"
+                    allowed.BUILT[0] = note
+                legal = G.legal_actions(state, seat)
+                state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
+    if not native64.WRAPS:
+        assert checked > 5000 and checked > refused > 1000, (checked, refused)
+
+
 def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
     """A pass, a card or a Time Trap that ends the day, built straight into the next State
     (quick._next_day), the pick-up of a Time Trap card on days 3 and 5 included."""
