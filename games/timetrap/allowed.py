@@ -80,15 +80,16 @@ def _judge(date: str | None, last: int | None, up: bool) -> Allowed:
 
 
 # What the next listing needs of the State a quick step (games/timetrap/quick.py) or the deal built last, when
-# its verdict was already judged: (the State, its turn's listing as a shared tuple (LISTINGS), the seat to act,
-# the State's fields as a plain tuple, each seat's hand as bits (BIT)). Such a State is never over and asks no
-# question. rules.noted_to_act, noted_legal_actions and noted_apply then read these here instead of from the
-# State (a NamedTuple, whose index reads 3.11 does not specialize: ~140 instructions each), instead of working
-# the verdict out from the board and of looping over the hand; the next quick step unpacks the plain tuple
-# instead of the NamedTuple and carries the hands' bits on. One tuple replaced whole, holding the State itself,
-# so `is` never matches another State; a slot of a Final list, as rules._LAST_LEGAL. The source build only
-# (quick._note). Typed as a plain tuple of objects: compiled, a fixed-length tuple type would be unboxed and
-# every item checked on each read (the compiled build only ever reads the first item, never this State).
+# its verdict was already judged: (the State, its turn's listing as a shared tuple (PLAYS_OF, below), the seat
+# to act, the State's fields as a plain tuple, each seat's hand as bits (VALUE_BIT, below)). Such a State is
+# never over and asks no question. rules.noted_to_act, noted_legal_actions and noted_apply then read these
+# here instead of from the State (a NamedTuple, whose index reads 3.11 does not specialize: ~140 instructions
+# each), instead of working the verdict out from the board and of looping over the hand; the next quick step
+# unpacks the plain tuple instead of the NamedTuple and carries the hands' bits on. One tuple replaced whole,
+# holding the State itself, so `is` never matches another State; a slot of a Final list, as rules._LAST_LEGAL.
+# The source build only (quick._note). Typed as a plain tuple of objects: compiled, a fixed-length tuple type
+# would be unboxed and every item checked on each read (the compiled build only ever reads the first item,
+# never this State).
 Note: TypeAlias = tuple[Any, ...]  # (State, tuple[str, ...], int, tuple[Any, ...], tuple[int, ...])
 BUILT: Final[list[Note]] = [(None, (), -1, (), ())]
 # The compiled build's note (quick._keep_verdict): the State a quick step built last, when its verdict was
@@ -123,7 +124,7 @@ def _keep(
     by_date: dict[str | None, dict[int | None, Allowed]], date: str | None, last: int | None, verdict: Allowed
 ) -> None:
     """Keep a new verdict, up to _KEPT dates and _KEPT values a date (a malformed state's are judged, not
-    kept), and its listing mask beside it (SPECS_UP, SPECS_DOWN)."""
+    kept), and on the source its spec beside it (SPECS_UP, SPECS_DOWN)."""
     by_last = by_date.get(date)
     if by_last is None:
         if len(by_date) >= _KEPT:
@@ -137,22 +138,23 @@ def _keep(
 
 
 # A turn's listing as bits, the source build's note (quick.py; rules.noted_legal_actions). A seat whose hand
-# holds time cards of its own colour only (as a deal leaves it; cards.time_cards(seat)) has its hand as a small
-# int: bit v-1 for the time card of value v, plus TRAP_ONE for each Time Trap card it holds. A verdict's spec
-# is the values it lets go as bits, plus NO_TRAP when it forbids a Time Trap. The seat's listing is then
+# holds time cards of its own colour only (as a deal leaves it; cards.time_cards(seat)) has its hand as a
+# small int: bit v-1 for the time card of value v, plus TRAP_ONE for each Time Trap card it holds. A verdict's
+# spec is the values it lets go as bits, plus NO_TRAP when it forbids a Time Trap. The seat's listing is then
 # PLAYS_OF[seat][hand & spec] (the playable cards, by number: the hand's order), with TRAPS_OF[seat][time
-# cards] after it when a Time Trap may follow, both tuples built once; the note keeps it with the State, and
-# the listing and apply() read it there instead of looping over the hand (about 250 instructions a card on
-# 3.11). Every value stays within one machine digit, where 3.11's int operations are cheap; a hand holding
-# another colour's time card (drawn or given) is MIXED, a negative number that the quick steps' additions
-# and subtractions keep negative, and its seat's listings take the plain loop.
+# cards] after it when a Time Trap may follow, both tuples built at import (4 colours x 2 x 2,048 tuples,
+# about 1.5 MB and 5-10 ms); the note keeps it with the State, and the listing and apply() read it there
+# instead of looping over the hand (about 250 instructions a card on 3.11). Every value stays within one
+# machine digit, where 3.11's int operations are cheap; a hand holding another colour's time card (drawn or
+# given) is MIXED, a negative number that the quick steps' additions and subtractions keep negative, and its
+# seat's listings are looped over (listed_by_loop), noted the same way.
 VALUE_BIT: Final = {card: 1 << (value - 1) for card, value in NUMBER_OF.items()}
 TRAP_ONE: Final = 1 << len(_VALUES)  # a Time Trap card held, counted above the values' bits
 VALUE_BITS: Final = TRAP_ONE - 1
 NO_TRAP: Final = 1 << 20  # in a spec: the verdict forbids a Time Trap
 MIXED: Final = -(1 << 24)  # a hand with another colour's time card
 _PASS_ONLY: Final = ("pass",)
-# Date card -> the day's last value -> the verdict's spec, beside VERDICTS_UP and VERDICTS_DOWN (filled by _keep).
+# Date card -> the day's last value -> the verdict's spec, beside VERDICTS_UP and VERDICTS_DOWN (by _keep).
 SPECS_UP: Final[dict[str | None, dict[int | None, int]]] = {}
 SPECS_DOWN: Final[dict[str | None, dict[int | None, int]]] = {}
 
@@ -179,7 +181,8 @@ def spec_of(verdict: Allowed) -> int:
 
 
 def listing_of(seat: int, bits: int, spec: int, trap_may_follow: bool) -> tuple[str, ...]:
-    """The listing of `seat` holding `bits` (not MIXED) under `spec`: what noted_legal_actions reads."""
+    """The listing of `seat` holding `bits` (not MIXED) under `spec`, as quick.play writes it inline into the
+    note (quick._note and the deal: no Time Trap may follow) and noted_legal_actions reads it."""
     found = PLAYS_OF[seat][bits & spec]
     if trap_may_follow and bits >= TRAP_ONE and spec < NO_TRAP:
         found = found + TRAPS_OF[seat][bits & VALUE_BITS]
@@ -187,8 +190,8 @@ def listing_of(seat: int, bits: int, spec: int, trap_may_follow: bool) -> tuple[
 
 
 def listed_by_loop(hand: tuple[str, ...], verdict: Allowed, trap_may_follow: bool) -> tuple[str, ...]:
-    """The listing of a MIXED `hand` (not as bits) under `verdict`, as rules.legal_actions loops over it (a Time
-    Trap card in hand is its last card: a hand of play is in order): noted the same way."""
+    """The listing of a MIXED `hand` (not as bits) under `verdict`, as rules.legal_actions loops over it (a
+    Time Trap card in hand is its last card: a hand of play is in order): noted the same way."""
     table, trap_ok = verdict
     plays = []
     for card in hand:

@@ -336,12 +336,12 @@ def _note(
     turn: int,
     masks: tuple[int, ...] | None,
 ) -> None:
-    """Keep what `built`'s first listing and action need (allowed.BUILT), when its verdict is already judged and
-    its hands' bits are known: a State a quick step or the deal built from the plain tuple `fields`, not over
-    and asking nothing, whose day's last card has the value `last` (None: no card yet today), `turn` to act,
-    after which no Time Trap may follow (the callers' last thing done today is not a time card). The source
-    build only: compiled, working the verdict out from the board is a few hundred instructions, and keeping
-    more than the verdict cost more than it saved (docs/engine-speed.md)."""
+    """Keep what `built`'s first listing and action need (allowed.BUILT), when its verdict is already judged
+    and its hands' bits are known: a State a quick step or the deal built from the plain tuple `fields`, not
+    over and asking nothing, whose day's last card has the value `last` (None: no card yet today), `turn` to
+    act, after which no Time Trap may follow (the callers' last thing done today is not a time card). The
+    source build only: compiled, working the verdict out from the board is a few hundred instructions, and
+    keeping more than the verdict cost more than it saved (docs/engine-speed.md)."""
     if masks is not None:
         specs = (SPECS_UP if up else SPECS_DOWN).get(date)
         if specs is not None:
@@ -827,9 +827,9 @@ def _next_day(
     _PLAIN_NEXT_DAYS: the new day's State. `start` (the last to play a card, else the day's start player)
     opens it, or the next player still in after them; on days 3 and 5 they pick up the first Time Trap card
     on the board. A tuple in and a tuple display out: the State is built from a tuple, without a list of its
-    fields (about 600 instructions fewer a day's end compiled). On the source it keeps the new day's first
-    verdict with the State (allowed.BUILT, as play does): a day's start is the commonest listing a play
-    does not precede (about a fifth of a two-player game's turns)."""
+    fields (about 600 instructions fewer a day's end compiled). On the source it notes the new day's first
+    listing with the State (allowed.BUILT, as play does; `masks` the hands' bits, None compiled): a day's
+    start is the commonest listing a play does not precede (about a fifth of a two-player game's turns)."""
     day: int = fields[_DAY]
     out: tuple[int, ...] = fields[_OUT]
     if out[start]:

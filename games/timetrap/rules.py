@@ -126,10 +126,11 @@ def noted_to_act(state: State) -> frozenset[int]:
 
 
 def noted_legal_actions(state: State, seat: int) -> list[str]:
-    """legal_actions on the source (game.py binds it there): the State a quick step or the deal just built (the
-    note, allowed.BUILT) has its turn's listing noted, built with it from the hand's bits (allowed.listing), and
-    is never over nor asking. The compiled build calls legal_actions, whose locals then keep their types
-    (compiled, a local typed from the note's objects made `table.get` a generic call)."""
+    """legal_actions on the source (game.py binds it there): the State a quick step or the deal just built
+    (the note, allowed.BUILT) has its turn's listing noted, built with it from the hand's bits
+    (allowed.PLAYS_OF, or allowed.listed_by_loop for a hand with another colour's card), and is never over nor
+    asking. The compiled build calls legal_actions, whose locals then keep their types (compiled, a local
+    typed from the note's objects made `table.get` a generic call)."""
     built = BUILT[0]
     if built[0] is state:
         if seat == built[2]:
@@ -237,8 +238,8 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
 
 def noted_apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
     """apply on the source (game.py binds it there): for the State a quick step or the deal just built (the
-    note, allowed.BUILT) and its seat to act, an action is legal iff its noted listing holds it, whether or not
-    the listing was asked for; anything else goes to apply."""
+    note, allowed.BUILT) and its seat to act, an action is legal iff its noted listing holds it, whether or
+    not the listing was asked for; anything else goes to apply."""
     built = BUILT[0]
     if built[0] is not state or built[2] != seat:
         return apply(state, seat, action)

@@ -84,13 +84,13 @@ def test_the_verdict_tables_list_what_the_date_cards_allow() -> None:
 def test_the_listing_a_quick_step_notes_is_the_one_judged_from_its_state() -> None:
     """quick.play, trap, pass_turn and a day's start, and the deal, note what the next listing and action need
     of the State they build (allowed.BUILT) so that neither reads the State, works the verdict out from the
-    board nor loops over the hand: the turn's listing (from the hands' bits and the verdict's spec), which must
-    be the rulebook's for that State (a hand with another colour's card, MIXED, listed by the loop); its seat
-    to act, its fields and each hand's bits (allowed.masks_of, or MIXED once carried so); the
-    State is not over and asks nothing; the seats to act, another seat's listing (none) and the listing asked
-    twice, through the note, are the plain ones. Seeded 2-4 player games, fixed date cards in a third of them;
-    on the source most turns of a two-player game follow a note, the day's first turns among them (the
-    compiled build keeps none: there it cost more than it saved)."""
+    board nor loops over the hand: the turn's listing (from the hands' bits and the verdict's spec), which
+    must be the rulebook's for that State (a hand with another colour's card, MIXED, listed by the loop); its
+    seat to act, its fields and each hand's bits (allowed.masks_of, or MIXED once carried so); the State is
+    not over and asks nothing; the seats to act, another seat's listing (none) and the listing asked twice,
+    through the note, are the plain ones. Seeded 2-4 player games, fixed date cards in a third of them; on the
+    source most turns of a two-player game follow a note, the day's first turns among them (the compiled build
+    keeps none: there it cost more than it saved)."""
     kept = listed = first_of_day = mixed = 0
     for players in (2, 3, 4):
         for seed in [*range(123000, 123060), *range(125000, 125060), *range(130000, 130060)]:
@@ -132,9 +132,9 @@ def test_the_listing_a_quick_step_notes_is_the_one_judged_from_its_state() -> No
 
 
 def test_the_hands_bits_and_the_listing_tables() -> None:
-    """allowed.masks_of against the hands it reads (MIXED for a hand with another colour's time card, an unknown
-    card or out of order), the bits' tables against the cards they name, each verdict's spec against its
-    table, and allowed.listing_of against the plain listing for every hand of seeded games of 2-4 players
+    """allowed.masks_of against the hands it reads (MIXED for a hand with another colour's time card, an
+    unknown card or out of order), the bits' tables against the cards they name, each verdict's spec against
+    its table, and allowed.listing_of against the plain listing for every hand of seeded games of 2-4 players
     under every verdict kept (seeds 130100-130139)."""
     own = (cards.time_cards(0)[2], cards.time_cards(0)[6], cards.trap_card(0))
     assert allowed.masks_of((own, ())) == (4 + 64 + allowed.TRAP_ONE, 0)
