@@ -692,10 +692,18 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     built = _new(_STATE, fields)
     days_: tuple[str, ...] = days
     date = days_[day - 1] if day <= len(days_) else None
-    if not WRAPS:  # as in play
-        _note(built, fields, date, value, tile_up, turn, masks)
-    else:
+    if WRAPS:
         _keep_verdict(built, date, value, tile_up)
+    elif masks is not None:  # _note written out, as in play and _next_day; no Time Trap may follow
+        specs = (SPECS_UP if tile_up else SPECS_DOWN).get(date)
+        if specs is not None:
+            spec = specs.get(value)
+            if spec is not None:
+                bits = masks[turn]
+                if bits >= 0:  # the hand of its own colour (allowed.PLAYS_OF)
+                    BUILT[0] = (built, PLAYS_OF[turn][bits & spec] or _PASS_ONLY, turn, fields, masks)
+                else:
+                    _note(built, fields, date, value, tile_up, turn, masks)  # MIXED: by the loop
     return built, events
 
 
@@ -880,8 +888,16 @@ def _next_day(
         f[_END_REASON], f[_EXTRA_TURN], f[_SKIP_NEXT],
     )  # fmt: skip
     built = _new(_STATE, new_day)
-    if not WRAPS:  # the day's first card has none to beat
-        _note(built, new_day, date, None, tile_up, start, masks)
-    else:
+    if WRAPS:
         _keep_verdict(built, date, None, tile_up)
+    elif masks is not None:  # _note written out (a day's start: a fifth of two-player turns); no card to beat
+        specs = (SPECS_UP if tile_up else SPECS_DOWN).get(date)
+        if specs is not None:
+            spec = specs.get(None)
+            if spec is not None:
+                bits = masks[start]
+                if bits >= 0:  # the hand of its own colour (allowed.PLAYS_OF)
+                    BUILT[0] = (built, PLAYS_OF[start][bits & spec] or _PASS_ONLY, start, new_day, masks)
+                else:
+                    _note(built, new_day, date, None, tile_up, start, masks)  # MIXED: by the loop
     return built
