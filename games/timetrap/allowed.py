@@ -13,8 +13,9 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any, Final, TypeAlias
 
+from games.core.native64 import WRAPS
 from games.timetrap import dates
-from games.timetrap.cards import NUMBER_OF
+from games.timetrap.cards import COLOURS, NUMBER_OF, time_cards, trap_card
 from games.timetrap.state import State
 
 PLAY: Final = {c: f"play:{c}" for c in NUMBER_OF}
@@ -24,6 +25,9 @@ _PLAY_VALUES: Final = tuple([NUMBER_OF[card] for card in PLAY])  # each one's va
 TIME_CARDS: Final = frozenset(NUMBER_OF)  # `TIME_CARDS.issuperset(hand)`: no Time Trap card in the hand
 _KEPT: Final = 4096  # more combinations than real play reaches; a malformed state's are judged, not kept
 _VALUES: Final = tuple(range(1, 12))
+_COLOUR_CARDS: Final = tuple(time_cards(seat) for seat in range(len(COLOURS)))  # each colour's, 1 to 11
+_OWN_BIT: Final = tuple({card: 1 << (NUMBER_OF[card] - 1) for card in own} for own in _COLOUR_CARDS)
+_TRAP_IDS: Final = frozenset(trap_card(seat) for seat in range(len(COLOURS)))
 
 
 def _blue_verdict(blue: dates.BlueCard, previous: int | None) -> tuple[frozenset[int], bool]:
@@ -75,19 +79,19 @@ def _judge(date: str | None, last: int | None, up: bool) -> Allowed:
     return plays, trap
 
 
-# What the next listing needs of the State a quick step (games/timetrap/quick.py) or the deal built last,
-# when its verdict was already judged: (the State, its verdict, the seat to act, that seat's hand, whether a
-# Time Trap may follow: a time card was the last thing done today and fewer than two Time Traps were played
-# today). Such a State is never over and asks no question. The next turn is listed from that State, and
-# rules.to_act and rules.legal_actions then read these here instead of from the State (a NamedTuple, whose
-# index reads 3.11 does not specialize: ~140 instructions each) and instead of working the verdict out from
-# the board (about 70 bytecodes). One tuple replaced whole, holding the State itself, so `is` never matches
-# another State; a slot of a Final list, as rules._LAST_LEGAL. The source build only (quick._note_verdict);
-# its last item is the State's fields as a plain tuple, which the next quick step unpacks instead of the
-# NamedTuple. Typed as a plain tuple of objects: compiled, a fixed-length tuple type would be unboxed and
-# every item checked on each read (the compiled build only ever reads the first item, never this State).
-Note: TypeAlias = tuple[Any, ...]  # (State, Allowed, int, tuple[str, ...], bool, tuple[Any, ...])
-BUILT: Final[list[Note]] = [(None, ({}, False), -1, (), False, ())]
+# What the next listing needs of the State a quick step (games/timetrap/quick.py) or the deal built last, when
+# its verdict was already judged: (the State, its turn's listing as a shared tuple (PLAYS_OF, below), the seat
+# to act, the State's fields as a plain tuple, each seat's hand as bits (VALUE_BIT, below)). Such a State is
+# never over and asks no question. rules.noted_to_act, noted_legal_actions and noted_apply then read these
+# here instead of from the State (a NamedTuple, whose index reads 3.11 does not specialize: ~140 instructions
+# each), instead of working the verdict out from the board and of looping over the hand; the next quick step
+# unpacks the plain tuple instead of the NamedTuple and carries the hands' bits on. One tuple replaced whole,
+# holding the State itself, so `is` never matches another State; a slot of a Final list, as rules._LAST_LEGAL.
+# The source build only (quick._note). Typed as a plain tuple of objects: compiled, a fixed-length tuple type
+# would be unboxed and every item checked on each read (the compiled build only ever reads the first item,
+# never this State).
+Note: TypeAlias = tuple[Any, ...]  # (State, tuple[str, ...], int, tuple[Any, ...], tuple[int, ...])
+BUILT: Final[list[Note]] = [(None, (), -1, (), ())]
 # The compiled build's note (quick._keep_verdict): the State a quick step built last, when its verdict was
 # already judged, and that verdict, which rules.legal_actions then reads for that State instead of calling
 # allowed() (its reads of the State and the board, ~550 instructions). Two slots, each replaced alone (no
@@ -120,7 +124,7 @@ def _keep(
     by_date: dict[str | None, dict[int | None, Allowed]], date: str | None, last: int | None, verdict: Allowed
 ) -> None:
     """Keep a new verdict, up to _KEPT dates and _KEPT values a date (a malformed state's are judged, not
-    kept)."""
+    kept), and on the source its spec beside it (SPECS_UP, SPECS_DOWN)."""
     by_last = by_date.get(date)
     if by_last is None:
         if len(by_date) >= _KEPT:
@@ -128,3 +132,94 @@ def _keep(
         by_last = by_date[date] = {}
     if len(by_last) < _KEPT:
         by_last[last] = verdict
+        if not WRAPS:  # the source's note reads the spec (the compiled build never does)
+            specs = SPECS_UP if by_date is VERDICTS_UP else SPECS_DOWN
+            specs.setdefault(date, {})[last] = spec_of(verdict)
+
+
+# A turn's listing as bits, the source build's note (quick.py; rules.noted_legal_actions). A seat whose hand
+# holds time cards of its own colour only (as a deal leaves it; cards.time_cards(seat)) has its hand as a
+# small int: bit v-1 for the time card of value v, plus TRAP_ONE for each Time Trap card it holds. A verdict's
+# spec is the values it lets go as bits, plus NO_TRAP when it forbids a Time Trap. The seat's listing is then
+# PLAYS_OF[seat][hand & spec] (the playable cards, by number: the hand's order), with TRAPS_OF[seat][time
+# cards] after it when a Time Trap may follow, both tuples built at import (4 colours x 2 x 2,048 tuples,
+# about 1.5 MB and 5-10 ms); the note keeps it with the State, and the listing and apply() read it there
+# instead of looping over the hand (about 250 instructions a card on 3.11). Every value stays within one
+# machine digit, where 3.11's int operations are cheap; a hand holding another colour's time card (drawn or
+# given) is MIXED, a negative number that the quick steps' additions and subtractions keep negative, and its
+# seat's listings are looped over (listed_by_loop), noted the same way.
+VALUE_BIT: Final = {card: 1 << (value - 1) for card, value in NUMBER_OF.items()}
+TRAP_ONE: Final = 1 << len(_VALUES)  # a Time Trap card held, counted above the values' bits
+VALUE_BITS: Final = TRAP_ONE - 1
+NO_TRAP: Final = 1 << 20  # in a spec: the verdict forbids a Time Trap
+MIXED: Final = -(1 << 24)  # a hand with another colour's time card
+_PASS_ONLY: Final = ("pass",)
+# Date card -> the day's last value -> the verdict's spec, beside VERDICTS_UP and VERDICTS_DOWN (by _keep).
+SPECS_UP: Final[dict[str | None, dict[int | None, int]]] = {}
+SPECS_DOWN: Final[dict[str | None, dict[int | None, int]]] = {}
+
+
+def _by_bits(actions: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every set of bits of the values 1-11 -> the actions of those values, in ascending values."""
+    table: list[tuple[str, ...]] = [()]
+    for key in range(1, TRAP_ONE):
+        top = key.bit_length() - 1
+        table.append((*table[key ^ (1 << top)], actions[top]))
+    return tuple(table)
+
+
+PLAYS_OF: Final = tuple(_by_bits(tuple(PLAY[card] for card in own)) for own in _COLOUR_CARDS)
+TRAPS_OF: Final = tuple(_by_bits(tuple(TRAP[card] for card in own)) for own in _COLOUR_CARDS)
+
+
+def spec_of(verdict: Allowed) -> int:
+    """The verdict as bits: the values it lets go, and NO_TRAP when it forbids a Time Trap."""
+    spec = 0
+    for card in verdict[0]:
+        spec |= VALUE_BIT[card]
+    return spec if verdict[1] else spec | NO_TRAP
+
+
+def listing_of(seat: int, bits: int, spec: int, trap_may_follow: bool) -> tuple[str, ...]:
+    """The listing of `seat` holding `bits` (not MIXED) under `spec`, as quick.play writes it inline into the
+    note (quick._note and the deal: no Time Trap may follow) and noted_legal_actions reads it."""
+    found = PLAYS_OF[seat][bits & spec]
+    if trap_may_follow and bits >= TRAP_ONE and spec < NO_TRAP:
+        found = found + TRAPS_OF[seat][bits & VALUE_BITS]
+    return found or _PASS_ONLY
+
+
+def listed_by_loop(hand: tuple[str, ...], verdict: Allowed, trap_may_follow: bool) -> tuple[str, ...]:
+    """The listing of a MIXED `hand` (not as bits) under `verdict`, as rules.legal_actions loops over it (a
+    Time Trap card in hand is its last card: a hand of play is in order): noted the same way."""
+    table, trap_ok = verdict
+    plays = []
+    for card in hand:
+        if card in table:
+            plays.append(table[card])
+    if trap_ok and trap_may_follow and hand and hand[-1] not in TIME_CARDS:
+        for card in hand:
+            if card in TRAP:
+                plays.append(TRAP[card])
+    return tuple(plays) if plays else _PASS_ONLY
+
+
+def masks_of(hands: tuple[tuple[str, ...], ...]) -> tuple[int, ...]:
+    """Each hand as bits (above), MIXED for a hand with another colour's card, an unknown card or not in order
+    (a State from elsewhere: its listing then takes the plain loop, in the hand's own order)."""
+    masks = []
+    for seat, hand in enumerate(hands):
+        own = _OWN_BIT[seat] if seat < len(_OWN_BIT) else {}
+        mask = previous = 0
+        for card in hand:
+            bit = own.get(card)
+            if bit is not None and bit > previous and mask < TRAP_ONE:  # a time card of its own, in order
+                mask |= bit
+                previous = bit
+            elif card in _TRAP_IDS:  # Time Trap cards last
+                mask += TRAP_ONE
+            else:
+                mask = MIXED
+                break
+        masks.append(mask)
+    return tuple(masks)

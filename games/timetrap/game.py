@@ -160,6 +160,7 @@ if hasattr(TIMETRAP, "__dict__"):  # the source build: one Python call fewer per
     vars(TIMETRAP).update(
         to_act=rules.noted_to_act,
         legal_actions=rules.noted_legal_actions,
-        apply=rules.apply,
+        apply=rules.noted_apply,
         setup=_checked_setup,
+        outcome=outcome,
     )

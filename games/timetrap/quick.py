@@ -18,7 +18,25 @@ from typing import Any, Final, TypeAlias
 from games.core.contract import JSON, Event
 from games.core.native64 import WRAPS
 from games.timetrap import dates
-from games.timetrap.allowed import BUILT, TIME_CARDS, VERDICT, VERDICT_OF, VERDICTS_DOWN, VERDICTS_UP
+from games.timetrap.allowed import (
+    BUILT,
+    MIXED,
+    NO_TRAP,
+    PLAYS_OF,
+    SPECS_DOWN,
+    SPECS_UP,
+    TIME_CARDS,
+    TRAP_ONE,
+    TRAPS_OF,
+    VALUE_BIT,
+    VALUE_BITS,
+    VERDICT,
+    VERDICT_OF,
+    VERDICTS_DOWN,
+    VERDICTS_UP,
+    listed_by_loop,
+    masks_of,
+)
 from games.timetrap.cards import COLOURS, NUMBER_OF, TRAP_HIGH, TRAP_LOW, is_trap, sorted_in
 from games.timetrap.cards import trap_card as _trap_card
 from games.timetrap.state import LAST_DAY, LIMITS, Pending, State
@@ -180,7 +198,7 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
     # Unpacked as objects (no unboxing and boxing again of the int fields), from the noted plain tuple when
     # this State is the one noted (the source, nearly every action): 3.11 unpacks a plain tuple directly and
     # a NamedTuple through its iterator, about 600 instructions more.
-    t: tuple[Any, ...] = note[5] if note[0] is state else state
+    t: tuple[Any, ...] = note[3] if note[0] is state else state
     (
         players, rng, date_set, days_, day_, tile_up, hands_, discard, board_, know, start, turn, limit_,
         played_, traps, _after_time, _last_player, _passed, out_, pending, over, winner, end_reason,
@@ -254,24 +272,52 @@ def play(state: State, seat: int, card: str) -> tuple[State, list[Event]] | None
         players, rng, date_set, days_, day_, tile_up, new_hands, discard, new_board, know, start, turn, limit_,
         played, traps, True, seat, NO_SEATS, out_, pending, over, winner, end_reason, extra_turn, skip_next,
     )  # fmt: skip
-    if ends_day:
-        return _next_day(fields, new_board, seat, "limit", events), events
-    built = _new(_STATE, fields)
-    if not WRAPS:  # the source: _note_verdict written out (a call fewer on the commonest action); the day
-        # goes on, this card's value the one to beat, a Time Trap may follow it
-        verdicts = (VERDICTS_UP if tile_up else VERDICTS_DOWN).get(date)
-        if verdicts is not None:
-            verdict = verdicts.get(value)
-            if verdict is not None:
-                BUILT[0] = (built, verdict, turn, new_hands[turn], traps < _MAX_TRAPS_PER_DAY, fields)
-    else:
+    if WRAPS:
+        if ends_day:
+            return _next_day(fields, new_board, seat, "limit", events, None), events
+        built = _new(_STATE, fields)
         _keep_verdict(built, date, value, tile_up)
+        return built, events
+    # The source: the hands' bits (allowed.VALUE_BIT) carried on from the note, or worked out for a State not
+    # noted, less the card played (a MIXED hand stays negative); and _note written out (a call fewer on the
+    # commonest action): the day goes on, this card's value the one to beat, a Time Trap may follow it.
+    masks: tuple[int, ...] = note[4] if t is not state else masks_of(hands)
+    bits = masks[seat] - _BIT_OF_VALUE[value]
+    if len(masks) == 2:
+        masks = (bits, masks[1]) if seat == 0 else (masks[0], bits)
+    else:
+        listed = list(masks)
+        listed[seat] = bits
+        masks = tuple(listed)
+    if ends_day:
+        return _next_day(fields, new_board, seat, "limit", events, masks), events
+    built = _new(_STATE, fields)
+    specs = (SPECS_UP if tile_up else SPECS_DOWN).get(date)
+    if specs is not None:
+        spec = specs.get(value)
+        if spec is not None:
+            bits = masks[turn]
+            if bits >= 0:  # the hand of its own colour (allowed.PLAYS_OF)
+                found = PLAYS_OF[turn][bits & spec]
+                # a Time Trap card in hand, the verdict allowing one, fewer than two today: its discards too
+                if bits >= TRAP_ONE and spec < NO_TRAP and traps < _MAX_TRAPS_PER_DAY:
+                    found = found + TRAPS_OF[turn][bits & VALUE_BITS]
+                BUILT[0] = (built, found or _PASS_ONLY, turn, fields, masks)
+            else:  # MIXED: the hand looped over (the bits carried on for the next steps)
+                verdict = (VERDICTS_UP if tile_up else VERDICTS_DOWN)[date][value]
+                found = listed_by_loop(new_hands[turn], verdict, traps < _MAX_TRAPS_PER_DAY)
+                BUILT[0] = (built, found, turn, fields, masks)
     return built, events
+
+
+# A time card's value -> its bit (allowed.VALUE_BIT by value; 0 for 0).
+_BIT_OF_VALUE: Final = tuple(1 << value >> 1 for value in range(TRAP_ONE.bit_length()))
+_PASS_ONLY: Final = ("pass",)
 
 
 def _keep_verdict(built: State, date: str | None, last: int | None, up: bool) -> None:
     """The compiled build's note (allowed.VERDICT_OF, VERDICT): `built`'s verdict alone, when it is already
-    judged, for its first listing, as _note_verdict keeps more on the source. A State a quick step built
+    judged, for its first listing, as _note keeps more on the source. A State a quick step built
     in the day's course (`last` the value of the day's last card) or a day's start (None)."""
     verdicts = (VERDICTS_UP if up else VERDICTS_DOWN).get(date)
     if verdicts is not None:
@@ -281,26 +327,38 @@ def _keep_verdict(built: State, date: str | None, last: int | None, up: bool) ->
             VERDICT_OF[0] = built
 
 
-def _note_verdict(
+def _note(
     built: State,
     fields: tuple[Any, ...],
     date: str | None,
     last: int | None,
     up: bool,
     turn: int,
-    hand: tuple[str, ...],
+    masks: tuple[int, ...] | None,
 ) -> None:
-    """Keep what `built`'s first listing and action need (allowed.BUILT), when its verdict is already judged:
-    a State a quick step or the deal built from the plain tuple `fields`, not over and asking nothing, whose
-    day's last card has the value `last` (None: no card yet today), `turn` to act with `hand`, after which
-    no Time Trap may follow (the callers' last thing done today is not a time card). The source build only:
-    compiled, working the verdict out from the board is a few hundred instructions, and keeping it cost
-    more than it saved (docs/engine-speed.md)."""
-    verdicts = (VERDICTS_UP if up else VERDICTS_DOWN).get(date)
-    if verdicts is not None:
-        verdict = verdicts.get(last)
-        if verdict is not None:
-            BUILT[0] = (built, verdict, turn, hand, False, fields)
+    """Keep what `built`'s first listing and action need (allowed.BUILT), when its verdict is already judged
+    and its hands' bits are known: a State a quick step or the deal built from the plain tuple `fields`, not
+    over and asking nothing, whose day's last card has the value `last` (None: no card yet today), `turn` to
+    act, after which no Time Trap may follow (the callers' last thing done today is not a time card). The
+    source build only: compiled, working the verdict out from the board is a few hundred instructions, and
+    keeping more than the verdict cost more than it saved (docs/engine-speed.md)."""
+    if masks is not None:
+        specs = (SPECS_UP if up else SPECS_DOWN).get(date)
+        if specs is not None:
+            spec = specs.get(last)
+            if spec is not None:
+                bits = masks[turn]
+                if bits >= 0:  # the hand of its own colour (allowed.PLAYS_OF)
+                    BUILT[0] = (built, PLAYS_OF[turn][bits & spec] or _PASS_ONLY, turn, fields, masks)
+                else:  # MIXED: the hand looped over (the bits carried on for the next steps)
+                    verdict = (VERDICTS_UP if up else VERDICTS_DOWN)[date][last]
+                    BUILT[0] = (
+                        built,
+                        listed_by_loop(fields[_HANDS][turn], verdict, False),
+                        turn,
+                        fields,
+                        masks,
+                    )
 
 
 class _Which:
@@ -507,7 +565,7 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     wins (rules.end_turn's elimination, as in _play_last). The discard is the private move of
     Table.private_move. None otherwise."""
     note = _UNNOTED if WRAPS else BUILT[0]  # unpacked into locals, the typed ones computed with, as in play
-    t: tuple[Any, ...] = note[5] if note[0] is state else state
+    t: tuple[Any, ...] = note[3] if note[0] is state else state
     (
         players, rng, date_set, days, day_, tile_up_, hands_, pile_, board_, know_, start, turn, limit_,
         played_, traps_, _after_time, _last_player, _passed, out_, pending, over, winner, end_reason,
@@ -559,9 +617,11 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
     if len(candidates) <= 1:  # onlookers know which card went: it stays known to whoever knew it
         know[discard] = know.get(discard, 0) | mine
     else:  # it may have been any of them: the others lose track of every candidate
-        for other in candidates:
-            if other in know:
-                del know[other]  # noqa: RUF051
+        # (on the source, one C-level test first: most hands hold no card another seat knows)
+        if WRAPS or not know.keys().isdisjoint(candidates):
+            for other in candidates:
+                if other in know:
+                    del know[other]  # noqa: RUF051
         know[discard] = mine
     # The hand less both cards, the board with the Time Trap card and the events' data, as in play: one test
     # of the build. The events' data compiled from templates (about 600 instructions fewer a Time Trap);
@@ -621,15 +681,29 @@ def trap(state: State, seat: int, discard: str) -> tuple[State, list[Event]] | N
         written: list[Any] = list(fields)
         _out_of_cards(written, seat, events)
         return _new(_STATE, written), events
+    masks: tuple[int, ...] | None = None  # the source: the hands' bits, as in play
+    if not WRAPS:
+        masks = note[4] if t is not state else masks_of(hands)
+        listed = list(masks)
+        listed[seat] -= TRAP_ONE + VALUE_BIT[discard]  # a MIXED hand stays negative
+        masks = tuple(listed)
     if ends_day:
-        return _next_day(fields, new_board, seat, "limit", events), events
+        return _next_day(fields, new_board, seat, "limit", events, masks), events
     built = _new(_STATE, fields)
     days_: tuple[str, ...] = days
     date = days_[day - 1] if day <= len(days_) else None
-    if not WRAPS:  # as in play
-        _note_verdict(built, fields, date, value, tile_up, turn, new_hands[turn])
-    else:
+    if WRAPS:
         _keep_verdict(built, date, value, tile_up)
+    elif masks is not None:  # _note written out, as in play and _next_day; no Time Trap may follow
+        specs = (SPECS_UP if tile_up else SPECS_DOWN).get(date)
+        if specs is not None:
+            spec = specs.get(value)
+            if spec is not None:
+                bits = masks[turn]
+                if bits >= 0:  # the hand of its own colour (allowed.PLAYS_OF)
+                    BUILT[0] = (built, PLAYS_OF[turn][bits & spec] or _PASS_ONLY, turn, fields, masks)
+                else:
+                    _note(built, fields, date, value, tile_up, turn, masks)  # MIXED: by the loop
     return built, events
 
 
@@ -671,7 +745,7 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
     """rules.pass_turn: when someone is still to play today, or when the pass ends a day after which a
     plain day follows (see _next_day). None otherwise."""
     note = _UNNOTED if WRAPS else BUILT[0]  # unpacked into locals, the typed ones computed with, as in play
-    t: tuple[Any, ...] = note[5] if note[0] is state else state
+    t: tuple[Any, ...] = note[3] if note[0] is state else state
     (
         players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
         played, traps, after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
@@ -696,24 +770,35 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]] | None:
                 return _new(_STATE, fields), events
             return None
         start: int = start_ if last is None else last
-        if t is not state:  # the noted plain tuple: the fields _next_day reads are the input's
-            return _next_day(t, board, start, "passes", events), events
+        if t is not state:  # the noted plain tuple: the fields _next_day reads are the input's (and its bits)
+            return _next_day(t, board, start, "passes", events, note[4]), events
         now: tuple[Any, ...] = (
             players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
             played, traps, after_time, last_, passed_, out_, pending, over, winner, end_reason, extra_turn,
             skip_next,
         )  # fmt: skip
-        return _next_day(now, board, start, "passes", events), events
+        return _next_day(now, board, start, "passes", events, None if WRAPS else masks_of(hands)), events
     following = seat + 1 if seat + 1 < len(out) else 0  # next_active's commonest answer, inlined
     turn = next_active(out, seat) if out[following] else following
-    return _new(
-        _STATE,
-        (
-            players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
-            played, traps, False, last_, passed, out_, pending, over, winner, end_reason, extra_turn,
-            skip_next,
-        ),
-    ), events  # fmt: skip
+    after: tuple[Any, ...] = (
+        players_, rng, date_set, days, day_, tile_up, hands, discard, board, know, start_, turn, limit,
+        played, traps, False, last_, passed, out_, pending, over, winner, end_reason, extra_turn, skip_next,
+    )  # fmt: skip
+    built = _new(_STATE, after)
+    if not WRAPS:  # the source: the next turn's listing noted too (the board and the bits are the input's)
+        today: int = day_
+        dates_: tuple[str, ...] = days
+        row = board[today - 1] if len(board) >= today else ()
+        _note(
+            built,
+            after,
+            dates_[today - 1] if today <= len(dates_) else None,
+            row[-1][1] if row else None,
+            tile_up,
+            turn,
+            note[4] if t is not state else masks_of(hands),
+        )
+    return built, events
 
 
 # Who has passed -> those sets with each seat added (`passed | ONLY[seat]` by seat), built once per set and
@@ -737,15 +822,22 @@ _PLAIN_NEXT_DAYS: Final = frozenset({2, 3, 4, 5, 6})
 _TRAP_DAYS: Final = frozenset({3, 5})  # rules.TRAP_DAYS: the start player picks up a played Time Trap card
 
 
-def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, events: list[Event]) -> State:
+def _next_day(
+    fields: tuple[Any, ...],
+    board: Board,
+    start: int,
+    reason: str,
+    events: list[Event],
+    masks: tuple[int, ...] | None,
+) -> State:
     """rules.end_day then start_day on `fields`, the next State's fields as a tuple (its day, players, dates
     and `out` still the input State's; `board` the day's final board), when the next day is in
     _PLAIN_NEXT_DAYS: the new day's State. `start` (the last to play a card, else the day's start player)
     opens it, or the next player still in after them; on days 3 and 5 they pick up the first Time Trap card
     on the board. A tuple in and a tuple display out: the State is built from a tuple, without a list of its
-    fields (about 600 instructions fewer a day's end compiled). On the source it keeps the new day's first
-    verdict with the State (allowed.BUILT, as play does): a day's start is the commonest listing a play
-    does not precede (about a fifth of a two-player game's turns)."""
+    fields (about 600 instructions fewer a day's end compiled). On the source it notes the new day's first
+    listing with the State (allowed.BUILT, as play does; `masks` the hands' bits, None compiled): a day's
+    start is the commonest listing a play does not precede (about a fifth of a two-player game's turns)."""
     day: int = fields[_DAY]
     out: tuple[int, ...] = fields[_OUT]
     if out[start]:
@@ -779,6 +871,10 @@ def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, ev
             held = list(hands)  # through a list, as in play
             held[start] = sorted_in(held[start], trap)
             hands = tuple(held)
+            if masks is not None:  # the source's bits of the hands (None compiled), the card gained
+                listed = list(masks)
+                listed[start] += TRAP_ONE if trap in _TRAP_CARDS else MIXED  # MIXED: a malformed board's
+                masks = tuple(listed)
             everyone = public_mask(fields[_PLAYERS])
             if know.get(trap) != everyone:
                 know = dict(know)
@@ -792,8 +888,16 @@ def _next_day(fields: tuple[Any, ...], board: Board, start: int, reason: str, ev
         f[_END_REASON], f[_EXTRA_TURN], f[_SKIP_NEXT],
     )  # fmt: skip
     built = _new(_STATE, new_day)
-    if not WRAPS:  # the day's first card has none to beat
-        _note_verdict(built, new_day, date, None, tile_up, start, hands[start])
-    else:
+    if WRAPS:
         _keep_verdict(built, date, None, tile_up)
+    elif masks is not None:  # _note written out (a day's start: a fifth of two-player turns); no card to beat
+        specs = (SPECS_UP if tile_up else SPECS_DOWN).get(date)
+        if specs is not None:
+            spec = specs.get(None)
+            if spec is not None:
+                bits = masks[start]
+                if bits >= 0:  # the hand of its own colour (allowed.PLAYS_OF)
+                    BUILT[0] = (built, PLAYS_OF[start][bits & spec] or _PASS_ONLY, start, new_day, masks)
+                else:
+                    _note(built, new_day, date, None, tile_up, start, masks)  # MIXED: by the loop
     return built

@@ -7,6 +7,7 @@ is silent, ../shared/RULINGS.md decides; those rulings are listed on docs/rules/
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from games.core.contract import Event
@@ -70,9 +71,8 @@ def legal_actions(state: State, seat: int) -> list[str]:
             table, trap_allowed = noted
         else:
             table, trap_allowed = allowed(state)
-    else:
-        built = BUILT[0]
-        table, trap_allowed = built[1] if built[0] is state else allowed(state)
+    else:  # the source's note is read by noted_legal_actions
+        table, trap_allowed = allowed(state)
     # Plain loops: on a hand's few cards the fastest way on both builds (3.11 gives a comprehension a
     # frame of its own, `map` and `filter` a call per card; compiled, a loop is a C loop). Compiled
     # (`WRAPS`), `table.get` is one C lookup a card instead of two; on the source it is a method call,
@@ -126,39 +126,37 @@ def noted_to_act(state: State) -> frozenset[int]:
 
 
 def noted_legal_actions(state: State, seat: int) -> list[str]:
-    """legal_actions on the source (game.py binds it there), reading the note (allowed.BUILT) of the State a
-    quick step or the deal just built: never over nor asking; its verdict, seat to act, that seat's hand
-    and whether a Time Trap may follow. The compiled build calls legal_actions, whose locals then keep
-    their types (compiled, a local typed from the note's objects made `table.get` a generic call)."""
+    """legal_actions on the source (game.py binds it there): the State a quick step or the deal just built
+    (the note, allowed.BUILT) has its turn's listing noted, built with it from the hand's bits
+    (allowed.PLAYS_OF, or allowed.listed_by_loop for a hand with another colour's card), and is never over nor
+    asking. The compiled build calls legal_actions, whose locals then keep their types (compiled, a local
+    typed from the note's objects made `table.get` a generic call)."""
     built = BUILT[0]
     if built[0] is state:
-        _, (table, trap_allowed), turn, hand, may_trap, _ = built
-        if seat != turn:
-            return []
-        may_trap = trap_allowed and may_trap
-    else:
-        if state[20]:  # state.over (tuple indexes: hot path)
-            return []
-        pending = state[19]  # state.pending
-        if pending is not None:
-            answers = _pending_actions(state, pending, seat)
-            if answers:  # `seat` is the one to answer
-                _LAST_ANSWERS[0] = (state, seat, tuple(answers))
-            return answers
-        if seat != state[11]:  # state.turn
-            return []
-        hand = state[6][seat]  # state.hands
-        table, trap_allowed = allowed(state)  # the verdict: (plays, trap)
-        # a time card the last thing done today, fewer than two Time Traps today (state.after_time, traps_today)
-        may_trap = trap_allowed and state[15] and state[14] < MAX_TRAPS_PER_DAY
+        if seat == built[2]:
+            return list(built[1])  # a list of its own: the caller may change it, never the note
+        return []
+    if state[20]:  # state.over (tuple indexes: hot path)
+        return []
+    pending = state[19]  # state.pending
+    if pending is not None:
+        answers = _pending_actions(state, pending, seat)
+        if answers:  # `seat` is the one to answer
+            _LAST_ANSWERS[0] = (state, seat, tuple(answers))
+        return answers
+    if seat != state[11]:  # state.turn
+        return []
+    hand = state[6][seat]  # state.hands
+    table, trap_allowed = allowed(state)  # the verdict: (plays, trap)
     plays = []
     for c in hand:  # a plain loop, as in legal_actions' source branch
         if c in table:
             plays.append(table[c])
     # A Time Trap card in hand is the last card. Every hand of play is in order (cards.sort_key: time cards
     # by number, then Time Trap cards; the deal sorts, a card taken leaves the rest in order, a card gained
-    # is sorted in), so one test instead of a loop over the hand (~250 instructions a card on 3.11).
-    if may_trap and hand and hand[-1] not in TIME_CARDS:
+    # is sorted in), so one test instead of a loop over the hand (~250 instructions a card on 3.11). A time
+    # card the last thing done today, fewer than two Time Traps today (state.after_time, traps_today).
+    if trap_allowed and state[15] and state[14] < MAX_TRAPS_PER_DAY and hand and hand[-1] not in TIME_CARDS:
         for t in hand:
             if t in TRAP:
                 plays.append(TRAP[t])
@@ -236,6 +234,34 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
         kind, arg = turn_action
         done = quick.play(state, seat, arg) if kind == "play" else quick.trap(state, seat, arg)
     return _apply_in_full(state, seat, kind, arg) if done is None else done
+
+
+def noted_apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    """apply on the source (game.py binds it there): for the State a quick step or the deal just built (the
+    note, allowed.BUILT) and its seat to act, an action is legal iff its noted listing holds it, whether or
+    not the listing was asked for; anything else goes to apply."""
+    built = BUILT[0]
+    if built[0] is not state or built[2] != seat:
+        return apply(state, seat, action)
+    if action not in built[1]:
+        raise explain(state, seat, action)
+    step = _STEPS.get(action)  # the quick step and its card, one lookup
+    if step is None:  # a pass
+        done = quick.pass_turn(state, seat)
+        return _apply_in_full(state, seat, action, action) if done is None else done
+    quick_step, card = step
+    done = quick_step(state, seat, card)
+    if done is None:
+        kind, card = _TURN_ACTIONS[action]
+        return _apply_in_full(state, seat, kind, card)
+    return done
+
+
+# "play:<card>" / "trap:<card>" -> (its quick step, the card): noted_apply's dispatch.
+_STEPS: Final[dict[str, tuple[Callable[[State, int, str], tuple[State, list[Event]] | None], str]]] = {
+    action: (quick.play if kind == "play" else quick.trap, card)
+    for action, (kind, card) in _TURN_ACTIONS.items()
+}
 
 
 def _refuse_illegal(state: State, seat: int, action: str) -> None:

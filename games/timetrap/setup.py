@@ -12,7 +12,7 @@ from games.core.errors import InvalidOptions
 from games.core.native64 import WRAPS
 from games.core.rng import Rng, seed_state
 from games.timetrap import cards, dates
-from games.timetrap.allowed import BUILT, VERDICTS_UP
+from games.timetrap.allowed import BUILT, PLAYS_OF, SPECS_UP, TRAP_ONE, VALUE_BIT
 from games.timetrap.state import LIMITS, State
 from games.timetrap.table import public_mask
 
@@ -77,11 +77,15 @@ _KEPT: Final = {
     for seat in range(len(cards.COLOURS))
     for first in cards.time_cards(seat)
 }
+# A dealt hand as bits (allowed.masks_of): its colour's eleven time cards and its Time Trap card, less the two
+# set-up discards' bits.
+_DEALT: Final = sum(VALUE_BIT[card] for card in cards.time_cards(0)) + TRAP_ONE
 _DECKS: Final = {players: tuple(cards.time_cards(seat) for seat in range(players)) for players in LIMITS}
 # Who knows what at the start, by player count: everyone saw each player receive a Time Trap card.
 _KNOW_AT_START: Final = {
     players: {cards.trap_card(seat): public_mask(players) for seat in range(players)} for players in LIMITS
 }
+_PASS_ONLY: Final = ("pass",)
 _NOBODY_OUT: Final = {players: (0,) * players for players in LIMITS}
 
 
@@ -131,11 +135,26 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> State:
         False,  # skip_next
     )
     state: State = _new(_STATE, fields)
-    if not WRAPS:  # the source: day 1's verdict kept for the first listing, as quick.py keeps a day's
+    if not WRAPS:  # the source: day 1's listing noted for the first turn, as quick.py notes a day's
         # (allowed.BUILT; the tile starts face up, no card to beat, no Time Trap may follow)
-        verdicts = VERDICTS_UP.get(fixed[0])
-        if verdicts is not None:
-            verdict = verdicts.get(None)
-            if verdict is not None:
-                BUILT[0] = (state, verdict, start, hands[start], False, fields)
+        specs = SPECS_UP.get(fixed[0])
+        if specs is not None:
+            spec = specs.get(None)
+            if spec is not None:
+                # each seat's hand as bits, from its two discards (`discard` in the deal's order, two a seat):
+                # the compiled build does none of this
+                masks: tuple[int, ...]
+                if players == 2:
+                    masks = (
+                        _DEALT - VALUE_BIT[discard[0]] - VALUE_BIT[discard[1]],
+                        _DEALT - VALUE_BIT[discard[2]] - VALUE_BIT[discard[3]],
+                    )
+                else:
+                    masks = tuple(
+                        [
+                            _DEALT - VALUE_BIT[discard[at]] - VALUE_BIT[discard[at + 1]]
+                            for at in range(0, 2 * players, 2)
+                        ]
+                    )
+                BUILT[0] = (state, PLAYS_OF[start][masks[start] & spec] or _PASS_ONLY, start, fields, masks)
     return state

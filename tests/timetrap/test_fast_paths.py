@@ -81,30 +81,35 @@ def test_the_verdict_tables_list_what_the_date_cards_allow() -> None:
         assert rules.legal_actions(state, state.turn) == _plain_plays(state, state.turn)
 
 
-def test_the_verdict_a_quick_step_keeps_is_the_one_judged_from_its_state() -> None:
-    """quick.play, trap and a day's start, and the deal, keep what the next listing needs of the State they
-    build (allowed.BUILT) so that it need not read the State nor work the verdict out from the board: it
-    must be that State's verdict (its date card, the day's last card, its tile), seat to act and its hand,
-    whether a Time Trap may follow and fields; the State is not over and asks nothing; and the listing and the
-    seats to act through it the rulebook's. Seeded 2-4 player games, fixed date cards in a third of them;
-    on the source most turns of a two-player game follow a kept verdict, the day's first turns among them
-    (the compiled build keeps none: there it cost more than it saved)."""
-    kept = listed = first_of_day = 0
+def test_the_listing_a_quick_step_notes_is_the_one_judged_from_its_state() -> None:
+    """quick.play, trap, pass_turn and a day's start, and the deal, note what the next listing and action need
+    of the State they build (allowed.BUILT) so that neither reads the State, works the verdict out from the
+    board nor loops over the hand: the turn's listing (from the hands' bits and the verdict's spec), which
+    must be the rulebook's for that State (a hand with another colour's card, MIXED, listed by the loop); its
+    seat to act, its fields and each hand's bits (allowed.masks_of, or MIXED once carried so); the State is
+    not over and asks nothing; the seats to act, another seat's listing (none) and the listing asked twice,
+    through the note, are the plain ones. Seeded 2-4 player games, fixed date cards in a third of them; on the
+    source most turns of a two-player game follow a note, the day's first turns among them (the compiled build
+    keeps none: there it cost more than it saved)."""
+    kept = listed = first_of_day = mixed = 0
     for players in (2, 3, 4):
-        for seed in [*range(123000, 123060), *range(125000, 125060)]:
+        for seed in [*range(123000, 123060), *range(125000, 125060), *range(130000, 130060)]:
             rng = random.Random(seed)
             state = G.setup(players, {"dates": "B3,Y1,B4,Y6,B5,Y2"} if seed % 3 == 0 else {}, seed)
             while not state.over:
                 (seat,) = G.to_act(state)
-                built, verdict, turn, hand, may_trap, fields = allowed.BUILT[0]
+                built, noted, turn, fields, masks = allowed.BUILT[0]
                 if built is state:
                     kept += players == 2
                     first_of_day += players == 2 and not state.board[state.day - 1]
-                    assert verdict == allowed._judge(*_verdict_key(state))
-                    assert verdict is allowed.allowed(state)
+                    assert list(noted) == _plain_plays(state, state.turn)
                     assert not state.over and state.pending is None
-                    assert (turn, hand) == (state.turn, state.hands[state.turn])
-                    assert may_trap == (state.after_time and state.traps_today < rules.MAX_TRAPS_PER_DAY)
+                    assert turn == state.turn
+                    # each hand's bits as masks_of reads them, or MIXED (negative) once carried so: a hand
+                    # that gave its other colour's card away keeps the plain loop
+                    fresh = allowed.masks_of(state.hands)
+                    assert all(bits == now or bits < 0 for bits, now in zip(masks, fresh, strict=True))
+                    mixed += masks[turn] < 0  # listed by the loop (allowed.listed_by_loop)
                     assert G.to_act(state) == {state.turn}
                     assert type(fields) is tuple and fields == tuple(state)
                 listed += players == 2
@@ -114,13 +119,68 @@ def test_the_verdict_a_quick_step_keeps_is_the_one_judged_from_its_state() -> No
                     for other in range(players):  # another seat's listing through the note: none
                         if other != seat:
                             assert G.legal_actions(state, other) == []
-                    G.legal_actions(state, seat)  # the turn's list kept again for apply
+                    legal.append("changed")  # the caller's list is its own: the note is untouched
+                    assert G.legal_actions(state, seat) == _plain_plays(state, seat)
+                    legal.pop()
                 state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
     if native64.WRAPS:
         assert kept == 0
     else:
-        assert kept > listed // 2
+        assert kept > listed * 3 // 4
         assert first_of_day > 200
+        assert mixed > 20, mixed  # a hand holding another colour's time card, noted too
+
+
+def test_the_hands_bits_and_the_listing_tables() -> None:
+    """allowed.masks_of against the hands it reads (MIXED for a hand with another colour's time card, an
+    unknown card or out of order), the bits' tables against the cards they name, each verdict's spec against
+    its table, and allowed.listing_of against the plain listing for every hand of seeded games of 2-4 players
+    under every verdict kept (seeds 130100-130139)."""
+    own = (cards.time_cards(0)[2], cards.time_cards(0)[6], cards.trap_card(0))
+    assert allowed.masks_of((own, ())) == (4 + 64 + allowed.TRAP_ONE, 0)
+    assert allowed.masks_of(((cards.trap_card(1), cards.trap_card(0)),)) == (2 * allowed.TRAP_ONE,)
+    for odd in (
+        (cards.time_cards(1)[0],),
+        own[::-1],
+        (own[0], own[0]),
+        ("zz9",),
+        (cards.trap_card(0), own[0]),
+    ):
+        assert allowed.masks_of((odd,)) == (allowed.MIXED,), odd
+    assert allowed.masks_of(((),) * 5)[4] == 0 and allowed.masks_of(((), (), (), (), own[:1]))[4] < 0
+    for seat, colour in enumerate(cards.COLOURS):
+        for key, plays in enumerate(allowed.PLAYS_OF[seat]):
+            held = [card for card in cards.time_cards(seat) if key & allowed.VALUE_BIT[card]]
+            assert plays == tuple(f"play:{card}" for card in held)
+            assert allowed.TRAPS_OF[seat][key] == tuple(f"trap:{card}" for card in held)
+            assert all(card.startswith(colour) for card in held)
+    for by_last, specs in (
+        (allowed.VERDICTS_UP, allowed.SPECS_UP),
+        (allowed.VERDICTS_DOWN, allowed.SPECS_DOWN),
+    ):
+        if native64.WRAPS:  # the compiled build keeps no specs (it writes no note)
+            assert not specs
+            continue
+        assert by_last.keys() == specs.keys()
+        for date, verdicts in by_last.items():
+            assert verdicts.keys() == specs[date].keys()
+            for last, verdict in verdicts.items():
+                assert allowed.spec_of(verdict) == specs[date][last]
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(130100, 130140):
+            for state in _states_of(players, seed):
+                if state.pending is not None:
+                    continue
+                masks = allowed.masks_of(state.hands)
+                for seat in range(players):
+                    if masks[seat] < 0:
+                        continue
+                    spec = allowed.spec_of(allowed.allowed(state))
+                    may = state.after_time and state.traps_today < rules.MAX_TRAPS_PER_DAY
+                    assert list(allowed.listing_of(seat, masks[seat], spec, may)) == _plain_plays(state, seat)
+                    checked += 1
+    assert checked > 5000
 
 
 def test_every_action_through_the_note_gives_what_the_full_rules_give() -> None:
@@ -223,6 +283,44 @@ def test_apply_judges_alike_with_and_without_the_list_just_built() -> None:
             warm = _outcome(state, seat, action)
             assert warm == cold, (state, action)
             assert (action in legal) == (not (isinstance(cold, tuple) and cold[0] == "refused")), action
+
+
+def test_the_noted_apply_judges_as_apply_does() -> None:
+    """rules.noted_apply (the source's game object's apply) accepts an action on the State noted last iff its
+    noted listing holds it: for seeded 2-4 player games (seeds 130200-130239), every State met noted, every
+    seat and candidate action (legal or not) give the result or the refusal rules.apply gives with no note."""
+    checked = refused = 0
+    for players in (2, 3, 4):
+        for seed in range(130200, 130240):
+            rng = random.Random(seed)
+            state = G.setup(players, {}, seed)
+            while not state.over:
+                (seat,) = G.to_act(state)
+                note = allowed.BUILT[0]
+                if note[0] is state:
+                    hand = state.hands[seat]
+                    candidates = {
+                        "pass",
+                        "play:xx",
+                        "draw:0",
+                        *(f"{k}:{c}" for k in ("play", "trap") for c in hand),
+                    }
+                    for action in sorted(candidates):
+                        for who in range(players):
+                            allowed.BUILT[0] = note
+                            try:
+                                noted = rules.noted_apply(state, who, action)
+                            except IllegalAction as no:
+                                noted = ("refused", no.code, no.params)
+                            allowed.BUILT[0] = (None, (), -1, (), ())  # no note
+                            assert noted == _outcome(state, who, action), (state, who, action)
+                            checked += 1
+                            refused += isinstance(noted, tuple) and noted[0] == "refused"
+                    allowed.BUILT[0] = note
+                legal = G.legal_actions(state, seat)
+                state, _ = G.apply(state, seat, legal[rng.randrange(len(legal))])
+    if not native64.WRAPS:
+        assert checked > 5000 and checked > refused > 1000, (checked, refused)
 
 
 def test_the_day_end_shortcuts_equal_the_full_rules() -> None:
