@@ -139,13 +139,8 @@ def _play_unchecked(
         acting = to_act(state)
         seat = lone_seat(acting)
         if seat is None:  # not one seat, or one this process has not seen alone yet
-            if len(acting) == 1:
-                (seat,) = acting
-                _LONE_SEAT[acting] = seat
-            elif acting:
-                seat = _one_of(rng, sorted(acting))
-            else:
-                _stop_with_nobody_to_act(game, state, run)
+            seat = _seat_not_looked_up(game, state, acting, rng, run)
+            if seat is None:
                 break
         legal = legal_actions(state, seat)
         if not legal:
@@ -191,13 +186,8 @@ def _play_unchecked_compiled(
         acting = game.to_act(state)
         seat = _LONE_SEAT.get(acting)
         if seat is None:  # not one seat, or one this process has not seen alone yet
-            if len(acting) == 1:
-                (seat,) = acting
-                _LONE_SEAT[acting] = seat
-            elif acting:
-                seat = _one_of(rng, sorted(acting))
-            else:
-                _stop_with_nobody_to_act(game, state, run)
+            seat = _seat_not_looked_up(game, state, acting, rng, run)
+            if seat is None:
                 break
         legal = game.legal_actions(state, seat)
         if not legal:
@@ -250,10 +240,21 @@ def _one_of(rng: random.Random, seats: list[int]) -> int:
     return seats[pick]
 
 
-def _stop_with_nobody_to_act(game: Game[Any], state: Any, run: GameRun) -> None:
-    """Nobody is to act: the game must be over (the unchecked loops ask `is_over` only then)."""
+def _seat_not_looked_up(
+    game: Game[Any], state: Any, acting: frozenset[int], rng: random.Random, run: GameRun
+) -> int | None:
+    """The unchecked loops' seat to act when `_LONE_SEAT` does not hold `acting`: a lone seat seen for the
+    first time (kept for the next lookups), the seeded choice among several, or None when nobody is to act
+    (then the game must be over: the unchecked loops ask `is_over` only then)."""
+    if len(acting) == 1:
+        (seat,) = acting
+        _LONE_SEAT[acting] = seat
+        return seat
+    if acting:
+        return _one_of(rng, sorted(acting))
     if not game.is_over(state):
         run.violations.append("nobody to act and the game is not over")
+    return None
 
 
 def decide(game: Game[Any], policy: Policy, state: Any, seat: int, legal: list[str], rng: random.Random) -> str:
