@@ -142,12 +142,12 @@ def _keep(
 # small int: bit v-1 for the time card of value v, plus TRAP_ONE for each Time Trap card it holds. A verdict's
 # spec is the values it lets go as bits, plus NO_TRAP when it forbids a Time Trap. The seat's listing is then
 # PLAYS_OF[seat][hand & spec] (the playable cards, by number: the hand's order), with TRAPS_OF[seat][time
-# cards] after it when a Time Trap may follow, both tuples built at import (4 colours x 2 x 2,048 tuples,
-# about 1.5 MB and 5-10 ms); the note keeps it with the State, and the listing and apply() read it there
-# instead of looping over the hand (about 250 instructions a card on 3.11). Every value stays within one
-# machine digit, where 3.11's int operations are cheap; a hand holding another colour's time card (drawn or
-# given) is MIXED, a negative number that the quick steps' additions and subtractions keep negative, and its
-# seat's listings are looped over (listed_by_loop), noted the same way.
+# cards] after it when a Time Trap may follow, both tuples built at import on the source only (4 colours x 2
+# x 2,048 tuples, about 1.5 MB and 10-25 ms); the note keeps it with the State, and the listing and apply()
+# read it there instead of looping over the hand (about 250 instructions a card on 3.11). Every value stays
+# within one machine digit, where 3.11's int operations are cheap; a hand holding another colour's time card
+# (drawn or given) is MIXED, a negative number that the quick steps' additions and subtractions keep
+# negative, and its seat's listings are looped over (listed_by_loop), noted the same way.
 VALUE_BIT: Final = {card: 1 << (value - 1) for card, value in NUMBER_OF.items()}
 TRAP_ONE: Final = 1 << len(_VALUES)  # a Time Trap card held, counted above the values' bits
 VALUE_BITS: Final = TRAP_ONE - 1
@@ -168,8 +168,14 @@ def _by_bits(actions: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     return tuple(table)
 
 
-PLAYS_OF: Final = tuple(_by_bits(tuple(PLAY[card] for card in own)) for own in _COLOUR_CARDS)
-TRAPS_OF: Final = tuple(_by_bits(tuple(TRAP[card] for card in own)) for own in _COLOUR_CARDS)
+# Built on the source only: the compiled build writes no note and never reads them (they cost its start
+# ~10 ms and its process ~1.5 MB for nothing).
+PLAYS_OF: Final[tuple[tuple[tuple[str, ...], ...], ...]] = (
+    () if WRAPS else tuple(_by_bits(tuple(PLAY[card] for card in own)) for own in _COLOUR_CARDS)
+)
+TRAPS_OF: Final[tuple[tuple[tuple[str, ...], ...], ...]] = (
+    () if WRAPS else tuple(_by_bits(tuple(TRAP[card] for card in own)) for own in _COLOUR_CARDS)
+)
 
 
 def spec_of(verdict: Allowed) -> int:
